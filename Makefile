@@ -1,0 +1,28 @@
+# The two commands of the README: `make demo` (install what is missing, build, render the built-in
+# scenes on GPU and CPU and check they agree) and `make test` (the whole test suite).
+SWIFT ?= swift
+OUT ?= out/demo
+
+.PHONY: deps build demo test goldens clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+demo: build
+	$(SWIFT) run quartz info
+	$(SWIFT) run quartz demo --out $(OUT)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Re-records the golden images of the scene catalog (CPU renders). Look at every changed PNG
+# before committing it.
+goldens: deps
+	OPENQUARTZ_RECORD=1 $(SWIFT) test --filter SceneCatalogTests
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+// OpenQuartz: Core Animation's layer model, rendered headless on Linux by a GLES 3 backend and
+// checked by an independent CPU reference rasterizer. Module order (each imports only those above
+// it) is the one in DESIGN.md; README.md's design section names the two additions (CLibPNG,
+// SceneCatalog) and why.
+import PackageDescription
+
+let package = Package(
+    name: "OpenQuartz",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        .executable(name: "quartz", targets: ["quartz"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CEGL", pkgConfig: "egl glesv2 gbm",
+                       providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "OpenCoreGraphics", dependencies: ["CLibPNG"]),
+        .target(name: "LayerModel", dependencies: ["OpenCoreGraphics"]),
+        .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics"]),
+        .target(name: "RasterBackend", dependencies: ["Compositor", "OpenCoreGraphics"]),
+        .target(name: "OpenQuartzShaders", path: "Shaders",
+                exclude: ["README.md"],
+                resources: [.embedInCode("layer_quad.vert"), .embedInCode("layer_quad.frag")]),
+        .target(name: "GLBackend", dependencies: ["CEGL", "Compositor", "OpenCoreGraphics", "OpenQuartzShaders"]),
+        .target(name: "OpenQuartzCore",
+                dependencies: ["LayerModel", "OpenCoreGraphics", "Compositor", "RasterBackend", "GLBackend"]),
+        .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),
+        .target(name: "SceneCatalog", dependencies: ["OpenQuartzCore"]),
+        .executableTarget(name: "quartz", dependencies: [
+            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "GLBackend",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics"]),
+        .testTarget(name: "LayerModelTests", dependencies: ["LayerModel"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerModel"]),
+        .testTarget(name: "RasterBackendTests", dependencies: ["RasterBackend", "Compositor"]),
+        .testTarget(name: "GLBackendTests", dependencies: ["GLBackend", "RasterBackend", "Compositor", "PixelDiff"]),
+        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
+        .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "PixelDiff"],
+                    exclude: ["Goldens"]),
+        .testTarget(name: "QuartzCLITests", dependencies: []),
+    ]
+)

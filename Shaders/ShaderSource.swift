@@ -1,0 +1,18 @@
+// The GLSL sources beside this file, embedded in the binary by SwiftPM (`PackageResources`).
+
+/// A shader of the `Shaders/` folder.
+public enum ShaderSource: String, CaseIterable, Sendable {
+    case layerQuadVertex = "layer_quad.vert"
+    case layerQuadFragment = "layer_quad.frag"
+
+    /// The GLSL text.
+    public var text: String {
+        switch self {
+        case .layerQuadVertex: String(decoding: PackageResources.layer_quad_vert, as: UTF8.self)
+        case .layerQuadFragment: String(decoding: PackageResources.layer_quad_frag, as: UTF8.self)
+        }
+    }
+
+    /// True for vertex shaders, false for fragment shaders.
+    public var isVertex: Bool { rawValue.hasSuffix(".vert") }
+}

@@ -1,0 +1,15 @@
+/// Why a frame cannot be composited at all. (Single layers with bad values are left out and
+/// reported in `RenderList.diagnostics` instead: one bad layer does not lose the frame.)
+public enum CompositorError: Error, Equatable, CustomStringConvertible {
+    /// The output rectangle or scale cannot make an image.
+    case invalidViewport(String)
+    /// The layer tree is deeper than `RenderListBuilder.maxDepth`.
+    case treeTooDeep(limit: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidViewport(let reason): "invalid render target: \(reason)"
+        case .treeTooDeep(let limit): "layer tree is deeper than \(limit) levels"
+        }
+    }
+}

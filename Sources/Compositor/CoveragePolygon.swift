@@ -1,0 +1,112 @@
+import Foundation
+
+/// A convex polygon in device pixels and the analytic coverage function both backends evaluate.
+///
+/// Coverage at a point is the product over the edges of `clamp(d + 0.5, 0, 1)`, where d is the
+/// signed distance in pixels from the edge's line (positive inside). For an axis-aligned rectangle
+/// this is exactly the area of the pixel square inside it; for rotated and projected edges it is
+/// the usual one-pixel-wide linear ramp. The product is also how corners get their partial
+/// coverage, which is why clips are intersected into the polygon here instead of being multiplied
+/// in later: an edge shared by a layer and its clip must count once, not twice.
+public struct CoveragePolygon: Equatable, Sendable {
+    /// Vertices in order, with positive signed area (clockwise on a y-down screen).
+    public private(set) var vertices: [DevicePoint]
+    /// One inward edge line per side.
+    public private(set) var edges: [EdgeEquation]
+    /// The pixels that can have non-zero coverage, clamped to the target: x in `minX..<maxX`.
+    public private(set) var pixelBounds: PixelRect
+
+    /// At most this many edges reach the backends (a uniform array on the GPU). A convex polygon
+    /// from one quad and a few clips has far fewer; beyond it, the shortest edges are dropped,
+    /// which makes the polygon slightly larger at those corners.
+    public static let maxEdges = 32
+
+    /// The polygon through `vertices` (any orientation; degenerate sides removed), or nil when it
+    /// covers no area.
+    public init?(vertices input: [DevicePoint], targetWidth: Int, targetHeight: Int) {
+        var points: [DevicePoint] = []
+        for p in input where p.x.isFinite && p.y.isFinite {
+            if let last = points.last, abs(last.x - p.x) < 1e-9, abs(last.y - p.y) < 1e-9 { continue }
+            points.append(p)
+        }
+        while points.count > 1, let first = points.first, let last = points.last,
+              abs(first.x - last.x) < 1e-9, abs(first.y - last.y) < 1e-9 {
+            points.removeLast()
+        }
+        guard points.count >= 3 else { return nil }
+        let area = CoveragePolygon.signedArea(points)
+        guard abs(area) > 1e-7 else { return nil }
+        if area < 0 { points.reverse() }
+        vertices = points
+        var lines: [(EdgeEquation, Double)] = []
+        for i in points.indices {
+            let p = points[i], q = points[(i + 1) % points.count]
+            let dx = q.x - p.x, dy = q.y - p.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 1e-9 else { continue }
+            let a = -dy / length, b = dx / length
+            lines.append((EdgeEquation(a: a, b: b, c: -(a * p.x + b * p.y)), length))
+        }
+        if lines.count > CoveragePolygon.maxEdges {
+            let keep = Set(lines.indices.sorted { lines[$0].1 > lines[$1].1 }.prefix(CoveragePolygon.maxEdges))
+            lines = lines.indices.filter(keep.contains).map { lines[$0] }
+        }
+        edges = lines.map(\.0)
+        let xs = points.map(\.x), ys = points.map(\.y)
+        // Coverage is non-zero up to half a pixel outside an edge, so the pixel centres that can
+        // matter lie within 0.5 of the bounding box; one more pixel keeps rounding on the safe side.
+        pixelBounds = PixelRect(
+            minX: max(0, Int((xs.min()! - 1).rounded(.down))),
+            minY: max(0, Int((ys.min()! - 1).rounded(.down))),
+            maxX: min(targetWidth, Int((xs.max()! + 1).rounded(.up))),
+            maxY: min(targetHeight, Int((ys.max()! + 1).rounded(.up))))
+        guard pixelBounds.maxX > pixelBounds.minX, pixelBounds.maxY > pixelBounds.minY else { return nil }
+    }
+
+    /// The analytic coverage at a device point (a pixel centre).
+    @inlinable
+    public func coverage(atX x: Double, y: Double) -> Double {
+        var coverage = 1.0
+        for edge in edges {
+            let d = edge.a * x + edge.b * y + edge.c
+            coverage *= min(max(d + 0.5, 0), 1)
+            if coverage == 0 { return 0 }
+        }
+        return coverage
+    }
+
+    /// The polygon's area in square pixels.
+    public var area: Double { CoveragePolygon.signedArea(vertices) }
+
+    static func signedArea(_ p: [DevicePoint]) -> Double {
+        var sum = 0.0
+        for i in p.indices {
+            let q = p[(i + 1) % p.count]
+            sum += p[i].x * q.y - q.x * p[i].y
+        }
+        return sum / 2
+    }
+}
+
+/// A point in device pixels.
+public struct DevicePoint: Equatable, Sendable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// The line a·x + b·y + c = 0 with (a, b) a unit normal pointing inside: the value is the signed
+/// distance in pixels.
+public struct EdgeEquation: Equatable, Sendable {
+    public var a: Double, b: Double, c: Double
+    public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
+}
+
+/// A half-open rectangle of whole pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var minX: Int, minY: Int, maxX: Int, maxY: Int
+    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+    }
+    public var width: Int { maxX - minX }
+    public var height: Int { maxY - minY }
+}

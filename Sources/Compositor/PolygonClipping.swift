@@ -1,0 +1,57 @@
+import OpenCoreGraphics
+
+/// Clipping of convex polygons, the geometry the render list builder does once so that backends
+/// never have to: the homogeneous near-plane clip and intersection with convex clip regions.
+enum PolygonClipping {
+    /// Points with w at or below this are at or behind the eye. Clipping here, before the divide,
+    /// is what keeps geometry behind the viewer from being mirrored in front of it.
+    static let nearW = 1e-5
+
+    /// The rectangle `r` of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
+    static func project(_ r: Rect, through map: ProjectiveTransform2D) -> [DevicePoint] {
+        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)]
+            .map { map.applyHomogeneous(x: $0.0, y: $0.1) }
+        var out: [DevicePoint] = []
+        for i in corners.indices {
+            let p = corners[i], q = corners[(i + 1) % corners.count]
+            if p.w >= nearW { out.append(DevicePoint(x: p.x / p.w, y: p.y / p.w)) }
+            if (p.w >= nearW) != (q.w >= nearW) {
+                let t = (nearW - p.w) / (q.w - p.w)
+                let x = p.x + t * (q.x - p.x), y = p.y + t * (q.y - p.y)
+                out.append(DevicePoint(x: x / nearW, y: y / nearW))
+            }
+        }
+        return out
+    }
+
+    /// The part of `subject` inside every edge of the convex polygon `clip` (positive orientation).
+    static func intersect(_ subject: [DevicePoint], with clip: [DevicePoint]) -> [DevicePoint] {
+        var result = subject
+        for i in clip.indices where !result.isEmpty {
+            let a = clip[i], b = clip[(i + 1) % clip.count]
+            // Inside is to the left of a -> b in y-down coordinates with positive area: the
+            // cross product (b - a) x (p - a) is positive.
+            func side(_ p: DevicePoint) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
+            let input = result
+            result = []
+            for j in input.indices {
+                let p = input[j], q = input[(j + 1) % input.count]
+                let sp = side(p), sq = side(q)
+                if sp >= 0 { result.append(p) }
+                if (sp >= 0) != (sq >= 0) {
+                    let t = sp / (sp - sq)
+                    result.append(DevicePoint(x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A rectangle as a positively oriented polygon.
+    static func rectangle(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [DevicePoint] {
+        [DevicePoint(x: minX, y: minY), DevicePoint(x: maxX, y: minY),
+         DevicePoint(x: maxX, y: maxY), DevicePoint(x: minX, y: maxY)]
+    }
+
+    static func signedArea(_ p: [DevicePoint]) -> Double { CoveragePolygon.signedArea(p) }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+// The render list prints as text, one line per op, so a test failure or `quartz` can show what
+// a frame consists of and two lists can be diffed by eye.
+
+extension RenderList: CustomStringConvertible {
+    public var description: String {
+        var lines = ["RenderList \(width)x\(height), \(passes.count) pass(es), \(textures.count) texture(s)"]
+        for (id, bitmap) in textures.sorted(by: { $0.key < $1.key }) {
+            lines.append("  texture \(id): \(bitmap.width)x\(bitmap.height)")
+        }
+        for pass in passes {
+            lines.append("  pass \(pass.id) \(pass.width)x\(pass.height): \(pass.ops.count) op(s)")
+            for op in pass.ops { lines.append("    \(op)") }
+        }
+        for note in diagnostics { lines.append("  note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension DrawOp: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .quad(let q):
+            let vertices = q.polygon.vertices.map { String(format: "(%.2f,%.2f)", $0.x, $0.y) }.joined(separator: " ")
+            let fill: String
+            switch q.fill {
+            case .solid(let c): fill = String(format: "solid(%.3f %.3f %.3f %.3f)", c.red, c.green, c.blue, c.alpha)
+            case .texture(let t): fill = "texture(\(t.texture), \(t.filter.rawValue))"
+            }
+            return "quad \(q.source): \(fill) opacity \(String(format: "%.3f", q.opacity)) polygon \(vertices)"
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import OpenCoreGraphics
+
+// The render list is the contract between the model and the backends (DESIGN.md): plain values
+// that say exactly what to draw, in device pixels, with all geometry already done. A backend only
+// rasterizes; it never sees a layer, so two backends can disagree about coverage and sampling but
+// never about where things are.
+//
+// Vocabulary after Chromium's compositor: a RenderList holds RenderPasses, a pass holds DrawOps.
+
+/// One frame: what to draw and the images it needs.
+public struct RenderList: Equatable, Sendable {
+    /// Output size in device pixels.
+    public var width: Int
+    public var height: Int
+    /// Passes in execution order; the last one is the frame itself.
+    public var passes: [RenderPass]
+    /// Every image a `TextureFill` names, by `TextureFill.texture`.
+    public var textures: [UInt64: Bitmap]
+    /// Things the compositor left out, and why (non-finite geometry, bad values), one sentence each.
+    public var diagnostics: [String]
+
+    public init(width: Int, height: Int, passes: [RenderPass], textures: [UInt64: Bitmap], diagnostics: [String]) {
+        self.width = width
+        self.height = height
+        self.passes = passes
+        self.textures = textures
+        self.diagnostics = diagnostics
+    }
+}
+
+/// A target and the draws into it, starting from transparent.
+public struct RenderPass: Equatable, Sendable {
+    public var id: Int
+    public var width: Int
+    public var height: Int
+    public var ops: [DrawOp]
+
+    public init(id: Int, width: Int, height: Int, ops: [DrawOp]) {
+        self.id = id
+        self.width = width
+        self.height = height
+        self.ops = ops
+    }
+}
+
+/// One drawing operation. A closed set: backends switch over it exhaustively.
+public enum DrawOp: Equatable, Sendable {
+    /// A flat convex region of a layer's plane, filled, source-over.
+    case quad(QuadOp)
+}
+
+/// A filled convex polygon in device space, from a rectangle of one layer's plane.
+///
+/// Coverage of pixel (i, j) is `polygon.coverage(atX: i + 0.5, y: j + 0.5)`; its colour is the
+/// fill at that pixel times `opacity` times coverage, composited source-over in premultiplied,
+/// encoded 8-bit sRGB.
+public struct QuadOp: Equatable, Sendable {
+    /// Who asked for the draw, for people reading the list: the layer's description and part.
+    public var source: String
+    /// The rectangle in the layer's plane (bounds coordinates).
+    public var localRect: Rect
+    /// The flattened 4x4 transform of the layer's plane into device pixels (rows and columns 1, 2
+    /// and 4: nothing is depth-tested, so z is dropped).
+    public var localToDevice: ProjectiveTransform2D
+    /// What is drawn, already clipped (near plane, masksToBounds, viewport).
+    public var polygon: CoveragePolygon
+    public var fill: Fill
+    /// Accumulated opacity in 0...1.
+    public var opacity: Double
+
+    public init(source: String, localRect: Rect, localToDevice: ProjectiveTransform2D,
+                polygon: CoveragePolygon, fill: Fill, opacity: Double) {
+        self.source = source
+        self.localRect = localRect
+        self.localToDevice = localToDevice
+        self.polygon = polygon
+        self.fill = fill
+        self.opacity = opacity
+    }
+}
+
+/// How a quad's pixels are coloured.
+public enum Fill: Equatable, Sendable {
+    case solid(PremultipliedColor)
+    case texture(TextureFill)
+}
+
+/// A colour with premultiplied components in 0...1.
+public struct PremultipliedColor: Equatable, Sendable {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+}
+
+/// An image sampled through a projective map from device pixels.
+public struct TextureFill: Equatable, Sendable {
+    /// Key into `RenderList.textures`.
+    public var texture: UInt64
+    /// Device pixel centre (x, y, 1) to homogeneous normalized texture coordinates (u, v, q):
+    /// sample at (u/q, v/q), where (0, 0) is the image's top-left corner and (1, 1) its bottom
+    /// right. Perspective-correct by construction.
+    public var deviceToTexture: ProjectiveTransform2D
+    public var filter: SamplingFilter
+
+    public init(texture: UInt64, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter) {
+        self.texture = texture
+        self.deviceToTexture = deviceToTexture
+        self.filter = filter
+    }
+}
+
+/// How texels are sampled; both are clamp-to-edge on premultiplied texels.
+public enum SamplingFilter: String, Equatable, Sendable {
+    /// Bilinear between the four nearest texel centres.
+    case linear
+    /// The texel under the sample point.
+    case nearest
+}
+
+/// A plain rectangle of doubles, so the list holds no Foundation geometry types.
+public struct Rect: Equatable, Sendable, CustomStringConvertible {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public var description: String { "(\(x), \(y), \(width), \(height))" }
+}

@@ -1,0 +1,47 @@
+import CEGL
+
+/// What the GL context is and can do, read once when the context is made (as Skia's GrGLCaps) and
+/// consulted after that, never re-queried while drawing.
+public struct GLCaps: Equatable, Sendable {
+    /// The EGL platform the display came from, and which device or node.
+    public let platform: EGLPlatform
+    public let platformDetail: String
+    public let eglVersion: String
+    public let eglVendor: String
+    public let vendor: String
+    public let renderer: String
+    public let version: String
+    public let shadingLanguageVersion: String
+    /// GL_MAX_TEXTURE_SIZE.
+    public let maxTextureSize: Int
+    /// The largest side a render target can have: the least of the texture, renderbuffer and
+    /// viewport limits.
+    public let maxRenderTargetSize: Int
+
+    /// True when the renderer is a CPU rasterizer (llvmpipe, softpipe, SwiftShader).
+    public var isSoftware: Bool {
+        let name = renderer.lowercased()
+        return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swiftshader")
+    }
+
+    static func read(display: OpenedDisplay) -> GLCaps {
+        func string(_ name: Int32) -> String {
+            glGetString(GLenum(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "?"
+        }
+        func integer(_ name: Int32) -> Int {
+            var value: GLint = 0
+            glGetIntegerv(GLenum(name), &value)
+            return Int(value)
+        }
+        var viewport: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        let maxTexture = integer(GL_MAX_TEXTURE_SIZE)
+        let eglString = { (name: Int32) in eglQueryString(display.display, EGLint(name)).map { String(cString: $0) } ?? "?" }
+        return GLCaps(platform: display.platform, platformDetail: display.detail,
+                      eglVersion: eglString(EGL_VERSION), eglVendor: eglString(EGL_VENDOR),
+                      vendor: string(GL_VENDOR), renderer: string(GL_RENDERER), version: string(GL_VERSION),
+                      shadingLanguageVersion: string(GL_SHADING_LANGUAGE_VERSION),
+                      maxTextureSize: maxTexture,
+                      maxRenderTargetSize: min(maxTexture, integer(GL_MAX_RENDERBUFFER_SIZE), Int(viewport[0]), Int(viewport[1])))
+    }
+}

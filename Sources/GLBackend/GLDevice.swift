@@ -1,0 +1,109 @@
+import CEGL
+import Compositor
+import Foundation
+import OpenCoreGraphics
+
+/// A headless OpenGL ES 3 context on an EGL display, and the one door to it.
+///
+/// Contexts are current on one thread at a time, and callers (tests, renderers) run on many, so
+/// every use goes through `render(_:)`, which takes the device's lock, makes the context current
+/// on the calling thread, and releases it before returning.
+public final class GLDevice: @unchecked Sendable {
+    /// What the context is and can do.
+    public let caps: GLCaps
+
+    private let opened: OpenedDisplay
+    private let context: EGLContext
+    private let lock = NSLock()
+    private var executor: GLExecutor?
+
+    /// The process's shared device, opened on first use as the environment says
+    /// (`OPENQUARTZ_EGL_PLATFORM`, `OPENQUARTZ_EGL_DEVICE`); the outcome, success or failure, is
+    /// kept, so a machine without GL answers quickly every time after the first.
+    public static func shared() throws -> GLDevice { try sharedResult.get() }
+
+    private static let sharedResult: Result<GLDevice, any Error> = Result {
+        let environment = ProcessInfo.processInfo.environment
+        var platform: EGLPlatform?
+        if let name = environment["OPENQUARTZ_EGL_PLATFORM"], !name.isEmpty {
+            guard let chosen = EGLPlatform(rawValue: name) else {
+                throw GLError.noDisplay(attempts: ["OPENQUARTZ_EGL_PLATFORM=\(name) is not one of "
+                    + EGLPlatform.allCases.map(\.rawValue).joined(separator: ", ")])
+            }
+            platform = chosen
+        }
+        return try GLDevice(platform: platform, device: environment["OPENQUARTZ_EGL_DEVICE"])
+    }
+
+    /// Opens a display (see `EGLPlatform` for the order tried) and makes an ES 3.0 context on it.
+    public init(platform: EGLPlatform? = nil, device: String? = nil) throws {
+        let opened = try EGLDisplaySelection.open(platform: platform, device: device)
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglBindAPI(EGL_OPENGL_ES_API) failed (\(eglErrorName()))")
+        }
+        let extensions = eglQueryString(opened.display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        guard extensions.contains("EGL_KHR_surfaceless_context") else {
+            throw GLError.noContext("\(opened.detail) lacks EGL_KHR_surfaceless_context")
+        }
+        // Any configuration that renders ES 3 will do: drawing goes to our own framebuffer object.
+        let configAttributes: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE]
+        var config: EGLConfig?
+        var count: EGLint = 0
+        let chosen = eglChooseConfig(opened.display, configAttributes, &config, 1, &count) == EGLBoolean(EGL_TRUE) && count > 0
+        if !chosen && !extensions.contains("EGL_KHR_no_config_context") {
+            throw GLError.noContext("\(opened.detail) has no OpenGL ES 3 configuration")
+        }
+        let contextAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
+        guard let context = eglCreateContext(opened.display, chosen ? config : nil, nil, contextAttributes) else {
+            throw GLError.noContext("eglCreateContext failed on \(opened.detail) (\(eglErrorName()))")
+        }
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            eglDestroyContext(opened.display, context)
+            throw GLError.noContext("eglMakeCurrent failed on \(opened.detail) (\(eglErrorName()))")
+        }
+        caps = GLCaps.read(display: opened)
+        eglMakeCurrent(opened.display, nil, nil, nil)
+        self.opened = opened
+        self.context = context
+    }
+
+    deinit {
+        lock.lock()
+        if eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) {
+            executor = nil
+            eglMakeCurrent(opened.display, nil, nil, nil)
+        }
+        eglDestroyContext(opened.display, context)
+        eglTerminate(opened.display)
+        if let gbm = opened.gbmDevice { gbm_device_destroy(gbm) }
+        if opened.fileDescriptor >= 0 { close(opened.fileDescriptor) }
+        lock.unlock()
+    }
+
+    /// Executes a render list and reads the frame back.
+    public func render(_ list: RenderList) throws -> Bitmap {
+        try withCurrentContext {
+            let executor = try self.executor ?? GLExecutor(caps: caps)
+            self.executor = executor
+            return try executor.execute(list)
+        }
+    }
+
+    /// Compiles a shader on this context, for tests that check every shader against the driver.
+    public func compileShader(_ source: ShaderSourceName) throws {
+        try withCurrentContext {
+            let shader = try GLProgram.compile(source)
+            glDeleteShader(shader)
+        }
+    }
+
+    private func withCurrentContext<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
+        }
+        defer { eglMakeCurrent(opened.display, nil, nil, nil) }
+        return try body()
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import OpenCoreGraphics
+
+extension CALayer {
+    /// The layer's transform as it acts in the superlayer's bounds space, without the
+    /// superlayer's sublayerTransform: translate(-anchor) · transform · translate(position).
+    public var transformInSuperlayerBounds: CATransform3D {
+        let anchor = anchorInBounds
+        var t = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+        t = CATransform3DConcat(t, transform)
+        return CATransform3DConcat(t, CATransform3DMakeTranslation(position.x, position.y, zPosition))
+    }
+
+    /// The whole map from this layer's bounds space to its superlayer's bounds space, including
+    /// the superlayer's sublayerTransform about its anchor point. For a layer without superlayer,
+    /// the map into the space its position is given in.
+    public var transformToSuperlayer: CATransform3D {
+        let own = transformInSuperlayerBounds
+        guard let parent = superlayer else { return own }
+        return CATransform3DConcat(own, parent.sublayerTransformAboutAnchor)
+    }
+
+    /// `sublayerTransform` moved to act about the anchor point (x and y only).
+    public var sublayerTransformAboutAnchor: CATransform3D {
+        if CATransform3DIsIdentity(sublayerTransform) { return sublayerTransform }
+        let anchor = anchorInBounds
+        let toAnchor = CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0)
+        let back = CATransform3DMakeTranslation(anchor.x, anchor.y, 0)
+        return CATransform3DConcat(CATransform3DConcat(toAnchor, sublayerTransform), back)
+    }
+
+    /// The anchor point in bounds coordinates.
+    public var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.origin.x + anchorPoint.x * bounds.width,
+                y: bounds.origin.y + anchorPoint.y * bounds.height)
+    }
+
+    /// The layer's rectangle in the superlayer's coordinate space: the bounding box of the bounds
+    /// after `transform` (projected where it has perspective). Setting it sets `position` and
+    /// `bounds.size`. With a non-identity transform, the size is solved so that the transformed
+    /// bounds' bounding box is the new frame where the transform's 2D part allows it (scales,
+    /// 90-degree turns); for transforms where it does not (45-degree turns), `bounds.size` becomes
+    /// the frame's size. Non-finite frames are ignored.
+    public var frame: CGRect {
+        get {
+            boundingBox(of: CGRect(origin: bounds.origin, size: bounds.size), through: transformInSuperlayerBounds.planeTransform)
+        }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
+                  newValue.width.isFinite, newValue.height.isFinite else { return }
+            let rect = newValue.standardized
+            var size = rect.size
+            if !CATransform3DIsIdentity(transform) {
+                let a = abs(transform.m11), b = abs(transform.m12), c = abs(transform.m21), d = abs(transform.m22)
+                let det = a * d - c * b
+                if abs(det) > 1e-9 {
+                    let w = (rect.width * d - rect.height * c) / det
+                    let h = (rect.height * a - rect.width * b) / det
+                    if w >= 0, h >= 0 { size = CGSize(width: w, height: h) }
+                }
+            }
+            bounds.size = size
+            position = .zero
+            let placed = frame
+            position = CGPoint(x: rect.minX - placed.minX, y: rect.minY - placed.minY)
+        }
+    }
+
+    /// The 2D affine part of `transform`.
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets `transform` to the 3D form of an affine transform.
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// True when `p`, in this layer's coordinate space, is inside the bounds.
+    public func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's
+    /// coordinate space. Hidden layers are skipped; with `masksToBounds`, points outside the bounds
+    /// miss the sublayers too. Sublayers are tried front to back (zPosition, then order). A layer
+    /// seen edge-on cannot be hit.
+    public func hitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden, let fromParent = transformToSuperlayer.planeTransform.inverted() else { return nil }
+        let h = fromParent.applyHomogeneous(x: p.x, y: p.y)
+        guard h.w > 0 else { return nil }
+        let local = CGPoint(x: h.x / h.w, y: h.y / h.w)
+        let inside = contains(local)
+        if masksToBounds && !inside { return nil }
+        for sublayer in sublayersInDrawingOrder.reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
+    }
+
+    /// The sublayers in the order they are drawn: by zPosition, ties in sublayer order.
+    public var sublayersInDrawingOrder: [CALayer] {
+        let layers = sublayers ?? []
+        return layers.enumerated().sorted { lhs, rhs in
+            lhs.element.zPosition != rhs.element.zPosition
+                ? lhs.element.zPosition < rhs.element.zPosition : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    // MARK: Converting between layers
+
+    /// Converts `p` from the coordinate space of `layer` into this layer's. `nil` names the space
+    /// the root layer's position is given in. Both layers flatten through their ancestors' planes,
+    /// as they are drawn. A point with no image (through a layer seen edge-on) comes back as NaN.
+    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        planeMap(from: layer).map { $0.apply(p) } ?? CGPoint(x: CGFloat.nan, y: .nan)
+    }
+
+    /// Converts `p` from this layer's coordinate space into that of `layer`.
+    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        planeMap(to: layer).map { $0.apply(p) } ?? CGPoint(x: CGFloat.nan, y: .nan)
+    }
+
+    /// Converts `r` from the coordinate space of `layer`: the bounding box of its converted corners
+    /// (`.null` when a corner has no image).
+    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        planeMap(from: layer).map { boundingBox(of: r, through: $0) } ?? .null
+    }
+
+    /// Converts `r` from this layer's coordinate space into that of `layer`.
+    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        planeMap(to: layer).map { boundingBox(of: r, through: $0) } ?? .null
+    }
+
+    /// The map from this layer's plane to the root space, flattening at every ancestor.
+    public var planeTransformToRootSpace: ProjectiveTransform2D {
+        var map = ProjectiveTransform2D.identity
+        var layer: CALayer? = self
+        while let current = layer {
+            map = map.concatenating(current.transformToSuperlayer.planeTransform)
+            layer = current.superlayer
+        }
+        return map
+    }
+
+    private func planeMap(from other: CALayer?) -> ProjectiveTransform2D? {
+        let source = other?.planeTransformToRootSpace ?? .identity
+        return planeTransformToRootSpace.inverted().map { source.concatenating($0) }
+    }
+
+    private func planeMap(to other: CALayer?) -> ProjectiveTransform2D? {
+        guard let other else { return planeTransformToRootSpace }
+        return other.planeMap(from: self)
+    }
+
+    private func boundingBox(of r: CGRect, through map: ProjectiveTransform2D) -> CGRect {
+        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { map.apply($0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return .null }
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}

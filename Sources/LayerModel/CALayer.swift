@@ -1,0 +1,159 @@
+import Foundation
+import OpenCoreGraphics
+
+/// The layer: a rectangle in a tree of rectangles, with Core Animation's geometry and appearance
+/// properties. It holds no pixels and knows nothing of how it is drawn; `Compositor` reads it.
+///
+/// Geometry (iOS flavour, y down): a point p of the bounds maps into the superlayer as
+/// `(p - bounds.origin - anchorPoint * bounds.size, -anchorPointZ) · transform + (position, zPosition)`,
+/// and then through the superlayer's `sublayerTransform` about the superlayer's anchor point.
+open class CALayer: CustomStringConvertible {
+    public init() {}
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space: its origin is what the top-left corner is called, its size
+    /// how large the layer is. Default: `.zero`.
+    open var bounds: CGRect = .zero
+
+    /// Where the anchor point sits in the superlayer's coordinate space. Default: `.zero`.
+    open var position: CGPoint = .zero
+
+    /// The layer's position on the z axis, in the superlayer's space; also its drawing order
+    /// among siblings (higher on top). Default: 0.
+    open var zPosition: CGFloat = 0
+
+    /// The point of the bounds, in unit coordinates, that `position` names and that `transform`
+    /// turns about. Default: (0.5, 0.5), the centre.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+    /// The anchor point's z coordinate. Default: 0.
+    open var anchorPointZ: CGFloat = 0
+
+    /// The transform applied to the layer about its anchor point. Default: identity.
+    open var transform: CATransform3D = CATransform3DIdentity
+
+    /// The transform applied to the sublayers, about this layer's anchor point (x and y); the place
+    /// for a perspective `m34`. Default: identity.
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity
+
+    // MARK: Appearance
+
+    /// A hidden layer and its sublayers are not drawn and not hit. Default: false.
+    open var isHidden = false
+
+    /// Opacity in 0...1, multiplied through the tree. Default: 1.
+    open var opacity: Float = 1
+
+    /// The fill behind the contents. Default: nil (nothing drawn).
+    open var backgroundColor: CGColor?
+
+    /// The layer's image: a `CGImage`; other values draw nothing, as in Core Animation. Default: nil.
+    open var contents: Any?
+
+    /// The part of the contents image drawn, in unit coordinates of the image. Values outside
+    /// 0...1 extend the image's edge pixels. Default: (0, 0, 1, 1).
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// How the contents are placed in the bounds. Default: `.resize`.
+    open var contentsGravity: CALayerContentsGravity = .resize
+
+    /// Image pixels per point of the contents, used by every gravity but the resizing ones.
+    /// Default: 1.
+    open var contentsScale: CGFloat = 1
+
+    /// Clip the sublayers (and the contents) to the bounds. Default: false.
+    open var masksToBounds = false
+
+    /// When false, the layer is not drawn while its back faces the viewer. Default: true.
+    open var isDoubleSided = true
+
+    /// A name for finding and describing the layer. Default: nil.
+    open var name: String?
+
+    // MARK: Tree
+
+    /// The layer this one is a sublayer of. Default: nil.
+    public internal(set) weak var superlayer: CALayer?
+
+    private var storedSublayers: [CALayer] = []
+
+    /// The sublayers, back to front (before zPosition ordering). Setting it removes the old ones
+    /// from this layer and adds the new ones. Default: nil.
+    open var sublayers: [CALayer]? {
+        get { storedSublayers.isEmpty ? nil : storedSublayers }
+        set {
+            for layer in storedSublayers { layer.superlayer = nil }
+            storedSublayers = []
+            for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
+        }
+    }
+
+    /// Appends `layer` on top of the other sublayers, removing it from its old superlayer first.
+    /// Adding a layer to itself or to one of its own descendants is refused: it would make a cycle.
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(storedSublayers.count))
+    }
+
+    /// Inserts `layer` at `index` among the sublayers; an index past the end appends.
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        precondition(!isDescendant(of: layer), cycleMessage(adding: layer))
+        layer.removeFromSuperlayer()
+        storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
+        layer.superlayer = self
+    }
+
+    /// Inserts `layer` just below `sibling`; at the bottom when `sibling` is nil or not a sublayer.
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        precondition(!isDescendant(of: layer), cycleMessage(adding: layer))
+        layer.removeFromSuperlayer()
+        let index = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts `layer` just above `sibling`; on top when `sibling` is nil or not a sublayer.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        precondition(!isDescendant(of: layer), cycleMessage(adding: layer))
+        layer.removeFromSuperlayer()
+        let index = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s }.map { $0 + 1 } }
+            ?? storedSublayers.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Puts `newLayer` where `oldLayer` is. Nothing happens when `oldLayer` is not a sublayer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer, let index = storedSublayers.firstIndex(where: { $0 === oldLayer }) else { return }
+        precondition(!isDescendant(of: newLayer), cycleMessage(adding: newLayer))
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(index))
+    }
+
+    /// Detaches the layer from its superlayer.
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.storedSublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// True when `ancestor` is this layer or one of its superlayers.
+    public func isDescendant(of ancestor: CALayer) -> Bool {
+        var layer: CALayer? = self
+        while let current = layer {
+            if current === ancestor { return true }
+            layer = current.superlayer
+        }
+        return false
+    }
+
+    private func cycleMessage(adding layer: CALayer) -> String {
+        "CALayer: cannot add \(layer) as a sublayer of \(self): it is that layer or one of its superlayers, "
+            + "and the layer tree would contain a cycle"
+    }
+
+    // MARK: Description
+
+    open var description: String {
+        let label = name.map { "'\($0)'" } ?? "<\(ObjectIdentifier(self).hashValue & 0xffff)>"
+        return "\(type(of: self)) \(label)"
+    }
+}

@@ -1,0 +1,103 @@
+import CLibPNG
+import Foundation
+
+// PNG through libpng's simplified API (png_image_*): it reports errors through the image's message
+// field instead of longjmp, which Swift cannot cross safely, and it handles every PNG colour type,
+// bit depth, palette, tRNS and gamma conversion to 8-bit sRGB RGBA for us.
+
+extension CGImage {
+    /// Decodes PNG bytes. `source` names where they came from, for error messages.
+    public static func decodePNG(_ data: Data, source: String = "<data>") throws -> CGImage {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        let began = data.withUnsafeBytes { bytes -> Int32 in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+            return png_image_begin_read_from_memory(&image, base, bytes.count)
+        }
+        guard began != 0 else {
+            throw ImageIOError.undecodable(source: source, reason: data.isEmpty ? "empty file" : message(of: &image))
+        }
+        let width = Int(image.width), height = Int(image.height)
+        if let violation = ImageLimits.violation(width: width, height: height) {
+            throw ImageIOError.tooLarge(source: source, reason: violation)
+        }
+        image.format = 3 // PNG_FORMAT_RGBA: 8-bit straight-alpha sRGB
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = data.withUnsafeBytes { _ in
+            straight.withUnsafeMutableBytes { buffer in
+                png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
+            }
+        }
+        guard finished != 0 else {
+            throw ImageIOError.undecodable(source: source, reason: message(of: &image))
+        }
+        for i in stride(from: 0, to: straight.count, by: 4) {
+            let alpha = UInt16(straight[i + 3])
+            if alpha == 255 { continue }
+            for c in 0..<3 { straight[i + c] = UInt8((UInt16(straight[i + c]) * alpha + 127) / 255) }
+        }
+        return CGImage(bitmap: Bitmap(width: width, height: height, pixels: straight))
+    }
+
+    /// Reads and decodes a PNG file; errors name the file.
+    public static func load(contentsOf url: URL) throws -> CGImage {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ImageIOError.unreadable(source: url.path, reason: (error as NSError).localizedDescription)
+        }
+        return try decodePNG(data, source: url.path)
+    }
+
+    /// PNG bytes of the image, straight alpha, 8 bits per channel. The same image always gives the
+    /// same bytes.
+    public func pngData() throws -> Data {
+        var straight = bitmap.pixels
+        for i in stride(from: 0, to: straight.count, by: 4) {
+            let alpha = UInt16(straight[i + 3])
+            if alpha == 255 { continue }
+            for c in 0..<3 {
+                straight[i + c] = alpha == 0 ? 0 : UInt8(min(255, (UInt16(straight[i + c]) * 255 + alpha / 2) / alpha))
+            }
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = 3 // PNG_FORMAT_RGBA
+        defer { png_image_free(&image) }
+        var size = 0
+        let rowStride = Int32(width * 4)
+        let sized = straight.withUnsafeBytes { png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, rowStride, nil) }
+        guard sized != 0 || size > 0 else {
+            throw ImageIOError.unwritable(destination: "<memory>", reason: CGImage.message(of: &image))
+        }
+        var out = Data(count: size)
+        let written = out.withUnsafeMutableBytes { target in
+            straight.withUnsafeBytes { png_image_write_to_memory(&image, target.baseAddress, &size, 0, $0.baseAddress, rowStride, nil) }
+        }
+        guard written != 0 else {
+            throw ImageIOError.unwritable(destination: "<memory>", reason: CGImage.message(of: &image))
+        }
+        return out.prefix(size)
+    }
+
+    /// Writes the image as PNG, atomically: a failed write leaves no partial file.
+    public func writePNG(to url: URL) throws {
+        let data = try pngData()
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw ImageIOError.unwritable(destination: url.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return bytes.isEmpty ? "unknown libpng error" : String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Compositor
+import Foundation
+import GLBackend
+import LayerModel
+import OpenCoreGraphics
+import RasterBackend
+
+/// Renders a layer tree offscreen, frame by frame, on the GPU (GLES 3 through EGL) or on the CPU
+/// reference rasterizer. The Apple API's frame cycle is kept:
+///
+///     let renderer = CARenderer(backend: .gpu, scale: 2)
+///     renderer.layer = root
+///     renderer.bounds = CGRect(x: 0, y: 0, width: 320, height: 240)
+///     renderer.beginFrame(atTime: 0)
+///     renderer.render()
+///     renderer.endFrame()
+///     let image = try renderer.makeImage()
+///
+/// `render()` does not throw (as Apple's does not); a failure is kept and thrown by `makeImage()`.
+public final class CARenderer {
+    /// The root of the tree to render. Default: nil.
+    public var layer: CALayer?
+    /// The rectangle of the root layer's superlayer space that the image shows. Default: `.zero`.
+    public var bounds: CGRect = .zero
+    /// Which executor draws. Fixed at creation.
+    public let backend: RenderBackend
+    /// Device pixels per point. Fixed at creation. Default: 1.
+    public let scale: CGFloat
+
+    private var frameTime: Double = 0
+    private var outcome: Result<Bitmap, RenderError>?
+    /// The render list of the last frame, for inspection and tests.
+    public private(set) var lastRenderList: RenderList?
+
+    public init(backend: RenderBackend = .cpu, scale: CGFloat = 1) {
+        self.backend = backend
+        self.scale = scale
+    }
+
+    /// Starts a frame at media time `t` (seconds).
+    public func beginFrame(atTime t: Double) {
+        frameTime = t
+    }
+
+    /// The rectangle of `bounds` that needs drawing. Every frame is drawn whole for now.
+    public func updateBounds() -> CGRect { bounds }
+
+    /// When anything changes next; infinity when nothing animates.
+    public func nextFrameTime() -> Double { .infinity }
+
+    /// Composites the tree and executes the frame on the backend.
+    public func render() {
+        guard let layer else {
+            outcome = .failure(.noLayer)
+            return
+        }
+        do {
+            let list = try RenderListBuilder(viewport: bounds, scale: scale).build(root: layer)
+            lastRenderList = list
+            switch backend {
+            case .cpu:
+                outcome = .success(RasterRenderer().render(list))
+            case .gpu:
+                outcome = .success(try GLDevice.shared().render(list))
+            }
+        } catch let error as CompositorError {
+            outcome = .failure(.compositing(error))
+        } catch let error as GLError {
+            outcome = .failure(.gpu(error))
+        } catch {
+            outcome = .failure(.gpu(.noContext("\(error)")))
+        }
+    }
+
+    /// Ends the frame.
+    public func endFrame() {}
+
+    /// The last rendered frame.
+    public func makeImage() throws -> CGImage {
+        guard let outcome else { throw RenderError.noFrame }
+        return CGImage(bitmap: try outcome.get())
+    }
+
+    /// One call: `layer` and its sublayers at time `t`, as an image of `bounds` (default: the
+    /// layer's frame) at `scale`.
+    public static func image(of layer: CALayer, bounds: CGRect? = nil, scale: CGFloat = 1,
+                             backend: RenderBackend = .cpu, atTime t: Double = 0) throws -> CGImage {
+        let renderer = CARenderer(backend: backend, scale: scale)
+        renderer.layer = layer
+        renderer.bounds = bounds ?? layer.frame
+        renderer.beginFrame(atTime: t)
+        renderer.render()
+        renderer.endFrame()
+        return try renderer.makeImage()
+    }
+}
+
+extension CALayer {
+    /// This layer and its sublayers as an image of its frame (or `bounds`, in the superlayer's
+    /// space), at `scale`, on `backend`, at time `t`.
+    public func renderedImage(bounds: CGRect? = nil, scale: CGFloat = 1, backend: RenderBackend = .cpu,
+                              atTime t: Double = 0) throws -> CGImage {
+        try CARenderer.image(of: self, bounds: bounds, scale: scale, backend: backend, atTime: t)
+    }
+}

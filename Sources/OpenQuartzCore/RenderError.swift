@@ -1,0 +1,23 @@
+import Compositor
+import GLBackend
+
+/// Why `CARenderer` produced no image.
+public enum RenderError: Error, CustomStringConvertible {
+    /// `makeImage()` was called before a frame was rendered.
+    case noFrame
+    /// The renderer has no layer.
+    case noLayer
+    /// The frame could not be composited (bad viewport, tree too deep).
+    case compositing(CompositorError)
+    /// The GPU backend failed: no GL, or a limit.
+    case gpu(GLError)
+
+    public var description: String {
+        switch self {
+        case .noFrame: "no frame has been rendered: call beginFrame(atTime:), render() and endFrame() first"
+        case .noLayer: "the renderer has no layer to render"
+        case .compositing(let error): error.description
+        case .gpu(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// When two renderings of one frame agree: the GPU-against-CPU bar of the README, enforced by the
+/// scene tests and by `quartz demo`.
+///
+/// Default: at least 99.9% of pixels within 2/255 on every channel, and PSNR at least 45 dB.
+public struct AgreementBar: Equatable, Sendable, CustomStringConvertible {
+    /// Per-channel difference within which a pixel matches. Default: 2.
+    public var tolerance: Int
+    /// Least share of matching pixels. Default: 0.999.
+    public var minFractionWithin: Double
+    /// Least PSNR in dB. Default: 45.
+    public var minPSNR: Double
+
+    public init(tolerance: Int = 2, minFractionWithin: Double = 0.999, minPSNR: Double = 45) {
+        self.tolerance = tolerance
+        self.minFractionWithin = minFractionWithin
+        self.minPSNR = minPSNR
+    }
+
+    public static let gpuAgainstCPU = AgreementBar()
+
+    /// nil when `report` meets the bar, else what it misses.
+    public func failure(of report: ComparisonReport) -> String? {
+        var misses: [String] = []
+        if report.tolerance != tolerance {
+            misses.append("report made with tolerance \(report.tolerance), bar needs \(tolerance)")
+        }
+        if report.fractionWithinTolerance < minFractionWithin {
+            misses.append("\(report.pixelsOverTolerance) pixels differ by more than \(tolerance)/255 "
+                + "(\(report.fractionWithinTolerance * 100)% within, bar \(minFractionWithin * 100)%)")
+        }
+        if report.psnr < minPSNR { misses.append("PSNR \(report.psnr) dB is under \(minPSNR) dB") }
+        return misses.isEmpty ? nil : misses.joined(separator: "; ")
+    }
+
+    public var description: String {
+        "\(minFractionWithin * 100)% of pixels within \(tolerance)/255 per channel and PSNR >= \(minPSNR) dB"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import OpenCoreGraphics
+
+/// The numbers that say how far two images of the same size are apart, channel by channel on the
+/// stored (premultiplied, 8-bit) values.
+public struct ComparisonReport: Equatable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    /// The per-channel difference a pixel may have and still count as matching.
+    public let tolerance: Int
+    /// The largest difference of any channel of any pixel, 0...255.
+    public let maxChannelDelta: Int
+    /// Pixels with some channel differing by more than `tolerance`.
+    public let pixelsOverTolerance: Int
+    /// Mean absolute difference over all channels, in 0...255 units.
+    public let meanAbsoluteError: Double
+    /// Peak signal-to-noise ratio in dB over all channels; infinity for identical images.
+    public let psnr: Double
+
+    public var pixelCount: Int { width * height }
+    /// `pixelsOverTolerance / pixelCount`.
+    public var fractionOverTolerance: Double { Double(pixelsOverTolerance) / Double(max(pixelCount, 1)) }
+    /// The share of pixels within tolerance.
+    public var fractionWithinTolerance: Double { 1 - fractionOverTolerance }
+    public var isIdentical: Bool { maxChannelDelta == 0 }
+
+    public var description: String {
+        let psnrText = psnr.isInfinite ? "inf" : String(format: "%.2f", psnr)
+        return String(format: "max delta %d, %d of %d pixels over %d (%.4f%% within), MAE %.4f, PSNR %@ dB",
+                      maxChannelDelta, pixelsOverTolerance, pixelCount, tolerance,
+                      fractionWithinTolerance * 100, meanAbsoluteError, psnrText)
+    }
+}
+
+/// Why two images cannot be compared.
+public enum ComparisonError: Error, Equatable, CustomStringConvertible {
+    case sizeMismatch(expected: String, actual: String)
+    public var description: String {
+        switch self {
+        case let .sizeMismatch(expected, actual): "images differ in size: \(expected) against \(actual)"
+        }
+    }
+}
+
+public enum ImageComparison {
+    /// Compares `actual` with `expected`; `tolerance` is the per-channel difference that still
+    /// counts as a match.
+    public static func compare(_ expected: Bitmap, _ actual: Bitmap, tolerance: Int = 2) throws -> ComparisonReport {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
+                                               actual: "\(actual.width)x\(actual.height)")
+        }
+        var maxDelta = 0, over = 0
+        var sumAbs = 0, sumSquares = 0
+        expected.pixels.withUnsafeBufferPointer { a in
+            actual.pixels.withUnsafeBufferPointer { b in
+                var i = 0
+                while i < a.count {
+                    var pixelMax = 0
+                    for c in 0..<4 {
+                        let d = abs(Int(a[i + c]) - Int(b[i + c]))
+                        sumAbs += d
+                        sumSquares += d * d
+                        pixelMax = max(pixelMax, d)
+                    }
+                    maxDelta = max(maxDelta, pixelMax)
+                    if pixelMax > tolerance { over += 1 }
+                    i += 4
+                }
+            }
+        }
+        let channels = Double(expected.pixels.count)
+        let mse = Double(sumSquares) / channels
+        let psnr = mse == 0 ? Double.infinity : 10 * log10(255 * 255 / mse)
+        return ComparisonReport(width: expected.width, height: expected.height, tolerance: tolerance,
+                                maxChannelDelta: maxDelta, pixelsOverTolerance: over,
+                                meanAbsoluteError: Double(sumAbs) / channels, psnr: psnr)
+    }
+}

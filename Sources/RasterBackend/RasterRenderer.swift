@@ -1,0 +1,71 @@
+import Compositor
+import OpenCoreGraphics
+
+/// The CPU reference executor of a `RenderList`.
+///
+/// It evaluates, for every pixel centre of every op's pixel bounds, exactly the functions the
+/// render list defines: `CoveragePolygon.coverage`, the texture map, clamp-to-edge bilinear (or
+/// nearest) sampling of premultiplied texels, and source-over in 8-bit encoded sRGB. It is written
+/// for clarity and determinism (double precision, no threads, no SIMD tricks): the same list gives
+/// byte-identical pixels on every run.
+public struct RasterRenderer: Sendable {
+    public init() {}
+
+    /// The frame's pixels.
+    public func render(_ list: RenderList) -> Bitmap {
+        var target = Bitmap(width: list.width, height: list.height)
+        guard let frame = list.passes.last else { return target }
+        for op in frame.ops {
+            switch op {
+            case .quad(let quad): draw(quad, textures: list.textures, into: &target)
+            }
+        }
+        return target
+    }
+
+    private func draw(_ quad: QuadOp, textures: [UInt64: Bitmap], into target: inout Bitmap) {
+        let bounds = quad.polygon.pixelBounds
+        let width = target.width
+        var sampler: TextureSampler?
+        var solid = (0.0, 0.0, 0.0, 0.0)
+        switch quad.fill {
+        case .solid(let c): solid = (c.red, c.green, c.blue, c.alpha)
+        case .texture(let fill):
+            guard let bitmap = textures[fill.texture] else { return }
+            sampler = TextureSampler(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter)
+        }
+        target.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in bounds.minY..<bounds.maxY {
+                let cy = Double(y) + 0.5
+                for x in bounds.minX..<bounds.maxX {
+                    let cx = Double(x) + 0.5
+                    let coverage = quad.polygon.coverage(atX: cx, y: cy)
+                    if coverage <= 0 { continue }
+                    let color = sampler?.sample(atX: cx, y: cy) ?? solid
+                    let k = coverage * quad.opacity
+                    let i = (y * width + x) * 4
+                    SourceOver.blend(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
+                                     into: pixels, at: i)
+                }
+            }
+        }
+    }
+}
+
+/// Source-over of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to nearest.
+enum SourceOver {
+    @inline(__always)
+    static func blend(red: Double, green: Double, blue: Double, alpha: Double,
+                      into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+        let keep = 1 - alpha
+        pixels[i] = quantize(red + Double(pixels[i]) / 255 * keep)
+        pixels[i + 1] = quantize(green + Double(pixels[i + 1]) / 255 * keep)
+        pixels[i + 2] = quantize(blue + Double(pixels[i + 2]) / 255 * keep)
+        pixels[i + 3] = quantize(alpha + Double(pixels[i + 3]) / 255 * keep)
+    }
+
+    @inline(__always)
+    static func quantize(_ v: Double) -> UInt8 {
+        UInt8(min(max(v * 255 + 0.5, 0), 255))
+    }
+}

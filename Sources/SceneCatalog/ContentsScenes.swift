@@ -1,0 +1,72 @@
+import Foundation
+import OpenQuartzCore
+
+/// Scenes about `contents` images: contentsRect, contentsGravity, contentsScale.
+enum ContentsScenes {
+    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2] }
+
+    static let contentsRectHalves = DemoScene(
+        name: "contents-rect-halves",
+        summary: "As seed 002's page halves: one test card shown whole at the top, and below it two layers with "
+            + "contentsRect (0,0,0.5,1) and (0.5,0,0.5,1) that show its left and right halves, set apart by a gap.",
+        size: CGSize(width: 240, height: 180)
+    ) {
+        let root = SceneKit.root(CGSize(width: 240, height: 180))
+        let image = TestCard.image()
+        let whole = CALayer()
+        whole.name = "whole"
+        whole.frame = CGRect(x: 72, y: 8, width: 96, height: 72)
+        whole.contents = image
+        root.addSublayer(whole)
+        for (i, half) in [CGRect(x: 0, y: 0, width: 0.5, height: 1), CGRect(x: 0.5, y: 0, width: 0.5, height: 1)].enumerated() {
+            let layer = CALayer()
+            layer.name = i == 0 ? "left half" : "right half"
+            layer.frame = CGRect(x: 24 + CGFloat(i) * 100, y: 92, width: 92, height: 80)
+            layer.contents = image
+            layer.contentsRect = half
+            root.addSublayer(layer)
+        }
+        return root
+    }
+
+    static let contentsGravity = DemoScene(
+        name: "contents-gravity",
+        summary: "Twelve 72x52 cells, one per contentsGravity, each showing a 48x36 test card (contentsScale 1) "
+            + "placed as its gravity says; the resize gravities stretch, fit or fill the cell.",
+        size: CGSize(width: 320, height: 200)
+    ) {
+        let root = SceneKit.root(CGSize(width: 320, height: 200))
+        let image = TestCard.image(width: 48, height: 36)
+        for (i, gravity) in CALayerContentsGravity.allCases.enumerated() {
+            let cell = CALayer()
+            cell.name = gravity.rawValue
+            cell.frame = CGRect(x: 8 + CGFloat(i % 4) * 78, y: 8 + CGFloat(i / 4) * 64, width: 72, height: 52)
+            cell.backgroundColor = SceneKit.color(0.75, 0.75, 0.8)
+            cell.contents = image
+            cell.contentsGravity = gravity
+            root.addSublayer(cell)
+        }
+        return root
+    }
+
+    static let contentsScale2 = DemoScene(
+        name: "contents-scale-2",
+        summary: "At renderer scale 2, a 96x72-pixel card with contentsScale 2 and center gravity is 48x36 points, "
+            + "pixel for pixel sharp; beside it the same image at contentsScale 1 is 96x72 points.",
+        size: CGSize(width: 200, height: 100), scale: 2
+    ) {
+        let root = SceneKit.root(CGSize(width: 200, height: 100))
+        let image = TestCard.image(width: 96, height: 72)
+        for (i, contentsScale) in [CGFloat(2), 1].enumerated() {
+            let layer = CALayer()
+            layer.name = "contentsScale \(contentsScale)"
+            layer.frame = CGRect(x: 2 + CGFloat(i) * 100, y: 2, width: 96, height: 96)
+            layer.backgroundColor = SceneKit.color(0.75, 0.75, 0.8)
+            layer.contents = image
+            layer.contentsGravity = .center
+            layer.contentsScale = contentsScale
+            root.addSublayer(layer)
+        }
+        return root
+    }
+}

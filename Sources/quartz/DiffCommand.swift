@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import OpenCoreGraphics
+import PixelDiff
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNG files; exit 1 when they are over the tolerance.")
+
+    @Argument(help: "The expected image (PNG).") var expected: String
+    @Argument(help: "The actual image (PNG).") var actual: String
+    @Option(help: "Write a heat map of the differences here (PNG).") var heatmap: String?
+    @Option(help: "Per-channel difference (0-255) within which a pixel matches.") var tolerance = 2
+    @Option(help: "Largest share of pixels allowed over the tolerance.") var maxFraction = 0.001
+    @Option(help: "Least PSNR in dB.") var minPsnr = 45.0
+
+    func run() throws {
+        let report: ComparisonReport
+        do {
+            let a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected))
+            let b = try CGImage.load(contentsOf: URL(fileURLWithPath: actual))
+            report = try ImageComparison.compare(a.bitmap, b.bitmap, tolerance: tolerance)
+            if let heatmap {
+                try CGImage(bitmap: try HeatMap.make(expected: a.bitmap, actual: b.bitmap)).writePNG(to: URL(fileURLWithPath: heatmap))
+            }
+        } catch {
+            printError("quartz diff: \(error)")
+            throw QuartzExit.badInput
+        }
+        print(report)
+        let bar = AgreementBar(tolerance: tolerance, minFractionWithin: 1 - maxFraction, minPSNR: minPsnr)
+        if let failure = bar.failure(of: report) {
+            printError("quartz diff: over the tolerance: \(failure)")
+            throw QuartzExit.disagreement
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import GLBackend
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Print the GL device: EGL platform, vendor, renderer, version, texture limit.")
+
+    func run() throws {
+        do {
+            let caps = try GLDevice.shared().caps
+            print("EGL platform:    \(caps.platform.rawValue) (\(caps.platformDetail))")
+            print("EGL:             \(caps.eglVersion), \(caps.eglVendor)")
+            print("GL vendor:       \(caps.vendor)")
+            print("GL renderer:     \(caps.renderer)\(caps.isSoftware ? " (software)" : "")")
+            print("GL version:      \(caps.version)")
+            print("GLSL version:    \(caps.shadingLanguageVersion)")
+            print("max texture:     \(caps.maxTextureSize)")
+            print("max render size: \(caps.maxRenderTargetSize)")
+        } catch {
+            printError("quartz info: \(error)")
+            throw QuartzExit.renderFailed
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+
+@main
+struct Quartz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quartz",
+        abstract: "Render Core Animation layer trees headless, on the GPU (EGL + GLES 3) and the CPU reference, and compare.",
+        discussion: """
+        Exit codes: 0 success; 1 images disagree (demo: a scene misses the GPU-vs-CPU bar; diff: \
+        the images are over the tolerance); 2 bad input (unreadable file, bad option); 3 rendering \
+        failed (no usable GL, a limit exceeded).
+
+        GL device: OPENQUARTZ_EGL_PLATFORM=gbm|device|surfaceless picks the EGL platform (default: \
+        try them in that order); OPENQUARTZ_EGL_DEVICE names a render node (gbm) or device index (device).
+        """,
+        subcommands: [InfoCommand.self, DemoCommand.self, DiffCommand.self]
+    )
+}
+
+/// The exit codes `quartz --help` documents.
+enum QuartzExit {
+    static let disagreement = ExitCode(1)
+    static let badInput = ExitCode(2)
+    static let renderFailed = ExitCode(3)
+}
+
+/// Writes to standard error.
+func printError(_ message: String) {
+    var stderr = StandardError()
+    print(message, to: &stderr)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandleShim.writeToStandardError(string)
+    }
+}
+
+import Foundation
+
+enum FileHandleShim {
+    static func writeToStandardError(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages OpenQuartz builds and runs with, if any are missing. Safe to run
+# again: it installs nothing when everything is there. Swift itself (6.1 or later) must be on PATH.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libegl-dev libgles-dev libgbm-dev   # EGL, GLES 3 and GBM headers and loaders (GLBackend)
+  libegl-mesa0 libgl1-mesa-dri        # Mesa's EGL driver and llvmpipe: GL without a GPU
+  libpng-dev                          # PNG codec (OpenCoreGraphics)
+  glslang-tools                       # glslangValidator: shader validation in the tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "swift is not on PATH: install Swift 6.1 or later from https://swift.org/install" >&2
+  exit 1
+fi
