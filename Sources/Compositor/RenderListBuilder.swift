@@ -52,7 +52,13 @@ public struct RenderListBuilder {
                                            CATransform3DMakeScale(scale, scale, 1))
         let guardBand = PolygonClipping.rectangle(minX: -2, minY: -2,
                                                   maxX: Double(size.width) + 2, maxY: Double(size.height) + 2)
-        try visit(root, parentPlaneToDevice: toDevice, opacity: 1, clip: guardBand, depth: 0, state: &state)
+        // An explicit stack instead of recursion: trees thousands of levels deep must not overflow
+        // the (small) stacks of the threads rendering may run on.
+        var pending = [Visit(layer: root, parentPlaneToDevice: toDevice, opacity: 1, clip: guardBand, depth: 0)]
+        while let next = pending.popLast() {
+            let children = try visit(next, state: &state)
+            pending.append(contentsOf: children.reversed())
+        }
         let pass = RenderPass(id: 0, width: size.width, height: size.height, ops: state.ops)
         return RenderList(width: size.width, height: size.height, passes: [pass],
                           textures: state.textures, diagnostics: state.diagnostics)
@@ -73,19 +79,31 @@ public struct RenderListBuilder {
         return f
     }()
 
-    private func visit(_ layer: CALayer, parentPlaneToDevice: CATransform3D, opacity inherited: Double,
-                       clip: [DevicePoint], depth: Int, state: inout BuildState) throws {
-        guard depth < RenderListBuilder.maxDepth else { throw CompositorError.treeTooDeep(limit: RenderListBuilder.maxDepth) }
-        if layer.isHidden { return }
+    /// A layer to draw, with what its ancestors hand down.
+    private struct Visit {
+        let layer: CALayer
+        /// Maps the superlayer's (flattened) plane into device pixels.
+        let parentPlaneToDevice: CATransform3D
+        let opacity: Double
+        /// The convex clip region in device pixels, positively oriented.
+        let clip: [DevicePoint]
+        let depth: Int
+    }
+
+    /// Emits the layer's own draws and returns its sublayers' visits, in drawing order.
+    private func visit(_ visit: Visit, state: inout BuildState) throws -> [Visit] {
+        let layer = visit.layer, clip = visit.clip
+        guard visit.depth < RenderListBuilder.maxDepth else { throw CompositorError.treeTooDeep(limit: RenderListBuilder.maxDepth) }
+        if layer.isHidden { return [] }
         if let problem = GeometryCheck.problem(in: layer) {
             state.diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")
-            return
+            return []
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
-        let opacity = inherited * layerOpacity
-        if opacity == 0 { return }
+        let opacity = visit.opacity * layerOpacity
+        if opacity == 0 { return [] }
 
-        let planeToDevice = CATransform3DConcat(layer.transformToSuperlayer, parentPlaneToDevice)
+        let planeToDevice = CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
         let map = planeToDevice.planeTransform
         let bounds = layer.bounds
         let boundsRect = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height)
@@ -94,14 +112,15 @@ public struct RenderListBuilder {
         let projectedBounds = PolygonClipping.project(boundsRect, through: map)
         let facesFront = PolygonClipping.signedArea(projectedBounds) >= 0
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
-        if !layer.isDoubleSided && !facesFront { return }
+        if !layer.isDoubleSided && !facesFront { return [] }
 
         var ownClip = clip
         if layer.masksToBounds {
             ownClip = PolygonClipping.intersect(orient(projectedBounds), with: clip)
         }
 
-        if bounds.width > 0 && bounds.height > 0 {
+        // `CGRect.width` is standardized (never negative), so the sign is read from the size.
+        if bounds.size.width > 0 && bounds.size.height > 0 {
             if let color = layer.backgroundColor {
                 let c = color.premultiplied
                 if c.alpha > 0 {
@@ -113,16 +132,14 @@ public struct RenderListBuilder {
             if let image = layer.contents as? CGImage {
                 emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, state: &state)
             }
-        } else if bounds.width < 0 || bounds.height < 0 {
+        } else if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")
         }
 
-        guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return }
-        var childParent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)
-        if !childParent.isFinite { childParent = planeToDevice }
-        for sublayer in layer.sublayersInDrawingOrder {
-            try visit(sublayer, parentPlaneToDevice: childParent, opacity: opacity, clip: ownClip,
-                      depth: depth + 1, state: &state)
+        guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return [] }
+        let childParent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)
+        return layer.sublayersInDrawingOrder.map {
+            Visit(layer: $0, parentPlaneToDevice: childParent, opacity: opacity, clip: ownClip, depth: visit.depth + 1)
         }
     }
 

@@ -10,6 +10,19 @@ import OpenCoreGraphics
 open class CALayer: CustomStringConvertible {
     public init() {}
 
+    deinit {
+        // Release deep trees iteratively: the default, recursive release of a chain thousands of
+        // layers deep would overflow the stack.
+        var pending = storedSublayers
+        storedSublayers = []
+        while var layer = pending.popLast() {
+            if isKnownUniquelyReferenced(&layer) {
+                pending.append(contentsOf: layer.storedSublayers)
+                layer.storedSublayers = []
+            }
+        }
+    }
+
     // MARK: Geometry
 
     /// The layer's own coordinate space: its origin is what the top-left corner is called, its size

@@ -1,0 +1,103 @@
+// PNG decoding and encoding through libpng, and its errors: every failure names the file.
+import Foundation
+import OpenCoreGraphics
+import Testing
+
+private func sample() -> CGImage {
+    // Opaque, translucent and clear pixels, premultiplied.
+    CGImage(bitmap: Bitmap(width: 3, height: 2) { x, y in
+        switch (x, y) {
+        case (0, 0): (255, 0, 0, 255)
+        case (1, 0): (0, 64, 0, 128)   // green at half alpha: premultiplied 64 of 128
+        case (2, 0): (0, 0, 0, 0)
+        case (0, 1): (10, 20, 30, 255)
+        case (1, 1): (1, 1, 1, 2)
+        default: (100, 100, 100, 200)
+        }
+    })
+}
+
+private func temporaryURL(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-\(UUID().uuidString)-\(name)")
+}
+
+@Suite("PNG codec")
+struct PNGCodecTests {
+    @Test("an image survives PNG encoding and decoding, premultiplied pixels and all")
+    func roundTrip() throws {
+        let image = sample()
+        let decoded = try CGImage.decodePNG(try image.pngData())
+        #expect(decoded.width == 3 && decoded.height == 2)
+        #expect(decoded.bitmap == image.bitmap)
+        #expect(decoded.alphaInfo == .premultipliedLast && decoded.bitsPerComponent == 8 && decoded.bytesPerRow == 12)
+    }
+
+    @Test("the same image always encodes to the same bytes")
+    func deterministic() throws {
+        #expect(try sample().pngData() == sample().pngData())
+    }
+
+    @Test("writing is atomic and reading back names nothing but the pixels")
+    func fileRoundTrip() throws {
+        let url = temporaryURL("a.png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try sample().writePNG(to: url)
+        #expect(try CGImage.load(contentsOf: url).bitmap == sample().bitmap)
+    }
+
+    @Test("a missing file is an unreadable error naming the path")
+    func missingFile() {
+        let url = temporaryURL("missing.png")
+        #expect {
+            try CGImage.load(contentsOf: url)
+        } throws: { error in
+            guard case .unreadable(let source, _) = error as? ImageIOError else { return false }
+            return source == url.path && "\(error)".contains(url.path)
+        }
+    }
+
+    @Test("empty, garbage and truncated bytes are undecodable errors naming the source",
+          arguments: ["empty", "garbage", "truncated"])
+    func badBytes(kind: String) throws {
+        let good = try sample().pngData()
+        let bytes: Data = switch kind {
+        case "empty": Data()
+        case "garbage": Data("this is not a PNG file at all".utf8)
+        default: good.prefix(good.count / 2)
+        }
+        #expect {
+            try CGImage.decodePNG(bytes, source: "case-\(kind).png")
+        } throws: { error in
+            guard case .undecodable(let source, let reason) = error as? ImageIOError else { return false }
+            return source == "case-\(kind).png" && !reason.isEmpty
+        }
+    }
+
+    @Test("a header claiming 100000 x 100000 pixels is refused before anything is allocated")
+    func decompressionBomb() throws {
+        var png = try sample().pngData()
+        // IHDR data starts at byte 16: width and height, big-endian; then fix the chunk's CRC.
+        let dimension = UInt32(100_000).bigEndian
+        withUnsafeBytes(of: dimension) { png.replaceSubrange(16..<20, with: $0); png.replaceSubrange(20..<24, with: $0) }
+        let crc = CRC32.checksum(png[12..<29])
+        withUnsafeBytes(of: crc.bigEndian) { png.replaceSubrange(29..<33, with: $0) }
+        #expect {
+            try CGImage.decodePNG(png, source: "bomb.png")
+        } throws: { error in
+            guard case .tooLarge(let source, _) = error as? ImageIOError else { return false }
+            return source == "bomb.png"
+        }
+    }
+}
+
+/// PNG's CRC-32 (ISO 3309), for forging test headers.
+enum CRC32 {
+    static func checksum(_ bytes: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
