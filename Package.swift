@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
         .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "QuartzCLITests", dependencies: []),
+        .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
     ]
 )

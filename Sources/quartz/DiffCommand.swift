@@ -6,14 +6,16 @@ import PixelDiff
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNG files; exit 1 when they are over the tolerance.")
+        abstract: "Compare two PNG files; exit 1 when they are over the tolerance.",
+        discussion: "By default any pixel with a channel more than 2/255 apart fails; --max-fraction allows a share "
+            + "of such pixels and --min-psnr adds a PSNR floor (the GPU-vs-CPU bar is --max-fraction 0.001 --min-psnr 45).")
 
     @Argument(help: "The expected image (PNG).") var expected: String
     @Argument(help: "The actual image (PNG).") var actual: String
     @Option(help: "Write a heat map of the differences here (PNG).") var heatmap: String?
     @Option(help: "Per-channel difference (0-255) within which a pixel matches.") var tolerance = 2
-    @Option(help: "Largest share of pixels allowed over the tolerance.") var maxFraction = 0.001
-    @Option(help: "Least PSNR in dB.") var minPsnr = 45.0
+    @Option(help: "Largest share of pixels allowed over the tolerance.") var maxFraction = 0.0
+    @Option(help: "Least PSNR in dB (0: not checked).") var minPsnr = 0.0
 
     func run() throws {
         let report: ComparisonReport

@@ -1,0 +1,161 @@
+// The GL backend against real GLES through EGL (llvmpipe on machines without a GPU): shaders,
+// device selection, limits, and the same hand-made render lists the CPU reference is tested on.
+import Compositor
+import Foundation
+import GLBackend
+import OpenCoreGraphics
+import OpenQuartzShaders
+import PixelDiff
+import RasterBackend
+import Testing
+
+private func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, fill: Fill, opacity: Double = 1,
+                       width: Int, height: Int) -> DrawOp {
+    let polygon = CoveragePolygon(vertices: [DevicePoint(x: x0, y: y0), DevicePoint(x: x1, y: y0),
+                                             DevicePoint(x: x1, y: y1), DevicePoint(x: x0, y: y1)],
+                                  targetWidth: width, targetHeight: height)!
+    return .quad(QuadOp(source: "test", localRect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                        localToDevice: .identity, polygon: polygon, fill: fill, opacity: opacity))
+}
+
+private func frame(_ width: Int, _ height: Int, _ ops: [DrawOp], textures: [UInt64: Bitmap] = [:]) -> RenderList {
+    RenderList(width: width, height: height, passes: [RenderPass(id: 0, width: width, height: height, ops: ops)],
+               textures: textures, diagnostics: [])
+}
+
+@Suite("GL backend")
+struct GLBackendTests {
+    @Test("every shader passes glslangValidator", arguments: ShaderSource.allCases)
+    func glslangValidates(shader: ShaderSource) throws {
+        let validator = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let path = try #require(validator, "glslangValidator is missing: apt-get install glslang-tools")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-glsl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(shader.rawValue)
+        try shader.text.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = [file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(shader.rawValue):\n\(log)")
+    }
+
+    @Test("every shader compiles on the live driver", arguments: ShaderSource.allCases)
+    func driverCompiles(shader: ShaderSource) throws {
+        try GLDevice.shared().compileShader(shader)
+    }
+
+    @Test("the device reports an ES 3 context and sane limits")
+    func caps() throws {
+        let caps = try GLDevice.shared().caps
+        #expect(caps.version.contains("OpenGL ES 3"))
+        #expect(!caps.renderer.isEmpty && caps.renderer != "?")
+        #expect(caps.maxTextureSize >= 2048 && caps.maxRenderTargetSize >= 2048)
+        #expect(caps.maxRenderTargetSize <= caps.maxTextureSize)
+    }
+
+    @Test("asking for a platform that cannot open says what was tried")
+    func platformAttempts() {
+        // This passes where GBM opens (a machine with a render node) and checks the message where not.
+        do {
+            _ = try GLDevice(platform: .gbm, device: "/dev/dri/no-such-node")
+            Issue.record("a missing render node should not open")
+        } catch let GLError.noDisplay(attempts) {
+            #expect(attempts.contains { $0.hasPrefix("gbm") })
+            #expect("\(GLError.noDisplay(attempts: attempts))".contains("libegl-mesa0"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("outputs beyond the render-target limit are refused with the limit named")
+    func outputTooLarge() throws {
+        let device = try GLDevice.shared()
+        let limit = device.caps.maxRenderTargetSize
+        #expect(throws: GLError.tooLarge(what: "the output", width: limit + 1, height: 1, limit: limit)) {
+            try device.render(frame(limit + 1, 1, []))
+        }
+    }
+
+    @Test("images beyond the texture limit are refused with the limit named")
+    func textureTooLarge() throws {
+        let device = try GLDevice.shared()
+        let limit = device.caps.maxTextureSize
+        let huge = Bitmap(width: limit + 1, height: 1)
+        let fill = Fill.texture(TextureFill(texture: 7, deviceToTexture: .identity, filter: .linear))
+        #expect(throws: GLError.tooLarge(what: "an image", width: limit + 1, height: 1, limit: limit)) {
+            try device.render(frame(2, 2, [rectangle(0, 0, 2, 2, fill: fill, width: 2, height: 2)], textures: [7: huge]))
+        }
+    }
+
+    @Test("edge coverage and corners match the CPU reference's hand-computed values")
+    func coverage() throws {
+        let white = Fill.solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1))
+        let image = try GLDevice.shared().render(frame(4, 2, [rectangle(0.5, 0.5, 2.5, 2, fill: white, width: 4, height: 2)]))
+        let alphas = (0..<4).map { image[$0, 0].3 } + (0..<4).map { image[$0, 1].3 }
+        let expected: [UInt8] = [64, 128, 64, 0, 128, 255, 128, 0]
+        #expect(zip(alphas, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(alphas)")
+    }
+
+    @Test("rows come back top first, in device orientation")
+    func orientation() throws {
+        let red = Fill.solid(PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let image = try GLDevice.shared().render(frame(3, 3, [rectangle(0, 0, 3, 1, fill: red, width: 3, height: 3)]))
+        #expect(image[1, 0] == (255, 0, 0, 255))
+        #expect(image[1, 2] == (0, 0, 0, 0))
+    }
+
+    @Test("a texture mapped texel for pixel reproduces the image", arguments: [SamplingFilter.linear, .nearest])
+    func identityTexture(filter: SamplingFilter) throws {
+        let source = Bitmap(width: 4, height: 3) { x, y in (UInt8(x * 60), UInt8(y * 100), 7, 255) }
+        let map = ProjectiveTransform2D(m11: 0.25, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 0, m32: 0, m33: 1)
+        let fill = Fill.texture(TextureFill(texture: 1, deviceToTexture: map, filter: filter))
+        let image = try GLDevice.shared().render(frame(4, 3, [rectangle(0, 0, 4, 3, fill: fill, width: 4, height: 3)],
+                                                       textures: [1: source]))
+        let report = try ImageComparison.compare(source, image, tolerance: 1)
+        #expect(report.pixelsOverTolerance == 0, "\(report)")
+    }
+
+    @Test("a projected, textured, translucent polygon agrees with the CPU reference within the bar")
+    func agreesWithReference() throws {
+        let source = Bitmap(width: 16, height: 16) { x, y in
+            let a = UInt8(128 + (x * 8))
+            return (UInt8(Int(a) * x / 16), UInt8(Int(a) * y / 16), a / 2, a)
+        }
+        let map = ProjectiveTransform2D(m11: 0.02, m12: 0.003, m13: 0.0004, m21: -0.004, m22: 0.025, m23: 0.0002,
+                                        m31: 0.1, m32: -0.05, m33: 1)
+        let polygon = CoveragePolygon(vertices: [DevicePoint(x: 5.2, y: 3.9), DevicePoint(x: 58.3, y: 8.1),
+                                                 DevicePoint(x: 50.6, y: 44.4), DevicePoint(x: 9.9, y: 40.2)],
+                                      targetWidth: 64, targetHeight: 48)!
+        let ops: [DrawOp] = [
+            rectangle(0, 0, 64, 48, fill: .solid(PremultipliedColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)), width: 64, height: 48),
+            .quad(QuadOp(source: "textured", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
+                         polygon: polygon, fill: .texture(TextureFill(texture: 3, deviceToTexture: map, filter: .linear)),
+                         opacity: 0.8)),
+        ]
+        let list = frame(64, 48, ops, textures: [3: source])
+        let gpu = try GLDevice.shared().render(list)
+        let cpu = RasterRenderer().render(list)
+        let report = try ImageComparison.compare(cpu, gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+    }
+
+    @Test("a render list is safe to render from several threads at once")
+    func concurrentRendering() async throws {
+        let device = try GLDevice.shared()
+        let red = Fill.solid(PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let list = frame(32, 32, [rectangle(4, 4, 28, 28, fill: red, width: 32, height: 32)])
+        let expected = try device.render(list)
+        try await withThrowingTaskGroup(of: Bitmap.self) { group in
+            for _ in 0..<8 { group.addTask { try device.render(list) } }
+            for try await image in group { #expect(image == expected) }
+        }
+    }
+}

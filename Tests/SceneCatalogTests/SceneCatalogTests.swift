@@ -1,0 +1,108 @@
+// Every built-in scene on every backend (after Skia's GM x sink): the CPU reference against the
+// golden PNG checked in beside this file, and the GPU against the CPU by the agreement bar.
+//
+// Goldens: `OPENQUARTZ_RECORD=1` re-records them (never when CI is set); a missing golden fails.
+// On failure, expected | heat map | actual is written to Failures/ beside this file.
+import Foundation
+import OpenQuartzCore
+import PixelDiff
+import SceneCatalog
+import Testing
+
+private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+private let goldens = here.appendingPathComponent("Goldens")
+private let failures = here.appendingPathComponent("Failures")
+
+private var recording: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    return environment["OPENQUARTZ_RECORD"] == "1" && environment["CI"] == nil
+}
+
+private func render(_ scene: DemoScene, _ backend: RenderBackend) throws -> CGImage {
+    try CARenderer.image(of: scene.build(), bounds: scene.bounds, scale: scene.scale, backend: backend)
+}
+
+/// Writes the failure picture and returns a sentence naming it.
+private func saveFailure(_ name: String, expected: CGImage, actual: CGImage) -> String {
+    let url = failures.appendingPathComponent("\(name).triptych.png")
+    do {
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        try CGImage(bitmap: Triptych.make(expected: expected.bitmap, actual: actual.bitmap)).writePNG(to: url)
+        return "expected | heat map | actual written to \(url.path)"
+    } catch {
+        return "(could not write the failure picture: \(error))"
+    }
+}
+
+@Suite("Scene catalog")
+struct SceneCatalogTests {
+    @Test("the catalog has at least 15 scenes, each with a unique file-safe name and a summary")
+    func catalog() {
+        let names = DemoScene.all.map(\.name)
+        #expect(names.count >= 15)
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "." } })
+        #expect(DemoScene.all.allSatisfy { !$0.summary.isEmpty })
+    }
+
+    @Test("the CPU reference renders the golden image", arguments: DemoScene.all)
+    func cpuMatchesGolden(scene: DemoScene) throws {
+        let image = try render(scene, .cpu)
+        let url = goldens.appendingPathComponent("\(scene.name).png")
+        if recording {
+            try image.writePNG(to: url)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record("missing golden \(url.path): run `make goldens`, look at the image, and commit it")
+            return
+        }
+        let golden = try CGImage.load(contentsOf: url)
+        let report = try ImageComparison.compare(golden.bitmap, image.bitmap, tolerance: 1)
+        if report.pixelsOverTolerance > 0 {
+            let picture = saveFailure("\(scene.name).cpu", expected: golden, actual: image)
+            Issue.record("\(scene.name) on the CPU differs from its golden: \(report); \(picture)")
+        }
+    }
+
+    @Test("the GPU agrees with the CPU reference within the bar", arguments: DemoScene.all)
+    func gpuAgreesWithCPU(scene: DemoScene) throws {
+        let cpu = try render(scene, .cpu)
+        let gpu = try render(scene, .gpu)
+        let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        if let failure = AgreementBar.gpuAgainstCPU.failure(of: report) {
+            let picture = saveFailure("\(scene.name).gpu-vs-cpu", expected: cpu, actual: gpu)
+            Issue.record("\(scene.name): GPU and CPU disagree: \(failure); \(picture)")
+        }
+    }
+
+    @Test("the CPU backend writes byte-identical PNGs run to run", arguments: [DemoScene.all[0], DemoScene.all.last!])
+    func cpuIsDeterministic(scene: DemoScene) throws {
+        #expect(try render(scene, .cpu).pngData() == render(scene, .cpu).pngData())
+    }
+
+    @Test("the renderer's frame cycle and the one-call image give the same pixels")
+    func frameCycle() throws {
+        let scene = DemoScene.all[1]
+        let renderer = CARenderer(backend: .cpu, scale: scene.scale)
+        renderer.layer = scene.build()
+        renderer.bounds = scene.bounds
+        renderer.beginFrame(atTime: 0)
+        renderer.render()
+        renderer.endFrame()
+        #expect(try renderer.makeImage().bitmap == render(scene, .cpu).bitmap)
+        #expect(renderer.lastRenderList?.passes.first?.ops.isEmpty == false)
+    }
+
+    @Test("makeImage before a frame, and a frame without a layer, are errors that say so")
+    func rendererErrors() {
+        let renderer = CARenderer()
+        #expect { try renderer.makeImage() } throws: { "\($0)".contains("no frame has been rendered") }
+        renderer.render()
+        #expect { try renderer.makeImage() } throws: { "\($0)".contains("no layer") }
+        renderer.layer = CALayer()
+        renderer.bounds = CGRect(x: 0, y: 0, width: 0, height: 10)
+        renderer.render()
+        #expect { try renderer.makeImage() } throws: { "\($0)".contains("invalid render target") }
+    }
+}
