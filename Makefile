@@ -17,12 +17,12 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 # Re-records the golden images of the scene catalog (CPU renders). Look at every changed PNG
 # before committing it.
 goldens: deps
-	OPENQUARTZ_RECORD=1 $(SWIFT) test --filter SceneCatalogTests
+	OPENQUARTZ_RECORD=1 $(SWIFT) test --disable-xctest --filter SceneCatalogTests
 
 clean:
 	rm -rf .build out

@@ -97,6 +97,13 @@ public final class GLDevice: @unchecked Sendable {
         }
     }
 
+    /// Compiles arbitrary GLSL on this context: the test hook for the compile-error path.
+    package func compileShader(text: String, name: String, isVertex: Bool) throws {
+        try withCurrentContext {
+            glDeleteShader(try GLProgram.compile(text: text, name: name, isVertex: isVertex))
+        }
+    }
+
     private func withCurrentContext<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }

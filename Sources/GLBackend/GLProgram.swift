@@ -32,8 +32,13 @@ final class GLProgram {
 
     /// Compiles one shader; a failure carries the driver's info log.
     static func compile(_ source: ShaderSource) throws -> GLuint {
-        let shader = glCreateShader(GLenum(source.isVertex ? GL_VERTEX_SHADER : GL_FRAGMENT_SHADER))
-        source.text.withCString { text in
+        try compile(text: source.text, name: source.rawValue, isVertex: source.isVertex)
+    }
+
+    /// Compiles GLSL text; `name` is what errors call it.
+    static func compile(text source: String, name: String, isVertex: Bool) throws -> GLuint {
+        let shader = glCreateShader(GLenum(isVertex ? GL_VERTEX_SHADER : GL_FRAGMENT_SHADER))
+        source.withCString { text in
             var pointer: UnsafePointer<GLchar>? = text
             glShaderSource(shader, 1, &pointer, nil)
         }
@@ -43,7 +48,7 @@ final class GLProgram {
         guard compiled == GL_TRUE else {
             let log = infoLog(shader, length: glGetShaderiv, log: glGetShaderInfoLog)
             glDeleteShader(shader)
-            throw GLError.shaderCompilation(shader: source.rawValue, log: log)
+            throw GLError.shaderCompilation(shader: name, log: log)
         }
         return shader
     }

@@ -52,6 +52,17 @@ struct GLBackendTests {
         try GLDevice.shared().compileShader(shader)
     }
 
+    @Test("a shader that does not compile is an error carrying the driver's info log and the shader's name")
+    func compileErrorShowsLog() throws {
+        let broken = "#version 300 es\nprecision highp float;\nout vec4 color;\nvoid main() { color = undefined_thing; }\n"
+        #expect {
+            try GLDevice.shared().compileShader(text: broken, name: "broken.frag", isVertex: false)
+        } throws: { error in
+            guard case let GLError.shaderCompilation(shader, log) = error else { return false }
+            return shader == "broken.frag" && log.contains("undefined_thing") && "\(error)".contains("broken.frag")
+        }
+    }
+
     @Test("the device reports an ES 3 context and sane limits")
     func caps() throws {
         let caps = try GLDevice.shared().caps
