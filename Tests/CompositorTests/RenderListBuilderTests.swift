@@ -121,6 +121,26 @@ struct RenderListBuilderTests {
         #expect(list.diagnostics.contains { $0.contains("'negative'") && $0.contains("negative") })
     }
 
+    @Test("a singular transform (scale 0) leaves no area: nothing of that plane draws")
+    func singularTransform() throws {
+        let root = layer("root", CGRect(x: 0, y: 0, width: 100, height: 100), color: nil)
+        let flat = layer("flat", CGRect(x: 10, y: 10, width: 50, height: 50))
+        flat.transform = CATransform3DMakeScale(0, 1, 1)
+        flat.addSublayer(layer("child", CGRect(x: 0, y: 0, width: 20, height: 20)))
+        root.addSublayer(flat)
+        let list = try build(root)
+        #expect(quads(list).isEmpty && list.diagnostics.isEmpty)
+    }
+
+    @Test("a zero-size layer draws nothing itself but its sublayers draw")
+    func zeroSize() throws {
+        let root = layer("root", CGRect(x: 0, y: 0, width: 100, height: 100), color: nil)
+        let empty = layer("empty", CGRect(x: 10, y: 10, width: 0, height: 0))
+        empty.addSublayer(layer("child", CGRect(x: 0, y: 0, width: 20, height: 20)))
+        root.addSublayer(empty)
+        #expect(quads(try build(root)).map(\.source) == ["CALayer 'child' background"])
+    }
+
     @Test("a layer turned exactly 90 degrees is seen edge-on and draws nothing")
     func edgeOn() throws {
         for axis in [(CGFloat(0), CGFloat(1)), (1, 0)] {

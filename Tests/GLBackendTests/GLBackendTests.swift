@@ -9,19 +9,7 @@ import PixelDiff
 import RasterBackend
 import Testing
 
-private func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, fill: Fill, opacity: Double = 1,
-                       width: Int, height: Int) -> DrawOp {
-    let polygon = CoveragePolygon(vertices: [DevicePoint(x: x0, y: y0), DevicePoint(x: x1, y: y0),
-                                             DevicePoint(x: x1, y: y1), DevicePoint(x: x0, y: y1)],
-                                  targetWidth: width, targetHeight: height)!
-    return .quad(QuadOp(source: "test", localRect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
-                        localToDevice: .identity, polygon: polygon, fill: fill, opacity: opacity))
-}
 
-private func frame(_ width: Int, _ height: Int, _ ops: [DrawOp], textures: [UInt64: Bitmap] = [:]) -> RenderList {
-    RenderList(width: width, height: height, passes: [RenderPass(id: 0, width: width, height: height, ops: ops)],
-               textures: textures, diagnostics: [])
-}
 
 @Suite("GL backend")
 struct GLBackendTests {
@@ -91,7 +79,7 @@ struct GLBackendTests {
         let device = try GLDevice.shared()
         let limit = device.caps.maxRenderTargetSize
         #expect(throws: GLError.tooLarge(what: "the output", width: limit + 1, height: 1, limit: limit)) {
-            try device.render(frame(limit + 1, 1, []))
+            try device.render(RenderList.singlePass(limit + 1, 1, []))
         }
     }
 
@@ -102,14 +90,14 @@ struct GLBackendTests {
         let huge = Bitmap(width: limit + 1, height: 1)
         let fill = Fill.texture(TextureFill(texture: 7, deviceToTexture: .identity, filter: .linear))
         #expect(throws: GLError.tooLarge(what: "an image", width: limit + 1, height: 1, limit: limit)) {
-            try device.render(frame(2, 2, [rectangle(0, 0, 2, 2, fill: fill, width: 2, height: 2)], textures: [7: huge]))
+            try device.render(RenderList.singlePass(2, 2, [DrawOp.rectangle(0, 0, 2, 2, fill: fill, targetWidth: 2, targetHeight: 2)], textures: [7: huge]))
         }
     }
 
     @Test("edge coverage and corners match the CPU reference's hand-computed values")
     func coverage() throws {
         let white = Fill.solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1))
-        let image = try GLDevice.shared().render(frame(4, 2, [rectangle(0.5, 0.5, 2.5, 2, fill: white, width: 4, height: 2)]))
+        let image = try GLDevice.shared().render(RenderList.singlePass(4, 2, [DrawOp.rectangle(0.5, 0.5, 2.5, 2, fill: white, targetWidth: 4, targetHeight: 2)]))
         let alphas = (0..<4).map { image[$0, 0].3 } + (0..<4).map { image[$0, 1].3 }
         let expected: [UInt8] = [64, 128, 64, 0, 128, 255, 128, 0]
         #expect(zip(alphas, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(alphas)")
@@ -118,7 +106,7 @@ struct GLBackendTests {
     @Test("rows come back top first, in device orientation")
     func orientation() throws {
         let red = Fill.solid(PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1))
-        let image = try GLDevice.shared().render(frame(3, 3, [rectangle(0, 0, 3, 1, fill: red, width: 3, height: 3)]))
+        let image = try GLDevice.shared().render(RenderList.singlePass(3, 3, [DrawOp.rectangle(0, 0, 3, 1, fill: red, targetWidth: 3, targetHeight: 3)]))
         #expect(image[1, 0] == (255, 0, 0, 255))
         #expect(image[1, 2] == (0, 0, 0, 0))
     }
@@ -128,7 +116,7 @@ struct GLBackendTests {
         let source = Bitmap(width: 4, height: 3) { x, y in (UInt8(x * 60), UInt8(y * 100), 7, 255) }
         let map = ProjectiveTransform2D(m11: 0.25, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 0, m32: 0, m33: 1)
         let fill = Fill.texture(TextureFill(texture: 1, deviceToTexture: map, filter: filter))
-        let image = try GLDevice.shared().render(frame(4, 3, [rectangle(0, 0, 4, 3, fill: fill, width: 4, height: 3)],
+        let image = try GLDevice.shared().render(RenderList.singlePass(4, 3, [DrawOp.rectangle(0, 0, 4, 3, fill: fill, targetWidth: 4, targetHeight: 3)],
                                                        textures: [1: source]))
         let report = try ImageComparison.compare(source, image, tolerance: 1)
         #expect(report.pixelsOverTolerance == 0, "\(report)")
@@ -146,12 +134,13 @@ struct GLBackendTests {
                                                  DevicePoint(x: 50.6, y: 44.4), DevicePoint(x: 9.9, y: 40.2)],
                                       targetWidth: 64, targetHeight: 48)!
         let ops: [DrawOp] = [
-            rectangle(0, 0, 64, 48, fill: .solid(PremultipliedColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)), width: 64, height: 48),
+            DrawOp.rectangle(0, 0, 64, 48, fill: .solid(PremultipliedColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)),
+                             targetWidth: 64, targetHeight: 48),
             .quad(QuadOp(source: "textured", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
                          polygon: polygon, fill: .texture(TextureFill(texture: 3, deviceToTexture: map, filter: .linear)),
                          opacity: 0.8)),
         ]
-        let list = frame(64, 48, ops, textures: [3: source])
+        let list = RenderList.singlePass(64, 48, ops, textures: [3: source])
         let gpu = try GLDevice.shared().render(list)
         let cpu = RasterRenderer().render(list)
         let report = try ImageComparison.compare(cpu, gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
@@ -162,7 +151,7 @@ struct GLBackendTests {
     func concurrentRendering() async throws {
         let device = try GLDevice.shared()
         let red = Fill.solid(PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1))
-        let list = frame(32, 32, [rectangle(4, 4, 28, 28, fill: red, width: 32, height: 32)])
+        let list = RenderList.singlePass(32, 32, [DrawOp.rectangle(4, 4, 28, 28, fill: red, targetWidth: 32, targetHeight: 32)])
         let expected = try device.render(list)
         try await withThrowingTaskGroup(of: Bitmap.self) { group in
             for _ in 0..<8 { group.addTask { try device.render(list) } }

@@ -4,19 +4,7 @@ import OpenCoreGraphics
 import RasterBackend
 import Testing
 
-func rectangleOp(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, fill: Fill, opacity: Double = 1,
-                 width: Int, height: Int) -> DrawOp {
-    let polygon = CoveragePolygon(vertices: [DevicePoint(x: x0, y: y0), DevicePoint(x: x1, y: y0),
-                                             DevicePoint(x: x1, y: y1), DevicePoint(x: x0, y: y1)],
-                                  targetWidth: width, targetHeight: height)!
-    return .quad(QuadOp(source: "test", localRect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
-                        localToDevice: .identity, polygon: polygon, fill: fill, opacity: opacity))
-}
 
-func list(_ width: Int, _ height: Int, _ ops: [DrawOp], textures: [UInt64: Bitmap] = [:]) -> RenderList {
-    RenderList(width: width, height: height, passes: [RenderPass(id: 0, width: width, height: height, ops: ops)],
-               textures: textures, diagnostics: [])
-}
 
 let white = Fill.solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1))
 
@@ -24,13 +12,13 @@ let white = Fill.solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1))
 struct RasterRendererTests {
     @Test("edges half a pixel in give half coverage; whole pixels are full")
     func edgeCoverage() {
-        let image = RasterRenderer().render(list(4, 1, [rectangleOp(0.5, 0, 2.5, 1, fill: white, width: 4, height: 1)]))
+        let image = RasterRenderer().render(RenderList.singlePass(4, 1, [DrawOp.rectangle(0.5, 0, 2.5, 1, fill: white, targetWidth: 4, targetHeight: 1)]))
         #expect((0..<4).map { image[$0, 0].3 } == [128, 255, 128, 0])
     }
 
     @Test("a corner's coverage is the product of its two edges")
     func cornerCoverage() {
-        let image = RasterRenderer().render(list(2, 2, [rectangleOp(0.5, 0.5, 2, 2, fill: white, width: 2, height: 2)]))
+        let image = RasterRenderer().render(RenderList.singlePass(2, 2, [DrawOp.rectangle(0.5, 0.5, 2, 2, fill: white, targetWidth: 2, targetHeight: 2)]))
         #expect(image[0, 0].3 == 64) // 0.5 * 0.5 * 255 = 63.75
         #expect(image[1, 0].3 == 128 && image[0, 1].3 == 128 && image[1, 1].3 == 255)
     }
@@ -39,8 +27,8 @@ struct RasterRendererTests {
     func sourceOver() {
         let blue = Fill.solid(PremultipliedColor(red: 0, green: 0, blue: 1, alpha: 1))
         let red = Fill.solid(PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1))
-        let image = RasterRenderer().render(list(1, 1, [rectangleOp(0, 0, 1, 1, fill: blue, width: 1, height: 1),
-                                                        rectangleOp(0, 0, 1, 1, fill: red, opacity: 0.5, width: 1, height: 1)]))
+        let image = RasterRenderer().render(RenderList.singlePass(1, 1, [DrawOp.rectangle(0, 0, 1, 1, fill: blue, targetWidth: 1, targetHeight: 1),
+                                                        DrawOp.rectangle(0, 0, 1, 1, fill: red, opacity: 0.5, targetWidth: 1, targetHeight: 1)]))
         #expect(image[0, 0] == (128, 0, 128, 255))
     }
 
@@ -50,7 +38,7 @@ struct RasterRendererTests {
         let source = Bitmap(width: 4, height: 3) { x, y in (UInt8(x * 60), UInt8(y * 100), 7, 255) }
         let map = ProjectiveTransform2D(m11: 0.25, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 0, m32: 0, m33: 1)
         let fill = Fill.texture(TextureFill(texture: 1, deviceToTexture: map, filter: filter))
-        let image = RasterRenderer().render(list(4, 3, [rectangleOp(0, 0, 4, 3, fill: fill, width: 4, height: 3)],
+        let image = RasterRenderer().render(RenderList.singlePass(4, 3, [DrawOp.rectangle(0, 0, 4, 3, fill: fill, targetWidth: 4, targetHeight: 3)],
                                                  textures: [1: source]))
         #expect(image == source)
     }
@@ -61,7 +49,7 @@ struct RasterRendererTests {
         // Device pixel centre 0.5 samples u = 0.5: halfway between the texel centres 0.25 and 0.75.
         let map = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
         let fill = Fill.texture(TextureFill(texture: 1, deviceToTexture: map, filter: .linear))
-        let image = RasterRenderer().render(list(1, 1, [rectangleOp(0, 0, 1, 1, fill: fill, width: 1, height: 1)],
+        let image = RasterRenderer().render(RenderList.singlePass(1, 1, [DrawOp.rectangle(0, 0, 1, 1, fill: fill, targetWidth: 1, targetHeight: 1)],
                                                  textures: [1: source]))
         #expect(image[0, 0] == (100, 50, 25, 255))
     }
@@ -74,14 +62,14 @@ struct RasterRendererTests {
         let op = DrawOp.quad(QuadOp(source: "test", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
                                     polygon: polygon, fill: .solid(PremultipliedColor(red: 0.2, green: 0.4, blue: 0.1, alpha: 0.7)),
                                     opacity: 0.9))
-        let renders = (0..<3).map { _ in RasterRenderer().render(list(48, 40, [op, op])) }
+        let renders = (0..<3).map { _ in RasterRenderer().render(RenderList.singlePass(48, 40, [op, op])) }
         #expect(renders[0] == renders[1] && renders[1] == renders[2])
     }
 
     @Test("an op whose texture is missing from the list draws nothing")
     func missingTexture() {
         let fill = Fill.texture(TextureFill(texture: 99, deviceToTexture: .identity, filter: .linear))
-        let image = RasterRenderer().render(list(2, 2, [rectangleOp(0, 0, 2, 2, fill: fill, width: 2, height: 2)]))
+        let image = RasterRenderer().render(RenderList.singlePass(2, 2, [DrawOp.rectangle(0, 0, 2, 2, fill: fill, targetWidth: 2, targetHeight: 2)]))
         #expect(image == Bitmap(width: 2, height: 2))
     }
 }
