@@ -7,8 +7,41 @@ import OpenCoreGraphics
 /// Geometry (iOS flavour, y down): a point p of the bounds maps into the superlayer as
 /// `(p - bounds.origin - anchorPoint * bounds.size, -anchorPointZ) · transform + (position, zPosition)`,
 /// and then through the superlayer's `sublayerTransform` about the superlayer's anchor point.
-open class CALayer: CustomStringConvertible {
+open class CALayer: CAMediaTiming, CustomStringConvertible {
     public init() {}
+
+    /// A copy of `layer`'s properties (not its sublayers, superlayer or animations), as Core
+    /// Animation makes presentation layers. Subclasses with properties of their own override it,
+    /// call super, and copy theirs.
+    public required init(layer: Any) {
+        guard let other = layer as? CALayer else { return }
+        bounds = other.bounds
+        position = other.position
+        zPosition = other.zPosition
+        anchorPoint = other.anchorPoint
+        anchorPointZ = other.anchorPointZ
+        transform = other.transform
+        sublayerTransform = other.sublayerTransform
+        isHidden = other.isHidden
+        opacity = other.opacity
+        backgroundColor = other.backgroundColor
+        contents = other.contents
+        contentsRect = other.contentsRect
+        contentsGravity = other.contentsGravity
+        contentsScale = other.contentsScale
+        masksToBounds = other.masksToBounds
+        isDoubleSided = other.isDoubleSided
+        name = other.name
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        customValues = other.customValues
+    }
 
     deinit {
         // Release deep trees iteratively: the default, recursive release of a chain thousands of
@@ -84,12 +117,53 @@ open class CALayer: CustomStringConvertible {
     /// A name for finding and describing the layer. Default: nil.
     open var name: String?
 
+    // MARK: Timing (CAMediaTiming): the layer's own time space, nested in its superlayer's
+
+    /// Default: 0.
+    open var beginTime: CFTimeInterval = 0
+    /// Default: 0.
+    open var duration: CFTimeInterval = 0
+    /// Default: 1. Speed 0 freezes the layer's time at `timeOffset` (the seed's pause recipe).
+    open var speed: Float = 1
+    /// Default: 0.
+    open var timeOffset: CFTimeInterval = 0
+    /// Default: 0.
+    open var repeatCount: Float = 0
+    /// Default: 0.
+    open var repeatDuration: CFTimeInterval = 0
+    /// Default: false.
+    open var autoreverses = false
+    /// Default: `.removed`.
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Key-value coding
+
+    /// Values of keys the layer has no property for (custom animatable properties, as Core
+    /// Animation's KVC extension allows arbitrary keys).
+    var customValues: [String: Any] = [:]
+
+    /// The value of `key` before it is set; subclasses answer for their custom properties.
+    /// Default: nil.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether a change of `key` means the layer's content must be redrawn. Default: false.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: Animations
+
+    /// Attached animations by key, in the order they were added (later ones apply on top).
+    var attachedAnimations: [(key: String, animation: CAAnimation)] = []
+
+    /// For a presentation copy, the model layer it was made from.
+    var modelLayer: CALayer?
+
     // MARK: Tree
 
     /// The layer this one is a sublayer of. Default: nil.
     public internal(set) weak var superlayer: CALayer?
 
-    private var storedSublayers: [CALayer] = []
+    /// The sublayers; internal so that presentation trees can be assembled without the checks.
+    var storedSublayers: [CALayer] = []
 
     /// The sublayers, back to front (before zPosition ordering). Setting it removes the old ones
     /// from this layer and adds the new ones. Default: nil.

@@ -28,6 +28,7 @@ public final class CARenderer {
     public let scale: CGFloat
 
     private var frameTime: Double = 0
+    private var nextChange: Double = .infinity
     private var outcome: Result<Bitmap, RenderError>?
     /// The render list of the last frame, for inspection and tests.
     public private(set) var lastRenderList: RenderList?
@@ -37,16 +38,19 @@ public final class CARenderer {
         self.scale = scale
     }
 
-    /// Starts a frame at media time `t` (seconds).
+    /// Starts a frame at media time `t` (seconds), and sets the media clock
+    /// (`CACurrentMediaTime()`) to it, so animations added now begin at `t`.
     public func beginFrame(atTime t: Double) {
         frameTime = t
+        MediaClock.set(t)
     }
 
     /// The rectangle of `bounds` that needs drawing. Every frame is drawn whole for now.
     public func updateBounds() -> CGRect { bounds }
 
-    /// When anything changes next; infinity when nothing animates.
-    public func nextFrameTime() -> Double { .infinity }
+    /// When anything changes next, after the last `render()`: the frame time while something
+    /// animates, a later animation's start, or infinity when nothing will change.
+    public func nextFrameTime() -> Double { nextChange }
 
     /// Composites the tree and executes the frame on the backend.
     public func render() {
@@ -55,7 +59,10 @@ public final class CARenderer {
             return
         }
         do {
-            let list = try RenderListBuilder(viewport: bounds, scale: scale).build(root: layer)
+            // Delegates hear of starts and ends first; then the frame shows the tree at its time.
+            nextChange = layer.advanceAnimations(toMediaTime: frameTime)
+            let tree = layer.hasAnimationsInSubtree ? layer.presentationTree(atMediaTime: frameTime) : layer
+            let list = try RenderListBuilder(viewport: bounds, scale: scale).build(root: tree)
             lastRenderList = list
             switch backend {
             case .cpu:

@@ -1,0 +1,122 @@
+import Foundation
+import OpenCoreGraphics
+
+/// A number in any of Swift's and Foundation's spellings.
+public protocol NumberConvertible {
+    var doubleValue: Double { get }
+}
+extension Double: NumberConvertible { public var doubleValue: Double { self } }
+extension Float: NumberConvertible { public var doubleValue: Double { Double(self) } }
+extension CGFloat: NumberConvertible { public var doubleValue: Double { Double(self) } }
+extension Int: NumberConvertible { public var doubleValue: Double { Double(self) } }
+
+/// The value types animations interpolate, with the arithmetic the from/by/to table needs.
+enum AnimatableValue {
+    case number(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case color(CGColor)
+    case transform(CATransform3D)
+    case numbers([Double])
+
+    init?(_ any: Any) {
+        switch any {
+        case let v as NumberConvertible: self = .number(v.doubleValue)
+        case let v as NSNumber: self = .number(v.doubleValue)
+        case let v as CGPoint: self = .point(v)
+        case let v as CGSize: self = .size(v)
+        case let v as CGRect: self = .rect(v)
+        case let v as CGColor: self = .color(v)
+        case let v as CATransform3D: self = .transform(v)
+        case let v as [NumberConvertible]: self = .numbers(v.map(\.doubleValue))
+        default: return nil
+        }
+    }
+
+    /// `any` read as the same kind as `template`, or nil when it is not.
+    init?(_ any: Any, like template: AnimatableValue) {
+        guard let value = AnimatableValue(any), value.kind == template.kind else { return nil }
+        self = value
+    }
+
+    private var kind: Int {
+        switch self {
+        case .number: 0
+        case .point: 1
+        case .size: 2
+        case .rect: 3
+        case .color: 4
+        case .transform: 5
+        case .numbers: 6
+        }
+    }
+
+    /// The value as the property it came from stores it.
+    var anyValue: Any {
+        switch self {
+        case .number(let v): v
+        case .point(let v): v
+        case .size(let v): v
+        case .rect(let v): v
+        case .color(let v): v
+        case .transform(let v): v
+        case .numbers(let v): v
+        }
+    }
+
+    /// The additive identity of this kind.
+    var zero: AnimatableValue {
+        switch self {
+        case .number: .number(0)
+        case .point: .point(.zero)
+        case .size: .size(.zero)
+        case .rect: .rect(.zero)
+        case .color: .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0))
+        case .transform: .transform(CATransform3DIdentity)
+        case .numbers(let v): .numbers(v.map { _ in 0 })
+        }
+    }
+
+    /// Component-wise sum; transforms concatenate (`self` then `other`).
+    func adding(_ other: AnimatableValue) -> AnimatableValue? {
+        switch (self, other) {
+        case let (.number(a), .number(b)): return .number(a + b)
+        case let (.point(a), .point(b)): return .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
+        case let (.size(a), .size(b)): return .size(CGSize(width: a.width + b.width, height: a.height + b.height))
+        case let (.rect(a), .rect(b)):
+            return .rect(CGRect(x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
+                                width: a.size.width + b.size.width, height: a.size.height + b.size.height))
+        case let (.color(a), .color(b)):
+            return .color(CGColor(red: a.rgba.red + b.rgba.red, green: a.rgba.green + b.rgba.green,
+                                  blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha))
+        case let (.transform(a), .transform(b)): return .transform(CATransform3DConcat(b, a))
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
+        default: return nil
+        }
+    }
+
+    /// Component-wise product with `k`; a transform is scaled through its decomposition.
+    func scaled(by k: Double) -> AnimatableValue {
+        switch self {
+        case .number(let v): return .number(v * k)
+        case .point(let p): return .point(CGPoint(x: p.x * k, y: p.y * k))
+        case .size(let s): return .size(CGSize(width: s.width * k, height: s.height * k))
+        case .rect(let r): return .rect(CGRect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
+        case .color(let c):
+            return .color(CGColor(red: c.rgba.red * k, green: c.rgba.green * k, blue: c.rgba.blue * k, alpha: c.rgba.alpha * k))
+        case .transform(let t):
+            return .transform(k == -1 ? CATransform3DInvert(t) : CATransform3DIdentity.interpolated(to: t, fraction: k))
+        case .numbers(let v): return .numbers(v.map { $0 * k })
+        }
+    }
+
+    /// The value `fraction` of the way to `other` (0 gives self, 1 gives other).
+    func interpolated(to other: AnimatableValue, fraction f: Double) -> AnimatableValue? {
+        if case let (.transform(a), .transform(b)) = (self, other) {
+            return .transform(a.interpolated(to: b, fraction: f))
+        }
+        guard let difference = other.adding(scaled(by: -1)) else { return nil }
+        return adding(difference.scaled(by: f))
+    }
+}

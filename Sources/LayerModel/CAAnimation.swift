@@ -1,0 +1,177 @@
+import Foundation
+
+/// Told when an animation starts and stops.
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation's active interval began.
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation ended (`flag` true) or was removed before its end (`flag` false).
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The base of every animation: timing and lifecycle. Layers copy an animation when it is added,
+/// so changing it afterwards changes nothing on screen, as in Core Animation.
+open class CAAnimation: CAMediaTiming {
+    /// Default: 0, which `add(_:forKey:)` replaces with the current time in the layer's time space.
+    open var beginTime: CFTimeInterval = 0
+    /// Default: 0, meaning 0.25 s.
+    open var duration: CFTimeInterval = 0
+    /// Default: 1.
+    open var speed: Float = 1
+    /// Default: 0.
+    open var timeOffset: CFTimeInterval = 0
+    /// Default: 0 (one iteration).
+    open var repeatCount: Float = 0
+    /// Default: 0.
+    open var repeatDuration: CFTimeInterval = 0
+    /// Default: false.
+    open var autoreverses = false
+    /// Default: `.removed`.
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    /// Pacing of each iteration. Default: nil (linear).
+    open var timingFunction: CAMediaTimingFunction?
+    /// Remove the animation from its layer once it has ended. Default: true.
+    open var isRemovedOnCompletion = true
+    /// Told when the animation starts and stops; held strongly, as Core Animation does. Default: nil.
+    open var delegate: CAAnimationDelegate?
+
+    /// Lifecycle bookkeeping of the copy attached to a layer.
+    var didReportStart = false
+    var didReportStop = false
+
+    public required init() {}
+
+    /// A copy with the same settings; subclasses copy their own.
+    open func copy() -> CAAnimation {
+        let copy = type(of: self).init()
+        copy.beginTime = beginTime
+        copy.duration = duration
+        copy.speed = speed
+        copy.timeOffset = timeOffset
+        copy.repeatCount = repeatCount
+        copy.repeatDuration = repeatDuration
+        copy.autoreverses = autoreverses
+        copy.fillMode = fillMode
+        copy.timingFunction = timingFunction
+        copy.isRemovedOnCompletion = isRemovedOnCompletion
+        copy.delegate = delegate
+        return copy
+    }
+
+    /// Applies the animation's effect on `layer` (a presentation copy) at `time` in the layer's
+    /// time space. The base class animates nothing.
+    func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {}
+
+    /// Paced progress 0...1 for a linear progress.
+    func paced(_ progress: Double) -> Double { timingFunction?.evaluate(progress) ?? progress }
+}
+
+/// An animation of one property, named by a key path.
+open class CAPropertyAnimation: CAAnimation {
+    /// The animated property, e.g. "position", "transform.rotation.z". Default: nil (the key the
+    /// animation is added under is used).
+    open var keyPath: String?
+    /// Add the animated value to the layer's current value. Default: false.
+    open var isAdditive = false
+    /// Each repetition continues from where the previous ended. Default: false.
+    open var isCumulative = false
+    /// Turns animated numbers into transforms. Default: nil.
+    open var valueFunction: CAValueFunction?
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    open override func copy() -> CAAnimation {
+        let copy = super.copy()
+        if let copy = copy as? CAPropertyAnimation {
+            copy.keyPath = keyPath
+            copy.isAdditive = isAdditive
+            copy.isCumulative = isCumulative
+            copy.valueFunction = valueFunction
+        }
+        return copy
+    }
+}
+
+/// Interpolates one property between two values: see `CABasicAnimation.range(current:)` for how
+/// fromValue, byValue and toValue combine (seed 000, Tabelle 6.6).
+open class CABasicAnimation: CAPropertyAnimation {
+    /// Default: nil.
+    open var fromValue: Any?
+    /// Default: nil.
+    open var toValue: Any?
+    /// Default: nil.
+    open var byValue: Any?
+
+    open override func copy() -> CAAnimation {
+        let copy = super.copy()
+        if let copy = copy as? CABasicAnimation {
+            copy.fromValue = fromValue
+            copy.toValue = toValue
+            copy.byValue = byValue
+        }
+        return copy
+    }
+
+    /// Start and end for a property whose present value is `current`:
+    ///
+    /// | set            | from          | to            |
+    /// |----------------|---------------|---------------|
+    /// | from, to       | from          | to            |
+    /// | from, by       | from          | from + by     |
+    /// | by, to         | to - by       | to            |
+    /// | from           | from          | current       |
+    /// | to             | current       | to            |
+    /// | by             | current       | current + by  |
+    /// | none           | current       | current       |
+    func range(current: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue)? {
+        let from = fromValue.flatMap { AnimatableValue($0, like: current) }
+        let to = toValue.flatMap { AnimatableValue($0, like: current) }
+        let by = byValue.flatMap { AnimatableValue($0, like: current) }
+        switch (from, by, to) {
+        case let (f?, _, t?): return (f, t)
+        case let (f?, b?, nil): return f.adding(b).map { (f, $0) }
+        case let (nil, b?, t?): return t.adding(b.scaled(by: -1)).map { ($0, t) }
+        case let (f?, nil, nil): return (f, current)
+        case let (nil, nil, t?): return (current, t)
+        case let (nil, b?, nil): return current.adding(b).map { (current, $0) }
+        default: return (current, current)
+        }
+    }
+
+    override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
+        guard let path = keyPath, case .active(let progress, let iteration) = timingState(atParentTime: time) else { return }
+        let fraction = paced(progress)
+        if let function = valueFunction {
+            guard let from = (fromValue as? NumberConvertible)?.doubleValue ?? (fromValue == nil ? 0 : nil),
+                  let to = (toValue as? NumberConvertible)?.doubleValue ?? (byValue as? NumberConvertible).map({ from + $0.doubleValue })
+            else { return }
+            var value = from + (to - from) * fraction
+            if isCumulative { value += Double(iteration) * (to - from) }
+            var transform = function.transform(for: value)
+            if isAdditive, let base = layer.value(forKeyPath: path) as? CATransform3D {
+                transform = CATransform3DConcat(transform, base)
+            }
+            layer.setValue(transform, forKeyPath: path)
+            return
+        }
+        // A property without a value (a nil colour) animates from the zero of the given values' kind.
+        let given = [fromValue, toValue, byValue].compactMap { $0.flatMap(AnimatableValue.init) }.first
+        guard let current = layer.value(forKeyPath: path).flatMap(AnimatableValue.init) ?? given?.zero else { return }
+        let base = isAdditive ? current.zero : current
+        guard let (from, to) = range(current: base), var value = from.interpolated(to: to, fraction: fraction) else { return }
+        if isCumulative, iteration > 0, let step = to.adding(from.scaled(by: -1)),
+           let accumulated = value.adding(step.scaled(by: Double(iteration))) {
+            value = accumulated
+        }
+        if isAdditive, let sum = current.adding(value) { value = sum }
+        layer.setValue(value.anyValue, forKeyPath: path)
+    }
+}

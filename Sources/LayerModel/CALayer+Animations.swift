@@ -1,0 +1,163 @@
+import Foundation
+
+// Animations attached to layers, the layer's time space, and presentation layers: the model tree
+// plus every animation evaluated at one time. Frames are evaluated at the time a renderer is given;
+// nothing here reads the clock except `add(_:forKey:)` and `presentation()`, as in Core Animation.
+
+extension CALayer {
+    /// Attaches a copy of `anim` under `key` (replacing, and stopping, one already there). A
+    /// `beginTime` of 0 becomes the current media time in this layer's time space; a property
+    /// animation without `keyPath` animates the key.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy()
+        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        let key = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
+        if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
+        removeAnimation(forKey: key)
+        attachedAnimations.append((key, copy))
+    }
+
+    /// The animation attached under `key`. (A copy of what was added; changing it changes the
+    /// running animation only in this implementation's bookkeeping, as Apple says not to.)
+    public func animation(forKey key: String) -> CAAnimation? {
+        attachedAnimations.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order added; nil when there are none.
+    public func animationKeys() -> [String]? {
+        attachedAnimations.isEmpty ? nil : attachedAnimations.map(\.key)
+    }
+
+    /// Detaches the animation under `key`; its delegate hears it stopped unfinished.
+    public func removeAnimation(forKey key: String) {
+        guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
+        let removed = attachedAnimations.remove(at: index).animation
+        removed.delegate?.animationDidStop(removed, finished: false)
+    }
+
+    /// Detaches every animation.
+    public func removeAllAnimations() {
+        for key in attachedAnimations.map(\.key) { removeAnimation(forKey: key) }
+    }
+
+    // MARK: Time spaces
+
+    /// The layer and its superlayers, root first.
+    private var ancestry: [CALayer] {
+        var chain: [CALayer] = []
+        var layer: CALayer? = self
+        while let current = layer {
+            chain.append(current)
+            layer = current.superlayer
+        }
+        return chain.reversed()
+    }
+
+    /// This layer's local time at media time `t`, through every superlayer's time space.
+    public func layerTime(atMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        ancestry.reduce(t) { $1.localTime(fromParent: $0) }
+    }
+
+    /// The media time at which this layer's local time is `t`.
+    public func mediaTime(atLayerTime t: CFTimeInterval) -> CFTimeInterval {
+        ancestry.reversed().reduce(t) { $1.parentTime(fromLocal: $0) }
+    }
+
+    /// Converts `t` from the time space of `layer` (nil: media time) into this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        layerTime(atMediaTime: layer?.mediaTime(atLayerTime: t) ?? t)
+    }
+
+    /// Converts `t` from this layer's time space into that of `layer` (nil: media time).
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(atLayerTime: t)
+        return layer?.layerTime(atMediaTime: media) ?? media
+    }
+
+    // MARK: Presentation
+
+    /// The layer as it appears now (`CACurrentMediaTime()`), with its animations applied; its
+    /// sublayers are presentation layers too.
+    public func presentation() -> Self? {
+        presentationTree(atMediaTime: CACurrentMediaTime(), rootTime: layerTime(atMediaTime: CACurrentMediaTime()) ) as? Self
+    }
+
+    /// For a presentation layer, the model layer it shows; for a model layer, itself.
+    public func model() -> Self { (modelLayer as? Self) ?? self }
+
+    /// A copy of this subtree with every animation evaluated at media time `t`: what a frame at
+    /// `t` draws. Built without recursion, so deep trees are safe.
+    public func presentationTree(atMediaTime t: CFTimeInterval) -> CALayer {
+        presentationTree(atMediaTime: t, rootTime: layerTime(atMediaTime: t))
+    }
+
+    private func presentationTree(atMediaTime t: CFTimeInterval, rootTime: CFTimeInterval) -> CALayer {
+        func present(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
+            let copy = type(of: layer).init(layer: layer)
+            copy.modelLayer = layer
+            for (_, animation) in layer.attachedAnimations { animation.apply(to: copy, atLayerTime: time) }
+            return copy
+        }
+        let root = present(self, time: rootTime)
+        var pending: [(model: CALayer, copy: CALayer, time: CFTimeInterval)] = [(self, root, rootTime)]
+        while let (model, copy, time) = pending.popLast() {
+            for sublayer in model.storedSublayers {
+                let sublayerTime = sublayer.localTime(fromParent: time)
+                let sublayerCopy = present(sublayer, time: sublayerTime)
+                sublayerCopy.superlayer = copy
+                copy.storedSublayers.append(sublayerCopy)
+                pending.append((sublayer, sublayerCopy, sublayerTime))
+            }
+        }
+        return root
+    }
+
+    /// True when this layer or a descendant has an animation attached.
+    public var hasAnimationsInSubtree: Bool {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if !layer.attachedAnimations.isEmpty { return true }
+            pending.append(contentsOf: layer.storedSublayers)
+        }
+        return false
+    }
+
+    // MARK: Lifecycle
+
+    /// Moves the subtree's animations to media time `t`: tells delegates of starts and ends and
+    /// removes finished animations that are removed on completion. Returns the media time of the
+    /// next change: `t` while something animates, a later start time, or infinity.
+    @discardableResult
+    public func advanceAnimations(toMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        var next = CFTimeInterval.infinity
+        var started: [CAAnimation] = [], stopped: [CAAnimation] = []
+        var pending: [(CALayer, CFTimeInterval)] = [(self, layerTime(atMediaTime: t))]
+        while let (layer, time) = pending.popLast() {
+            layer.attachedAnimations.removeAll { entry in
+                let animation = entry.animation
+                let elapsed = (time - animation.beginTime) * CFTimeInterval(animation.speed)
+                if elapsed < 0 {
+                    next = min(next, layer.mediaTime(atLayerTime: animation.beginTime))
+                    return false
+                }
+                if !animation.didReportStart {
+                    animation.didReportStart = true
+                    started.append(animation)
+                }
+                if elapsed < animation.activeDuration {
+                    next = min(next, t)
+                    return false
+                }
+                if animation.isRemovedOnCompletion || !animation.didReportStop {
+                    if !animation.didReportStop { stopped.append(animation) }
+                    animation.didReportStop = true
+                }
+                return animation.isRemovedOnCompletion
+            }
+            pending.append(contentsOf: layer.storedSublayers.map { ($0, $0.localTime(fromParent: time)) })
+        }
+        for animation in started { animation.delegate?.animationDidStart(animation) }
+        for animation in stopped { animation.delegate?.animationDidStop(animation, finished: true) }
+        return next
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import OpenCoreGraphics
+
+// Key paths name animatable properties ("position.x", "transform.rotation.z"), as Core Animation's
+// key-value coding extension does. Unknown keys are stored per layer, which is how custom
+// animatable properties (seed 000's pie layer) live without an Objective-C runtime.
+
+extension CALayer {
+    /// The value at `key`: a property or a custom key (then `defaultValue(forKey:)` until set).
+    public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
+
+    /// Sets the value at `key`.
+    public func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
+
+    /// The value at a key path such as "bounds.size.width" or "transform.scale.x".
+    public func value(forKeyPath keyPath: String) -> Any? {
+        if let accessor = LayerKeyPaths.accessors[keyPath] { return accessor.get(self) }
+        if let (base, component) = LayerKeyPaths.transformComponent(keyPath) {
+            let t = base == "transform" ? transform : sublayerTransform
+            return TransformComponents(t).value(component)
+        }
+        return customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
+    }
+
+    /// Sets the value at a key path. A value of the wrong type for a property is ignored and
+    /// `false` is returned (the method is discardable for Apple-style calls).
+    @discardableResult
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+        if let accessor = LayerKeyPaths.accessors[keyPath] { return accessor.set(self, value) }
+        if let (base, component) = LayerKeyPaths.transformComponent(keyPath) {
+            var components = TransformComponents(base == "transform" ? transform : sublayerTransform)
+            guard let value, components.set(component, to: value) else { return false }
+            if base == "transform" { transform = components.transform } else { sublayerTransform = components.transform }
+            return true
+        }
+        customValues[keyPath] = value
+        return true
+    }
+}
+
+/// The typed accessors behind the key paths.
+enum LayerKeyPaths {
+    struct Accessor {
+        let get: (CALayer) -> Any?
+        let set: (CALayer, Any?) -> Bool
+    }
+
+    private static func number(_ v: Any?) -> CGFloat? {
+        switch v {
+        case let n as NumberConvertible: CGFloat(n.doubleValue)
+        case let n as NSNumber: CGFloat(n.doubleValue)
+        default: nil
+        }
+    }
+
+    private static func make<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
+                                convert: @escaping (Any?) -> T?) -> Accessor {
+        Accessor(get: { get($0) }, set: { layer, value in
+            guard let typed = convert(value) else { return false }
+            set(layer, typed)
+            return true
+        })
+    }
+
+    private static func scalar(_ get: @escaping (CALayer) -> CGFloat, _ set: @escaping (CALayer, CGFloat) -> Void) -> Accessor {
+        make(get, set, convert: number)
+    }
+
+    private static func point(_ get: @escaping (CALayer) -> CGPoint, _ set: @escaping (CALayer, CGPoint) -> Void) -> Accessor {
+        make(get, set, convert: { $0 as? CGPoint })
+    }
+
+    nonisolated(unsafe) static let accessors: [String: Accessor] = [
+        "position": point({ $0.position }, { $0.position = $1 }),
+        "position.x": scalar({ $0.position.x }, { $0.position.x = $1 }),
+        "position.y": scalar({ $0.position.y }, { $0.position.y = $1 }),
+        "zPosition": scalar({ $0.zPosition }, { $0.zPosition = $1 }),
+        "anchorPoint": point({ $0.anchorPoint }, { $0.anchorPoint = $1 }),
+        "anchorPoint.x": scalar({ $0.anchorPoint.x }, { $0.anchorPoint.x = $1 }),
+        "anchorPoint.y": scalar({ $0.anchorPoint.y }, { $0.anchorPoint.y = $1 }),
+        "anchorPointZ": scalar({ $0.anchorPointZ }, { $0.anchorPointZ = $1 }),
+        "bounds": make({ $0.bounds }, { $0.bounds = $1 }, convert: { $0 as? CGRect }),
+        "bounds.origin": point({ $0.bounds.origin }, { $0.bounds.origin = $1 }),
+        "bounds.origin.x": scalar({ $0.bounds.origin.x }, { $0.bounds.origin.x = $1 }),
+        "bounds.origin.y": scalar({ $0.bounds.origin.y }, { $0.bounds.origin.y = $1 }),
+        "bounds.size": make({ $0.bounds.size }, { $0.bounds.size = $1 }, convert: { $0 as? CGSize }),
+        "bounds.size.width": scalar({ $0.bounds.size.width }, { $0.bounds.size.width = $1 }),
+        "bounds.size.height": scalar({ $0.bounds.size.height }, { $0.bounds.size.height = $1 }),
+        "opacity": scalar({ CGFloat($0.opacity) }, { $0.opacity = Float($1) }),
+        "backgroundColor": make({ $0.backgroundColor }, { $0.backgroundColor = $1 }, convert: { $0 as? CGColor }),
+        "contentsRect": make({ $0.contentsRect }, { $0.contentsRect = $1 }, convert: { $0 as? CGRect }),
+        "contentsScale": scalar({ $0.contentsScale }, { $0.contentsScale = $1 }),
+        "contents": Accessor(get: { $0.contents }, set: { $0.contents = $1; return true }),
+        "hidden": make({ $0.isHidden }, { $0.isHidden = $1 }, convert: { $0 as? Bool }),
+        "masksToBounds": make({ $0.masksToBounds }, { $0.masksToBounds = $1 }, convert: { $0 as? Bool }),
+        "doubleSided": make({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }, convert: { $0 as? Bool }),
+        "transform": make({ $0.transform }, { $0.transform = $1 }, convert: { $0 as? CATransform3D }),
+        "sublayerTransform": make({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }, convert: { $0 as? CATransform3D }),
+    ]
+
+    /// ("transform" or "sublayerTransform", component) for paths like "transform.rotation.z".
+    static func transformComponent(_ keyPath: String) -> (String, String)? {
+        for base in ["transform", "sublayerTransform"] where keyPath.hasPrefix(base + ".") {
+            let component = String(keyPath.dropFirst(base.count + 1))
+            if TransformComponents.names.contains(component) { return (base, component) }
+        }
+        return nil
+    }
+}
+
+/// A transform as translation, scale and rotation angles (rotation = Rx · Ry · Rz in row-vector
+/// order, applied after the scale), the pieces the "transform.*" key paths read and write. The
+/// perspective column is kept as it is. Mirroring (negative scale) is not represented: writing a
+/// component of a mirrored transform unmirrors it.
+struct TransformComponents {
+    static let names: Set<String> = ["rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y",
+                                     "scale.z", "translation", "translation.x", "translation.y", "translation.z"]
+    var translation: [CGFloat]
+    var scale: [CGFloat]
+    var rotation: [CGFloat]
+    var perspective: [CGFloat]
+
+    init(_ t: CATransform3D) {
+        translation = [t.m41, t.m42, t.m43]
+        perspective = [t.m14, t.m24, t.m34, t.m44]
+        let rows = [[t.m11, t.m12, t.m13], [t.m21, t.m22, t.m23], [t.m31, t.m32, t.m33]]
+        scale = rows.map { ($0[0] * $0[0] + $0[1] * $0[1] + $0[2] * $0[2]).squareRoot() }
+        let r = zip(rows, scale).map { row, s in s == 0 ? row : row.map { $0 / s } }
+        rotation = [atan2(r[1][2], r[2][2]), atan2(-r[0][2], (r[1][2] * r[1][2] + r[2][2] * r[2][2]).squareRoot()),
+                    atan2(r[0][1], r[0][0])]
+    }
+
+    var transform: CATransform3D {
+        var m = CATransform3DMakeScale(scale[0], scale[1], scale[2])
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation[0], 1, 0, 0))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation[1], 0, 1, 0))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation[2], 0, 0, 1))
+        m.m41 = translation[0]; m.m42 = translation[1]; m.m43 = translation[2]
+        m.m14 = perspective[0]; m.m24 = perspective[1]; m.m34 = perspective[2]; m.m44 = perspective[3]
+        return m
+    }
+
+    func value(_ component: String) -> Any {
+        switch component {
+        case "rotation", "rotation.z": rotation[2]
+        case "rotation.x": rotation[0]
+        case "rotation.y": rotation[1]
+        case "scale": (scale[0] + scale[1] + scale[2]) / 3
+        case "scale.x": scale[0]
+        case "scale.y": scale[1]
+        case "scale.z": scale[2]
+        case "translation": CGSize(width: translation[0], height: translation[1])
+        case "translation.x": translation[0]
+        case "translation.y": translation[1]
+        default: translation[2]
+        }
+    }
+
+    mutating func set(_ component: String, to value: Any) -> Bool {
+        if component == "translation" {
+            guard let size = value as? CGSize else { return false }
+            translation[0] = size.width
+            translation[1] = size.height
+            return true
+        }
+        guard let n = (value as? NumberConvertible)?.doubleValue ?? (value as? NSNumber)?.doubleValue else { return false }
+        let v = CGFloat(n)
+        switch component {
+        case "rotation", "rotation.z": rotation[2] = v
+        case "rotation.x": rotation[0] = v
+        case "rotation.y": rotation[1] = v
+        case "scale": scale = [v, v, v]
+        case "scale.x": scale[0] = v
+        case "scale.y": scale[1] = v
+        case "scale.z": scale[2] = v
+        case "translation.x": translation[0] = v
+        case "translation.y": translation[1] = v
+        default: translation[2] = v
+        }
+        return true
+    }
+}

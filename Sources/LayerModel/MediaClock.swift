@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+
+/// Seconds, as Core Animation counts time. (Foundation on Linux has no CoreFoundation time types.)
+public typealias CFTimeInterval = Double
+
+/// The clock behind `CACurrentMediaTime()`.
+///
+/// By default it reads the system's monotonic clock, as Apple's does. Offline rendering and tests
+/// set it (`CARenderer.beginFrame(atTime:)` does), after which it reads exactly what was set until
+/// set again or returned to the system clock. Nothing in the render path reads the clock: frames are
+/// evaluated at the time they are given.
+public enum MediaClock {
+    private static let manualTime = Mutex<CFTimeInterval?>(nil)
+
+    /// Makes `CACurrentMediaTime()` return `t` from now on.
+    public static func set(_ t: CFTimeInterval) {
+        manualTime.withLock { $0 = t }
+    }
+
+    /// Returns `CACurrentMediaTime()` to the system's monotonic clock.
+    public static func useSystemClock() {
+        manualTime.withLock { $0 = nil }
+    }
+
+    /// A reading that wins over the others within `MediaClock.$scoped.withValue(t) { ... }`: for
+    /// code (tests, parallel renders) that must not share one process-wide setting.
+    @TaskLocal public static var scoped: CFTimeInterval?
+
+    /// The clock's reading in seconds.
+    public static var now: CFTimeInterval {
+        if let t = scoped { return t }
+        if let t = manualTime.withLock({ $0 }) { return t }
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return CFTimeInterval(spec.tv_sec) + CFTimeInterval(spec.tv_nsec) / 1e9
+    }
+}
+
+/// The current media time in seconds: the system's monotonic clock, or the time a renderer or a
+/// test set with `MediaClock.set(_:)`.
+public func CACurrentMediaTime() -> CFTimeInterval { MediaClock.now }
