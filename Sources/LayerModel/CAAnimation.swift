@@ -43,6 +43,16 @@ open class CAAnimation: CAMediaTiming {
     /// Lifecycle bookkeeping of the copy attached to a layer.
     var didReportStart = false
     var didReportStop = false
+    /// Completion blocks of the transactions this animation was added in.
+    var completionGroups: [CompletionGroup] = []
+
+    /// Tells the delegate and the waiting transactions that the animation stopped.
+    func reportStop(finished: Bool) {
+        delegate?.animationDidStop(self, finished: finished)
+        let groups = completionGroups
+        completionGroups = []
+        for group in groups { group.animationStopped() }
+    }
 
     public required init() {}
 

@@ -15,6 +15,7 @@ extension CALayer {
         if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
         removeAnimation(forKey: key)
         attachedAnimations.append((key, copy))
+        CATransaction.register(copy)
     }
 
     /// The animation attached under `key`. (A copy of what was added; changing it changes the
@@ -32,7 +33,10 @@ extension CALayer {
     public func removeAnimation(forKey key: String) {
         guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
         let removed = attachedAnimations.remove(at: index).animation
-        removed.delegate?.animationDidStop(removed, finished: false)
+        if !removed.didReportStop {
+            removed.didReportStop = true
+            removed.reportStop(finished: false)
+        }
     }
 
     /// Detaches every animation.
@@ -157,7 +161,7 @@ extension CALayer {
             pending.append(contentsOf: layer.storedSublayers.map { ($0, $0.localTime(fromParent: time)) })
         }
         for animation in started { animation.delegate?.animationDidStart(animation) }
-        for animation in stopped { animation.delegate?.animationDidStop(animation, finished: true) }
+        for animation in stopped { animation.reportStop(finished: true) }
         return next
     }
 }

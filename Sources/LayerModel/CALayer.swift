@@ -60,46 +60,82 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// The layer's own coordinate space: its origin is what the top-left corner is called, its size
     /// how large the layer is. Default: `.zero`.
-    open var bounds: CGRect = .zero
+    open var bounds: CGRect = .zero {
+        willSet { propertyWillChange("bounds") }
+        didSet { propertyDidChange("bounds") }
+    }
 
     /// Where the anchor point sits in the superlayer's coordinate space. Default: `.zero`.
-    open var position: CGPoint = .zero
+    open var position: CGPoint = .zero {
+        willSet { propertyWillChange("position") }
+        didSet { propertyDidChange("position") }
+    }
 
     /// The layer's position on the z axis, in the superlayer's space; also its drawing order
     /// among siblings (higher on top). Default: 0.
-    open var zPosition: CGFloat = 0
+    open var zPosition: CGFloat = 0 {
+        willSet { propertyWillChange("zPosition") }
+        didSet { propertyDidChange("zPosition") }
+    }
 
     /// The point of the bounds, in unit coordinates, that `position` names and that `transform`
     /// turns about. Default: (0.5, 0.5), the centre.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        willSet { propertyWillChange("anchorPoint") }
+        didSet { propertyDidChange("anchorPoint") }
+    }
 
     /// The anchor point's z coordinate. Default: 0.
-    open var anchorPointZ: CGFloat = 0
+    open var anchorPointZ: CGFloat = 0 {
+        willSet { propertyWillChange("anchorPointZ") }
+        didSet { propertyDidChange("anchorPointZ") }
+    }
 
     /// The transform applied to the layer about its anchor point. Default: identity.
-    open var transform: CATransform3D = CATransform3DIdentity
+    open var transform: CATransform3D = CATransform3DIdentity {
+        willSet { propertyWillChange("transform") }
+        didSet { propertyDidChange("transform") }
+    }
 
     /// The transform applied to the sublayers, about this layer's anchor point (x and y); the place
     /// for a perspective `m34`. Default: identity.
-    open var sublayerTransform: CATransform3D = CATransform3DIdentity
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity {
+        willSet { propertyWillChange("sublayerTransform") }
+        didSet { propertyDidChange("sublayerTransform") }
+    }
 
     // MARK: Appearance
 
     /// A hidden layer and its sublayers are not drawn and not hit. Default: false.
-    open var isHidden = false
+    open var isHidden = false {
+        willSet { propertyWillChange("hidden") }
+        didSet { propertyDidChange("hidden") }
+    }
 
     /// Opacity in 0...1, multiplied through the tree. Default: 1.
-    open var opacity: Float = 1
+    open var opacity: Float = 1 {
+        willSet { propertyWillChange("opacity") }
+        didSet { propertyDidChange("opacity") }
+    }
 
     /// The fill behind the contents. Default: nil (nothing drawn).
-    open var backgroundColor: CGColor?
+    open var backgroundColor: CGColor? {
+        willSet { propertyWillChange("backgroundColor") }
+        didSet { propertyDidChange("backgroundColor") }
+    }
 
     /// The layer's image: a `CGImage`; other values draw nothing, as in Core Animation. Default: nil.
-    open var contents: Any?
+    open var contents: Any? {
+        willSet { propertyWillChange("contents") }
+        didSet { propertyDidChange("contents") }
+    }
 
     /// The part of the contents image drawn, in unit coordinates of the image. Values outside
     /// 0...1 extend the image's edge pixels. Default: (0, 0, 1, 1).
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        willSet { propertyWillChange("contentsRect") }
+        didSet { propertyDidChange("contentsRect") }
+    }
 
     /// How the contents are placed in the bounds. Default: `.resize`.
     open var contentsGravity: CALayerContentsGravity = .resize
@@ -157,6 +193,35 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// For a presentation copy, the model layer it was made from.
     var modelLayer: CALayer?
 
+    // MARK: Actions
+
+    /// Actions by key, searched after the delegate's. `NSNull()` stops the search. Default: nil.
+    open var actions: [String: CAAction]?
+
+    /// A dictionary of default property values and actions ("actions" holds a [String: CAAction]),
+    /// searched after `actions`; a "style" entry inside is searched next, and so on. Default: nil.
+    open var style: [String: Any]?
+
+    /// The layer's delegate: asked first for actions. Held weakly. Default: nil.
+    open weak var delegate: CALayerDelegate?
+
+    /// True once a renderer has drawn the layer: only such layers animate implicitly, as only
+    /// committed layers have a presentation in Core Animation.
+    var isLive = false
+
+    /// Actions looked up before a property changed, run once it has (see CALayer+Actions).
+    var pendingActions: [String: (action: CAAction, presentedValue: Any?)] = [:]
+
+    /// The action for `event`, searched as Core Animation does: the delegate, `actions`, `style`
+    /// (recursively), `defaultAction(forKey:)`, then the implicit animation of animatable
+    /// properties. `NSNull()` at any step means "no action" and ends the search.
+    open func action(forKey event: String) -> CAAction? {
+        ActionLookup.action(for: self, forKey: event)
+    }
+
+    /// The action for `event` when nothing more specific gives one. Default: nil.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
     // MARK: Tree
 
     /// The layer this one is a sublayer of. Default: nil.
@@ -188,6 +253,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         layer.removeFromSuperlayer()
         storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
         layer.superlayer = self
+        layer.runAction(forEvent: kCAOnOrderIn)
+        runAction(forEvent: "sublayers")
     }
 
     /// Inserts `layer` just below `sibling`; at the bottom when `sibling` is nil or not a sublayer.
@@ -218,8 +285,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Detaches the layer from its superlayer.
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        runAction(forEvent: kCAOnOrderOut)
         parent.storedSublayers.removeAll { $0 === self }
         superlayer = nil
+        parent.runAction(forEvent: "sublayers")
     }
 
     /// True when `ancestor` is this layer or one of its superlayers.

@@ -59,8 +59,11 @@ public final class CARenderer {
             return
         }
         do {
-            // Delegates hear of starts and ends first; then the frame shows the tree at its time.
+            // Taking a frame commits the implicit transaction; delegates hear of starts and ends;
+            // then the frame shows the tree at its time, and the layers drawn animate from now on.
+            CATransaction.flush()
             nextChange = layer.advanceAnimations(toMediaTime: frameTime)
+            defer { layer.markLive() }
             let tree = layer.hasAnimationsInSubtree ? layer.presentationTree(atMediaTime: frameTime) : layer
             let list = try RenderListBuilder(viewport: bounds, scale: scale).build(root: tree)
             lastRenderList = list

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Something a layer runs when one of its properties changes (or it enters or leaves a tree):
+/// animations are actions that add themselves to the layer.
+public protocol CAAction: AnyObject {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension CAAnimation: CAAction {
+    /// Adds the animation to the layer under the event's key.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+/// Core Animation's "no action" value: returned from any step of the action search it stops the
+/// search, and the change happens without animation.
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// A layer's delegate: here, the source of actions.
+public protocol CALayerDelegate: AnyObject {
+    /// The action for `event` on `layer`: nil to go on searching, `NSNull()` for none.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+/// Events that are not property names.
+public let kCAOnOrderIn = "onOrderIn"
+public let kCAOnOrderOut = "onOrderOut"

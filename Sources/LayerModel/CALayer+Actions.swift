@@ -1,0 +1,83 @@
+import Foundation
+
+// Implicit animation: a change of an animatable property looks up an action before the value
+// changes (so `action(forKey:)` still sees the old value, as seed 000 relies on) and runs it after.
+
+extension CALayer {
+    func propertyWillChange(_ key: String) {
+        guard isLive, modelLayer == nil, !CATransaction.disableActions(), let action = action(forKey: key) else { return }
+        pendingActions[key] = (action, presentedValue(forKeyPath: key))
+    }
+
+    func propertyDidChange(_ key: String) {
+        guard modelLayer == nil else { return }
+        CATransaction.noteChange()
+        guard let (action, presented) = pendingActions.removeValue(forKey: key) else { return }
+        run(action, forKey: key, previousValue: presented)
+    }
+
+    /// Runs an action; a basic animation with none of from/by/to set animates from the value shown
+    /// before the change to the new one (the table's last row: previous to current presentation).
+    private func run(_ action: CAAction, forKey key: String, previousValue: Any?) {
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let copy = basic.copy() as? CABasicAnimation {
+            copy.fromValue = previousValue
+            copy.run(forKey: key, object: self, arguments: nil)
+        } else {
+            action.run(forKey: key, object: self, arguments: nil)
+        }
+    }
+
+    /// Runs the action for a non-property event (kCAOnOrderIn, kCAOnOrderOut, "sublayers").
+    func runAction(forEvent event: String) {
+        guard isLive, modelLayer == nil, !CATransaction.disableActions(), let action = action(forKey: event) else { return }
+        action.run(forKey: event, object: self, arguments: nil)
+    }
+
+    /// The value at `keyPath` as it shows now, with running animations applied.
+    func presentedValue(forKeyPath keyPath: String) -> Any? {
+        guard !attachedAnimations.isEmpty else { return value(forKeyPath: keyPath) }
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayer = self
+        let time = layerTime(atMediaTime: CACurrentMediaTime())
+        for (_, animation) in attachedAnimations { animation.apply(to: copy, atLayerTime: time) }
+        return copy.value(forKeyPath: keyPath)
+    }
+
+    /// Marks the subtree as drawn: from now on its property changes animate implicitly.
+    public func markLive() {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            layer.isLive = true
+            pending.append(contentsOf: layer.storedSublayers)
+        }
+    }
+}
+
+/// The action search of `CALayer.action(forKey:)`.
+enum ActionLookup {
+    /// Properties whose changes animate by default.
+    static let implicitlyAnimated: Set<String> = [
+        "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
+        "opacity", "backgroundColor", "contentsRect",
+    ]
+
+    static func action(for layer: CALayer, forKey key: String) -> CAAction? {
+        func answer(_ action: CAAction) -> CAAction? { action is NSNull ? nil : action }
+        if let action = layer.delegate?.action(for: layer, forKey: key) { return answer(action) }
+        if let action = layer.actions?[key] { return answer(action) }
+        var style = layer.style
+        var depth = 0
+        while let dictionary = style, depth < 64 {
+            if let action = (dictionary["actions"] as? [String: CAAction])?[key] { return answer(action) }
+            style = dictionary["style"] as? [String: Any]
+            depth += 1
+        }
+        if let action = type(of: layer).defaultAction(forKey: key) { return answer(action) }
+        guard implicitlyAnimated.contains(key) else { return nil }
+        let animation = CABasicAnimation(keyPath: key)
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Transaction keys, as Core Animation names them.
+public let kCATransactionAnimationDuration = "animationDuration"
+public let kCATransactionDisableActions = "disableActions"
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+public let kCATransactionCompletionBlock = "completionBlock"
+
+/// Groups layer changes: the duration and pacing of the implicit animations they cause, whether
+/// they animate at all, and a block to run once every animation added in the transaction is done.
+///
+/// Transactions are per thread and nest; a value set in an inner transaction wins there, and the
+/// outer one's applies otherwise. A change made outside any `begin()`/`commit()` opens an implicit
+/// transaction, committed by `flush()` or when a renderer takes a frame. (There is no run loop
+/// turn to commit at in offline rendering; call `flush()` where Apple code relies on one.)
+public final class CATransaction {
+    private init() {}
+
+    /// Opens a transaction on this thread.
+    public class func begin() {
+        TransactionStack.current.frames.append(TransactionStack.Frame(isImplicit: false))
+    }
+
+    /// Closes the innermost transaction: its animations join the enclosing one, and its completion
+    /// block waits for them (or runs now when there are none, or all are done).
+    public class func commit() {
+        let stack = TransactionStack.current
+        guard let frame = stack.frames.popLast() else { return }
+        stack.frames.last?.animations.append(contentsOf: frame.animations)
+        if let block = frame.values[kCATransactionCompletionBlock] as? () -> Void {
+            CompletionGroup.start(block, waitingFor: frame.animations)
+        }
+    }
+
+    /// Commits the implicit transaction, if one is open and no explicit one is.
+    public class func flush() {
+        let stack = TransactionStack.current
+        while let frame = stack.frames.last, frame.isImplicit { commit() }
+    }
+
+    private static let globalLock = NSRecursiveLock()
+
+    /// Takes the lock that guards layer changes made from several threads.
+    public class func lock() { globalLock.lock() }
+    public class func unlock() { globalLock.unlock() }
+
+    /// The duration of implicit animations. Default: 0.25 s.
+    public class func animationDuration() -> CFTimeInterval {
+        (value(forKey: kCATransactionAnimationDuration) as? NumberConvertible)?.doubleValue ?? 0.25
+    }
+
+    public class func setAnimationDuration(_ duration: CFTimeInterval) {
+        setValue(duration, forKey: kCATransactionAnimationDuration)
+    }
+
+    /// The pacing of implicit animations. Default: nil (the `.default` curve).
+    public class func animationTimingFunction() -> CAMediaTimingFunction? {
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether property changes skip their actions (no implicit animation). Default: false.
+    public class func disableActions() -> Bool {
+        value(forKey: kCATransactionDisableActions) as? Bool ?? false
+    }
+
+    public class func setDisableActions(_ flag: Bool) {
+        setValue(flag, forKey: kCATransactionDisableActions)
+    }
+
+    /// The block run once all the transaction's animations have finished. Default: nil.
+    public class func completionBlock() -> (() -> Void)? {
+        value(forKey: kCATransactionCompletionBlock) as? () -> Void
+    }
+
+    public class func setCompletionBlock(_ block: (() -> Void)?) {
+        setValue(block, forKey: kCATransactionCompletionBlock)
+    }
+
+    /// The value for `key` in the innermost transaction that has one.
+    public class func value(forKey key: String) -> Any? {
+        for frame in TransactionStack.current.frames.reversed() {
+            if let value = frame.values[key] { return value }
+        }
+        return nil
+    }
+
+    /// Sets `key` in the innermost transaction (opening an implicit one if none is open).
+    public class func setValue(_ value: Any?, forKey key: String) {
+        TransactionStack.current.innermost.values[key] = value
+    }
+
+    /// Notes that a layer changed, so the change belongs to a transaction.
+    static func noteChange() { _ = TransactionStack.current.innermost }
+
+    /// Counts `animation` among the current transaction's, for its completion block.
+    static func register(_ animation: CAAnimation) {
+        TransactionStack.current.frames.last?.animations.append(animation)
+    }
+}
+
+/// This thread's open transactions, innermost last.
+final class TransactionStack {
+    final class Frame {
+        let isImplicit: Bool
+        var values: [String: Any] = [:]
+        var animations: [CAAnimation] = []
+        init(isImplicit: Bool) { self.isImplicit = isImplicit }
+    }
+
+    var frames: [Frame] = []
+
+    /// The innermost frame, opening an implicit one at the bottom when none is open.
+    var innermost: Frame {
+        if let frame = frames.last { return frame }
+        let frame = Frame(isImplicit: true)
+        frames.append(frame)
+        return frame
+    }
+
+    private static let key = "OpenQuartz.TransactionStack"
+
+    static var current: TransactionStack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[key] as? TransactionStack { return stack }
+        let stack = TransactionStack()
+        dictionary[key] = stack
+        return stack
+    }
+}
+
+/// A completion block waiting for a set of animations to stop.
+final class CompletionGroup {
+    private var pending: Int
+    private var block: (() -> Void)?
+
+    private init(pending: Int, block: @escaping () -> Void) {
+        self.pending = pending
+        self.block = block
+    }
+
+    static func start(_ block: @escaping () -> Void, waitingFor animations: [CAAnimation]) {
+        let waiting = animations.filter { !$0.didReportStop }
+        guard !waiting.isEmpty else {
+            block()
+            return
+        }
+        let group = CompletionGroup(pending: waiting.count, block: block)
+        for animation in waiting { animation.completionGroups.append(group) }
+    }
+
+    /// One of the animations stopped.
+    func animationStopped() {
+        pending -= 1
+        if pending == 0, let block {
+            self.block = nil
+            block()
+        }
+    }
+}
