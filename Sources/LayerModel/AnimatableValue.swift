@@ -120,3 +120,42 @@ enum AnimatableValue {
         return adding(difference.scaled(by: f))
     }
 }
+
+extension AnimatableValue {
+    /// The value as a vector, for splines and distances; nil for transforms (which interpolate
+    /// through their decomposition instead).
+    var components: [Double]? {
+        switch self {
+        case .number(let v): [v]
+        case .point(let p): [p.x, p.y]
+        case .size(let s): [s.width, s.height]
+        case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case .color(let c): [c.rgba.red, c.rgba.green, c.rgba.blue, c.rgba.alpha]
+        case .numbers(let v): v
+        case .transform: nil
+        }
+    }
+
+    /// A value of the same kind from a vector made by `components`.
+    func withComponents(_ c: [Double]) -> AnimatableValue {
+        switch self {
+        case .number: .number(c[0])
+        case .point: .point(CGPoint(x: c[0], y: c[1]))
+        case .size: .size(CGSize(width: c[0], height: c[1]))
+        case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .numbers: .numbers(c)
+        case .transform: self
+        }
+    }
+
+    /// How far apart two values are: Euclidean over the components; for transforms, over the
+    /// sixteen entries.
+    func distance(to other: AnimatableValue) -> Double {
+        if case let (.transform(a), .transform(b)) = (self, other) {
+            return zip(a.rows, b.rows).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+        }
+        guard let a = components, let b = other.components, a.count == b.count else { return 0 }
+        return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+    }
+}

@@ -140,6 +140,7 @@ extension CALayer {
             layer.attachedAnimations.removeAll { entry in
                 let animation = entry.animation
                 let elapsed = (time - animation.beginTime) * CFTimeInterval(animation.speed)
+                if !elapsed.isFinite { return false } // non-finite timing: inert, never starts or ends
                 if elapsed < 0 {
                     next = min(next, layer.mediaTime(atLayerTime: animation.beginTime))
                     return false

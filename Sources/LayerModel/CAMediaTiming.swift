@@ -76,6 +76,10 @@ extension CAMediaTiming {
     /// The state at parent time `t`, per CAMediaTiming: active interval, fill modes, repetition,
     /// auto-reversal. `timeOffset` shifts where in the timeline playback starts, wrapping around.
     func timingState(atParentTime t: CFTimeInterval) -> TimingState {
+        // Non-finite timing values make the timeline inactive (Core Animation's no-op), never a
+        // NaN that would spread into the layer's values.
+        guard t.isFinite, beginTime.isFinite, timeOffset.isFinite, speed.isFinite, !duration.isNaN,
+              !repeatDuration.isNaN else { return .inactive }
         let elapsed = (t - beginTime) * CFTimeInterval(speed)
         let active = activeDuration
         var local: CFTimeInterval

@@ -42,7 +42,7 @@ public final class CARenderer {
     /// (`CACurrentMediaTime()`) to it, so animations added now begin at `t`.
     public func beginFrame(atTime t: Double) {
         frameTime = t
-        MediaClock.set(t)
+        if t.isFinite { MediaClock.set(t) }
     }
 
     /// The rectangle of `bounds` that needs drawing. Every frame is drawn whole for now.
@@ -56,6 +56,10 @@ public final class CARenderer {
     public func render() {
         guard let layer else {
             outcome = .failure(.noLayer)
+            return
+        }
+        guard frameTime.isFinite else {
+            outcome = .failure(.invalidTime(frameTime))
             return
         }
         do {

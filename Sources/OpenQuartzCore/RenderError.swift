@@ -7,6 +7,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case noFrame
     /// The renderer has no layer.
     case noLayer
+    /// The frame time is NaN or infinite.
+    case invalidTime(Double)
     /// The frame could not be composited (bad viewport, tree too deep).
     case compositing(CompositorError)
     /// The GPU backend failed: no GL, or a limit.
@@ -16,6 +18,7 @@ public enum RenderError: Error, CustomStringConvertible {
         switch self {
         case .noFrame: "no frame has been rendered: call beginFrame(atTime:), render() and endFrame() first"
         case .noLayer: "the renderer has no layer to render"
+        case .invalidTime(let t): "frame time \(t) is not a finite number of seconds"
         case .compositing(let error): error.description
         case .gpu(let error): error.description
         }

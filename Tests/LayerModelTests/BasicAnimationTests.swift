@@ -221,6 +221,21 @@ struct BasicAnimationTests {
         #expect(recorder.events.suffix(2) == ["start", "cut"])
     }
 
+    @Test("non-finite begin times, speeds and durations make an animation a no-op, not a NaN",
+          arguments: ["beginTime", "speed", "duration", "timeOffset"])
+    func nonFiniteTiming(property: String) {
+        let layer = animated("opacity", from: 0.0, to: 1.0) { animation in
+            switch property {
+            case "beginTime": animation.beginTime = .nan
+            case "speed": animation.speed = .infinity
+            case "duration": animation.duration = .nan
+            default: animation.timeOffset = -.infinity
+            }
+        }
+        #expect(number(layer, "opacity", at: 101) == 0.5)
+        #expect(layer.advanceAnimations(toMediaTime: 101).isNaN == false)
+    }
+
     @Test("the presentation tree copies every layer, leaves the model alone, and points back to it")
     func presentationTree() {
         let root = CALayer(), child = animated("position.x", from: 0.0, to: 100.0)

@@ -104,5 +104,9 @@ struct SceneCatalogTests {
         renderer.bounds = CGRect(x: 0, y: 0, width: 0, height: 10)
         renderer.render()
         #expect { try renderer.makeImage() } throws: { "\($0)".contains("invalid render target") }
+        renderer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        renderer.beginFrame(atTime: .nan)
+        renderer.render()
+        #expect { try renderer.makeImage() } throws: { "\($0)".contains("not a finite number") }
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// How a keyframe animation moves between its values.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Straight interpolation between neighbouring values (the default).
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Each value held until the next key time, no interpolation.
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Linear, with key times chosen for constant speed; keyTimes and timingFunctions are ignored.
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// A Kochanek-Bartels spline through the values (tension, continuity, bias per value).
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// The cubic spline, paced.
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+/// Animates a property through a sequence of values (seed 000's flip book of GIF frames is a
+/// discrete keyframe animation of `contents`).
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The values passed through. Default: nil.
+    open var values: [Any]?
+    /// When each value is reached, as fractions 0...1 of the duration, ascending. For `.discrete`
+    /// there is one more key time than values (the last, 1, ends the last value). Default: nil
+    /// (evenly spaced).
+    open var keyTimes: [Double]?
+    /// Pacing within each segment (one fewer than values). Default: nil (linear).
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// Default: `.linear`.
+    open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Kochanek-Bartels parameters per value for the cubic modes. Default: nil (all 0: Catmull-Rom).
+    open var tensionValues: [Double]?
+    open var continuityValues: [Double]?
+    open var biasValues: [Double]?
+
+    open override func copy() -> CAAnimation {
+        let copy = super.copy()
+        if let copy = copy as? CAKeyframeAnimation {
+            copy.values = values
+            copy.keyTimes = keyTimes
+            copy.timingFunctions = timingFunctions
+            copy.calculationMode = calculationMode
+            copy.tensionValues = tensionValues
+            copy.continuityValues = continuityValues
+            copy.biasValues = biasValues
+        }
+        return copy
+    }
+
+    override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
+        guard let path = keyPath, let raw = values, !raw.isEmpty,
+              case .active(let progress, _) = timingState(atParentTime: time) else { return }
+        let fraction = paced(progress)
+        if calculationMode == .discrete {
+            // Values that are not interpolable (images, booleans) still switch discretely.
+            layer.setValue(raw[discreteIndex(fraction, count: raw.count)], forKeyPath: path)
+            return
+        }
+        let current = layer.value(forKeyPath: path).flatMap(AnimatableValue.init)
+        let parsed = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
+        guard parsed.count == raw.count, var value = self.value(of: parsed, at: fraction) else { return }
+        if isAdditive, let base = current, let sum = base.adding(value) { value = sum }
+        layer.setValue(value.anyValue, forKeyPath: path)
+    }
+
+    private func discreteIndex(_ f: Double, count: Int) -> Int {
+        let times = keyTimes.flatMap { $0.count == count + 1 || $0.count == count ? $0 : nil }
+            ?? (0...count).map { Double($0) / Double(count) }
+        var index = 0
+        for i in 0..<count where f >= times[i] { index = i }
+        return index
+    }
+
+    /// The value at paced fraction `f` through `values`.
+    func value(of values: [AnimatableValue], at f: Double) -> AnimatableValue? {
+        guard values.count > 1 else { return values.first }
+        let segments = values.count - 1
+        var times: [Double]
+        switch calculationMode {
+        case .paced, .cubicPaced:
+            let lengths = (0..<segments).map { values[$0].distance(to: values[$0 + 1]) }
+            let total = lengths.reduce(0, +)
+            var sum = 0.0
+            times = [0] + lengths.map { sum += $0; return total > 0 ? sum / total : 0 }
+            if total == 0 { times = (0...segments).map { Double($0) / Double(segments) } }
+        default:
+            times = keyTimes.flatMap { $0.count == values.count ? $0 : nil }
+                ?? (0...segments).map { Double($0) / Double(segments) }
+        }
+        // The segment holding f, and how far through it.
+        var i = 0
+        while i < segments - 1 && f >= times[i + 1] { i += 1 }
+        let span = times[i + 1] - times[i]
+        var s = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
+        if calculationMode == .linear || calculationMode == .cubic, let functions = timingFunctions, i < functions.count {
+            s = functions[i].evaluate(s)
+        }
+        if calculationMode == .cubic || calculationMode == .cubicPaced, let spline = hermite(values, segment: i, s: s) {
+            return spline
+        }
+        return values[i].interpolated(to: values[i + 1], fraction: s)
+    }
+
+    /// Kochanek-Bartels: Hermite segments whose tangents blend the neighbouring chords by tension,
+    /// continuity and bias; all zero gives Catmull-Rom. The ends use their own value as the missing
+    /// neighbour. nil for values without components (transforms).
+    private func hermite(_ values: [AnimatableValue], segment i: Int, s: Double) -> AnimatableValue? {
+        guard let points = values.map(\.components) as? [[Double]] else { return nil }
+        func parameter(_ array: [Double]?, _ k: Int) -> Double { array.flatMap { k < $0.count ? $0[k] : nil } ?? 0 }
+        func chord(_ a: Int, _ b: Int) -> [Double] {
+            let from = points[max(min(a, points.count - 1), 0)], to = points[max(min(b, points.count - 1), 0)]
+            return zip(to, from).map { $0 - $1 }
+        }
+        func tangent(at k: Int, outgoing: Bool) -> [Double] {
+            let t = parameter(tensionValues, k), c = parameter(continuityValues, k), b = parameter(biasValues, k)
+            let incoming = chord(k - 1, k), leaving = chord(k, k + 1)
+            let wIn = (1 - t) * (1 + b) * (outgoing ? 1 - c : 1 + c) / 2
+            let wOut = (1 - t) * (1 - b) * (outgoing ? 1 + c : 1 - c) / 2
+            return zip(incoming, leaving).map { wIn * $0 + wOut * $1 }
+        }
+        let p0 = points[i], p1 = points[i + 1]
+        let m0 = tangent(at: i, outgoing: true), m1 = tangent(at: i + 1, outgoing: false)
+        let s2 = s * s, s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        let result = (0..<p0.count).map { h00 * p0[$0] + h10 * m0[$0] + h01 * p1[$0] + h11 * m1[$0] }
+        return values[i].withComponents(result)
+    }
+}

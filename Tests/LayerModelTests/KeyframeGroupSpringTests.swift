@@ -1,0 +1,175 @@
+// Keyframe animations (each calculation mode), groups (the seed's cut-short child) and springs
+// (against the closed-form solution).
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+import Testing
+
+private func run(_ animation: CAAnimation, on layer: CALayer = CALayer(), keyPath: String, at t: Double) -> Any? {
+    animation.beginTime = 10
+    layer.add(animation, forKey: "a")
+    return layer.presentationTree(atMediaTime: 10 + t).value(forKeyPath: keyPath)
+}
+
+private func number(_ any: Any?) -> Double { (any as? NumberConvertible)?.doubleValue ?? .nan }
+
+private func keyframes(_ values: [Any], mode: CAAnimationCalculationMode = .linear, keyTimes: [Double]? = nil) -> CAKeyframeAnimation {
+    let animation = CAKeyframeAnimation(keyPath: "position.x")
+    animation.values = values
+    animation.keyTimes = keyTimes
+    animation.calculationMode = mode
+    animation.duration = 1
+    return animation
+}
+
+@Suite("Keyframes, groups and springs")
+struct KeyframeGroupSpringTests {
+    @Test("linear keyframes interpolate within the segment the key times put the moment in")
+    func linear() {
+        #expect(number(run(keyframes([0.0, 10.0, 110.0]), keyPath: "position.x", at: 0.25)) == 5)
+        #expect(number(run(keyframes([0.0, 10.0, 110.0]), keyPath: "position.x", at: 0.75)) == 60)
+        let uneven = keyframes([0.0, 10.0, 110.0], keyTimes: [0, 0.8, 1])
+        #expect(abs(number(run(uneven, keyPath: "position.x", at: 0.9)) - 60) < 1e-9)
+    }
+
+    @Test("per-segment timing functions pace each segment")
+    func segmentTiming() {
+        let animation = keyframes([0.0, 100.0, 200.0])
+        animation.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+        let expected = 100 * CAMediaTimingFunction(name: .easeIn).evaluate(0.5)
+        #expect(abs(number(run(animation, keyPath: "position.x", at: 0.25)) - expected) < 1e-9)
+        #expect(abs(number(run(keyframes([0.0, 100.0, 200.0]), keyPath: "position.x", at: 0.75)) - 150) < 1e-9)
+    }
+
+    @Test("discrete keyframes hold each value until the next key time, for any value type")
+    func discrete() {
+        let animation = keyframes([1.0, 2.0, 3.0, 4.0], mode: .discrete)
+        #expect(number(run(animation, keyPath: "position.x", at: 0.3)) == 2) // [0.25, 0.5)
+        let names = CAKeyframeAnimation(keyPath: "contents")
+        names.values = ["frame-a", "frame-b"]
+        names.calculationMode = .discrete
+        names.duration = 1
+        #expect(run(names, keyPath: "contents", at: 0.6) as? String == "frame-b")
+    }
+
+    @Test("paced keyframes keep a constant speed whatever the spacing of the values")
+    func paced() {
+        // Distances 10 and 90: at a quarter of the time the layer is at a quarter of the way, 25.
+        let animation = keyframes([0.0, 10.0, 100.0], mode: .paced, keyTimes: [0, 0.5, 1])
+        #expect(abs(number(run(animation, keyPath: "position.x", at: 0.25)) - 25) < 1e-9)
+        let points = CAKeyframeAnimation(keyPath: "position")
+        points.values = [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 40), CGPoint(x: 30, y: 90)] // lengths 50, 50
+        points.calculationMode = .paced
+        points.duration = 1
+        let quarter = run(points, keyPath: "position", at: 0.25) as? CGPoint
+        #expect(abs((quarter?.x ?? 0) - 15) < 1e-9 && abs((quarter?.y ?? 0) - 20) < 1e-9)
+    }
+
+    @Test("cubic keyframes pass through every value on a Catmull-Rom spline")
+    func cubic() {
+        let animation = keyframes([0.0, 10.0, 0.0, 10.0], mode: .cubic)
+        #expect(abs(number(run(animation, keyPath: "position.x", at: 1.0 / 3)) - 10) < 1e-9)
+        // Midway through the middle segment, symmetric tangents (0 at both ends of it) give 5.
+        #expect(abs(number(run(keyframes([0.0, 10.0, 0.0, 10.0], mode: .cubic), keyPath: "position.x", at: 0.5)) - 5) < 1e-9)
+        // Catmull-Rom through 0, 10, 20, 30 is the straight line: uniform motion.
+        let straight = keyframes([0.0, 10.0, 20.0, 30.0], mode: .cubic)
+        #expect(abs(number(run(straight, keyPath: "position.x", at: 0.5)) - 15) < 1e-9)
+        // Tension 1 flattens the tangents: the middle of a segment is then plain smoothstep.
+        let tense = keyframes([0.0, 10.0, 20.0], mode: .cubic)
+        tense.tensionValues = [1, 1, 1]
+        #expect(abs(number(run(tense, keyPath: "position.x", at: 0.25)) - 5) < 1e-9)
+    }
+
+    @Test("a group's duration cuts its children short: a 4 s child in a 1 s group gets a quarter of the way")
+    func groupCutsShort() {
+        let child = CABasicAnimation(keyPath: "position.x")
+        child.fromValue = 0.0
+        child.toValue = 160.0
+        child.duration = 4
+        let group = CAAnimationGroup()
+        group.animations = [child]
+        group.duration = 1
+        group.fillMode = .forwards
+        #expect(number(run(group, keyPath: "position.x", at: 0.5)) == 20)
+        let layer = CALayer()
+        _ = run(group, on: layer, keyPath: "position.x", at: 0)
+        #expect(number(layer.presentationTree(atMediaTime: 12).value(forKeyPath: "position.x")) == 40)
+    }
+
+    @Test("children begin relative to the group and run in the group's time")
+    func groupTime() {
+        let child = CABasicAnimation(keyPath: "position.x")
+        child.fromValue = 0.0
+        child.toValue = 100.0
+        child.beginTime = 0.5
+        child.duration = 1
+        let group = CAAnimationGroup()
+        group.animations = [child]
+        group.duration = 2
+        group.speed = 2
+        #expect(number(run(group, keyPath: "position.x", at: 0.5)) == 50) // group time 1, child time 0.5
+    }
+
+    @Test("a group that contains itself is cut at the cycle instead of recursing forever")
+    func cyclicGroup() {
+        let group = CAAnimationGroup()
+        let inner = CAAnimationGroup()
+        group.animations = [inner]
+        inner.animations = [group]
+        group.duration = 1
+        let layer = CALayer()
+        layer.add(group, forKey: "cycle")
+        #expect(layer.animationKeys() == ["cycle"])
+        _ = layer.presentationTree(atMediaTime: CACurrentMediaTime())
+    }
+
+    @Test("an underdamped spring follows the closed-form solution and overshoots")
+    func springClosedForm() {
+        let spring = CASpringAnimation(keyPath: "position.x")
+        spring.fromValue = 0.0
+        spring.toValue = 100.0
+        spring.damping = 5
+        spring.duration = 3
+        let omega = 10.0, zeta = 0.25
+        let omegaD = omega * (1 - zeta * zeta).squareRoot()
+        for t in [0.1, 0.25, 0.5, 1.0] {
+            let x = exp(-zeta * omega * t) * (cos(omegaD * t) + zeta * omega / omegaD * sin(omegaD * t))
+            let s = CASpringAnimation(keyPath: "position.x")
+            s.fromValue = 0.0; s.toValue = 100.0; s.damping = 5; s.duration = 3
+            #expect(abs(number(run(s, keyPath: "position.x", at: t)) - 100 * (1 - x)) < 1e-9, "t = \(t)")
+        }
+        #expect(number(run(spring, keyPath: "position.x", at: 0.3)) > 100) // past the target
+    }
+
+    @Test("settling takes about 2.8 s with damping 5, and less with more damping")
+    func settling() {
+        let spring = CASpringAnimation()
+        spring.damping = 5
+        #expect(abs(spring.settlingDuration - 2.8) < 0.1)
+        let stiff = CASpringAnimation()
+        stiff.damping = 20 // critical: no overshoot
+        #expect(stiff.settlingDuration < spring.settlingDuration)
+        #expect(stiff.displacement(at: 0.1) > 0 && stiff.displacement(at: 1) >= 0)
+    }
+
+    @Test("overdamping is clamped to critical unless allowed")
+    func overdamping() {
+        let heavy = CASpringAnimation()
+        heavy.damping = 100
+        let allowed = CASpringAnimation()
+        allowed.damping = 100
+        allowed.allowsOverdamping = true
+        let critical = CASpringAnimation()
+        critical.damping = 20
+        #expect(heavy.displacement(at: 0.3) == critical.displacement(at: 0.3))
+        #expect(allowed.displacement(at: 0.3) > critical.displacement(at: 0.3)) // slower approach
+    }
+
+    @Test("the perceptual initializer makes a spring that settles near the asked duration without bounce")
+    func perceptual() {
+        let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0)
+        #expect(abs(spring.stiffness - pow(2 * .pi / 0.5, 2)) < 1e-9)
+        #expect(spring.duration == spring.settlingDuration && spring.settlingDuration > 0.3 && spring.settlingDuration < 1.5)
+        #expect((0..<100).allSatisfy { spring.displacement(at: Double($0) / 100) >= 0 }) // critically damped
+    }
+}
