@@ -95,6 +95,35 @@ public final class CARenderer {
         return CGImage(bitmap: try outcome.get())
     }
 
+    /// The frame times from `t0` to `t1` (inclusive where it falls on a frame) at `fps`.
+    public static func frameTimes(from t0: Double, to t1: Double, fps: Double) throws -> [Double] {
+        guard t0.isFinite, t1.isFinite, t1 >= t0 else {
+            throw RenderError.invalidFrameRange("from \(t0) to \(t1) is not a finite, ascending time range")
+        }
+        guard fps.isFinite, fps > 0 else { throw RenderError.invalidFrameRange("\(fps) frames per second is not a positive number") }
+        let span = (t1 - t0) * fps
+        guard span < Double(maxFrames) else {
+            throw RenderError.invalidFrameRange("\(Int(span) + 1) frames exceed the limit of \(maxFrames)")
+        }
+        // Frame i at t0 + i / fps, computed from i (never accumulated) so times do not drift.
+        return (0...Int((span + 1e-9).rounded(.down))).map { t0 + Double($0) / fps }
+    }
+
+    /// Most frames one sequence may have. Default: 1,000,000.
+    public static let maxFrames = 1_000_000
+
+    /// Renders the frames from `t0` to `t1` at `fps`, handing each to `body` with its index and
+    /// time as it is made (frames are not kept).
+    public func renderFrames(from t0: Double, to t1: Double, fps: Double,
+                             _ body: (_ index: Int, _ time: Double, _ image: CGImage) throws -> Void) throws {
+        for (index, t) in try CARenderer.frameTimes(from: t0, to: t1, fps: fps).enumerated() {
+            beginFrame(atTime: t)
+            render()
+            endFrame()
+            try body(index, t, try makeImage())
+        }
+    }
+
     /// One call: `layer` and its sublayers at time `t`, as an image of `bounds` (default: the
     /// layer's frame) at `scale`.
     public static func image(of layer: CALayer, bounds: CGRect? = nil, scale: CGFloat = 1,

@@ -9,6 +9,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case noLayer
     /// The frame time is NaN or infinite.
     case invalidTime(Double)
+    /// A frame sequence's range or rate cannot make frames.
+    case invalidFrameRange(String)
     /// The frame could not be composited (bad viewport, tree too deep).
     case compositing(CompositorError)
     /// The GPU backend failed: no GL, or a limit.
@@ -19,6 +21,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .noFrame: "no frame has been rendered: call beginFrame(atTime:), render() and endFrame() first"
         case .noLayer: "the renderer has no layer to render"
         case .invalidTime(let t): "frame time \(t) is not a finite number of seconds"
+        case .invalidFrameRange(let reason): "invalid frame sequence: \(reason)"
         case .compositing(let error): error.description
         case .gpu(let error): error.description
         }

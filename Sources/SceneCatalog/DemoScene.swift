@@ -12,15 +12,30 @@ public struct DemoScene: Sendable, CustomStringConvertible {
     public let size: CGSize
     /// Device pixels per point.
     public let scale: CGFloat
-    /// Makes a fresh tree each time (layers are mutable; scenes must not share them).
-    public let build: @Sendable () -> CALayer
+    /// The media time the scene is shown at (animated scenes build their animations to start at
+    /// media time 0).
+    public let time: Double
+    private let builder: @Sendable () -> CALayer
 
-    public init(name: String, summary: String, size: CGSize, scale: CGFloat = 1, build: @escaping @Sendable () -> CALayer) {
+    public init(name: String, summary: String, size: CGSize, scale: CGFloat = 1, time: Double = 0,
+                build: @escaping @Sendable () -> CALayer) {
         self.name = name
         self.summary = summary
         self.size = size
         self.scale = scale
-        self.build = build
+        self.time = time
+        builder = build
+    }
+
+    /// A fresh tree (layers are mutable; scenes must not share them), built with the media clock
+    /// at 0 so that animations added with beginTime 0 start at media time 0.
+    public func build() -> CALayer {
+        MediaClock.$scoped.withValue(0) { builder() }
+    }
+
+    /// The scene as an image at `time` (default: the scene's own time).
+    public func render(backend: RenderBackend, atTime t: Double? = nil) throws -> CGImage {
+        try CARenderer.image(of: build(), bounds: bounds, scale: scale, backend: backend, atTime: t ?? time)
     }
 
     /// The rectangle a renderer shows.
@@ -29,7 +44,9 @@ public struct DemoScene: Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// Every built-in scene, in the order the demo shows them.
-    public static var all: [DemoScene] { GeometryScenes.all + ProjectionScenes.all + ContentsScenes.all }
+    public static var all: [DemoScene] {
+        GeometryScenes.all + ProjectionScenes.all + ContentsScenes.all + AnimationScenes.all
+    }
 
     /// The scene called `name`.
     public static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
@@ -51,6 +68,11 @@ enum SceneKit {
         root.position = CGPoint(x: size.width / 2, y: size.height / 2)
         root.backgroundColor = color
         return root
+    }
+
+    /// A small translucent square marking a point (start and end positions, keyframe values).
+    static func marker(_ center: CGPoint, size: CGFloat = 6, color: CGColor = CGColor(gray: 0, alpha: 0.35)) -> CALayer {
+        box("marker", CGRect(x: center.x - size / 2, y: center.y - size / 2, width: size, height: size), color)
     }
 
     /// A layer with a frame and a background colour.

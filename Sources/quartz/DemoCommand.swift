@@ -14,6 +14,11 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder.") var out = "out/demo"
     @Option(help: "Render only the scenes whose names contain this.") var only: String?
     @Flag(help: "Render on the CPU only (no GL needed; no agreement check).") var cpuOnly = false
+    @Option(help: "Show every scene at this media time (seconds) instead of its own.") var time: Double?
+
+    func validate() throws {
+        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
+    }
 
     func run() throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
@@ -66,7 +71,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     private func render(_ scene: DemoScene, backend: RenderBackend) throws -> CGImage {
-        try CARenderer.image(of: scene.build(), bounds: scene.bounds, scale: scene.scale, backend: backend)
+        try scene.render(backend: backend, atTime: time)
     }
 }
 

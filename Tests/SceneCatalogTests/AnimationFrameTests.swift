@@ -75,4 +75,36 @@ struct AnimationFrameTests {
         #expect(try frame(root, at: 21).next == .infinity)
         #expect(box.animationKeys() == nil) // removed on completion
     }
+
+    @Test("a frame sequence renders t0 through t1 at the rate, each frame as a still at its time")
+    func frameSequence() throws {
+        #expect(try CARenderer.frameTimes(from: 0, to: 1, fps: 4) == [0, 0.25, 0.5, 0.75, 1])
+        #expect(try CARenderer.frameTimes(from: 0, to: 0.9, fps: 4) == [0, 0.25, 0.5, 0.75])
+        let (root, box) = scene(x: 40)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 40.0
+        move.toValue = 160.0
+        move.beginTime = 0.0001 // not 0: that would mean "now"
+        move.duration = 1
+        move.fillMode = .both
+        move.isRemovedOnCompletion = false
+        box.add(move, forKey: "move")
+        let renderer = CARenderer(backend: .cpu)
+        renderer.layer = root
+        renderer.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        var seen: [Double] = []
+        try renderer.renderFrames(from: 0.0001, to: 1.0001, fps: 2) { index, time, image in
+            seen.append(time)
+            let expectedX = 40 + 120 * Double(index) / 2
+            let still = try frame(scene(x: expectedX).root, at: 0).image
+            #expect(try ImageComparison.compare(still.bitmap, image.bitmap, tolerance: 1).pixelsOverTolerance == 0, "frame \(index)")
+        }
+        #expect(seen.count == 3)
+    }
+
+    @Test("frame ranges that cannot make frames are errors that say why",
+          arguments: [(0.0, -1.0, 30.0), (0, 1, 0), (0, 1, .nan), (0, .infinity, 30), (0, 1e7, 30)])
+    func badFrameRanges(t0: Double, t1: Double, fps: Double) {
+        #expect { try CARenderer.frameTimes(from: t0, to: t1, fps: fps) } throws: { "\($0)".contains("invalid frame sequence") }
+    }
 }

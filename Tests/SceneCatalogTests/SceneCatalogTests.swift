@@ -19,7 +19,7 @@ private var recording: Bool {
 }
 
 private func render(_ scene: DemoScene, _ backend: RenderBackend) throws -> CGImage {
-    try CARenderer.image(of: scene.build(), bounds: scene.bounds, scale: scene.scale, backend: backend)
+    try scene.render(backend: backend)
 }
 
 /// Writes the failure picture and returns a sentence naming it.
@@ -87,7 +87,7 @@ struct SceneCatalogTests {
         let renderer = CARenderer(backend: .cpu, scale: scene.scale)
         renderer.layer = scene.build()
         renderer.bounds = scene.bounds
-        renderer.beginFrame(atTime: 0)
+        renderer.beginFrame(atTime: scene.time)
         renderer.render()
         renderer.endFrame()
         #expect(try renderer.makeImage().bitmap == render(scene, .cpu).bitmap)
