@@ -33,7 +33,12 @@ extension CALayer {
             if base == "transform" { transform = components.transform } else { sublayerTransform = components.transform }
             return true
         }
+        // Custom keys behave like Core Animation's @dynamic properties: the change looks up and
+        // runs an action, and marks the layer for redrawing when the class says so.
+        propertyWillChange(keyPath)
         customValues[keyPath] = value
+        propertyDidChange(keyPath)
+        if type(of: self).needsDisplay(forKey: keyPath) { setNeedsDisplay() }
         return true
     }
 }

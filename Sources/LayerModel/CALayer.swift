@@ -185,6 +185,23 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Whether a change of `key` means the layer's content must be redrawn. Default: false.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
+    // MARK: Display
+
+    /// Set by `setNeedsDisplay()`, cleared when the content is redrawn.
+    public private(set) var needsDisplayFlag = false
+
+    /// Marks the layer's content as needing to be redrawn before the next frame.
+    open func setNeedsDisplay() { needsDisplayFlag = true }
+
+    /// Whether the content must be redrawn.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Clears the redraw mark; drawing layers (which redraw their content here) call super.
+    open func display() { needsDisplayFlag = false }
+
+    /// Redraws the content if it is marked as needing it.
+    open func displayIfNeeded() { if needsDisplayFlag { display() } }
+
     // MARK: Animations
 
     /// Attached animations by key, in the order they were added (later ones apply on top).

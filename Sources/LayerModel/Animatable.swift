@@ -1,0 +1,43 @@
+import Foundation
+
+/// Declares a custom layer property the Swift way: stored through key-value coding, so it is copied
+/// into presentation layers, animatable by key path, runs its action when set (as Core Animation's
+/// `@dynamic` properties do) and can ask for a redraw:
+///
+///     final class PieLayer: CALayer {
+///         @Animatable("part", needsDisplay: true) var part: Double = 0
+///     }
+///
+/// Inside animations and presentation layers the property reads the animated value.
+@propertyWrapper
+public struct Animatable<Value> {
+    public let key: String
+    public let defaultValue: Value
+    public let needsDisplay: Bool
+
+    public init(wrappedValue: Value, _ key: String, needsDisplay: Bool = false) {
+        self.key = key
+        defaultValue = wrappedValue
+        self.needsDisplay = needsDisplay
+    }
+
+    @available(*, unavailable, message: "@Animatable is for properties of CALayer subclasses")
+    public var wrappedValue: Value {
+        get { fatalError("unavailable") }
+        set { fatalError("unavailable") }
+    }
+
+    public static subscript<Layer: CALayer>(_enclosingInstance layer: Layer,
+                                            wrapped wrappedKeyPath: ReferenceWritableKeyPath<Layer, Value>,
+                                            storage storageKeyPath: ReferenceWritableKeyPath<Layer, Animatable<Value>>) -> Value {
+        get {
+            let wrapper = layer[keyPath: storageKeyPath]
+            return layer.value(forKey: wrapper.key) as? Value ?? wrapper.defaultValue
+        }
+        set {
+            let wrapper = layer[keyPath: storageKeyPath]
+            layer.setValue(newValue, forKey: wrapper.key)
+            if wrapper.needsDisplay { layer.setNeedsDisplay() }
+        }
+    }
+}
