@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// How a keyframe animation moves between its values.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
@@ -33,6 +34,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var tensionValues: [Double]?
     open var continuityValues: [Double]?
     open var biasValues: [Double]?
+    /// A path for a point-valued property to follow; when set, `values` is ignored. Each element's
+    /// end point is a keyframe. Default: nil.
+    open var path: CGPath? {
+        didSet { track = path.flatMap(PathTrack.init) }
+    }
+    /// Turn the layer along the path's tangent. Default: nil (no turning).
+    open var rotationMode: CAAnimationRotationMode?
+
+    /// The prepared path.
+    private var track: PathTrack?
 
     open override func copy() -> CAAnimation {
         let copy = super.copy()
@@ -44,14 +55,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             copy.tensionValues = tensionValues
             copy.continuityValues = continuityValues
             copy.biasValues = biasValues
+            copy.path = path
+            copy.rotationMode = rotationMode
         }
         return copy
     }
 
     override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
-        guard let path = keyPath, let raw = values, !raw.isEmpty,
-              case .active(let progress, _) = timingState(atParentTime: time) else { return }
+        guard let path = keyPath, case .active(let progress, _) = timingState(atParentTime: time) else { return }
         let fraction = paced(progress)
+        if let track {
+            applyPath(track, fraction: fraction, to: layer, keyPath: path)
+            return
+        }
+        guard let raw = values, !raw.isEmpty else { return }
         if calculationMode == .discrete {
             // Values that are not interpolable (images, booleans) still switch discretely.
             layer.setValue(raw[discreteIndex(fraction, count: raw.count)], forKeyPath: path)

@@ -173,3 +173,49 @@ struct KeyframeGroupSpringTests {
         #expect((0..<100).allSatisfy { spring.displacement(at: Double($0) / 100) >= 0 }) // critically damped
     }
 }
+
+@Suite("Keyframe paths")
+struct KeyframePathTests {
+    private func follow(_ path: CGPath, mode: CAAnimationCalculationMode = .linear,
+                        rotation: CAAnimationRotationMode? = nil, at t: Double) -> CALayer {
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.calculationMode = mode
+        animation.rotationMode = rotation
+        animation.duration = 1
+        animation.beginTime = 10
+        let layer = CALayer()
+        layer.add(animation, forKey: "follow")
+        return layer.presentationTree(atMediaTime: 10 + t)
+    }
+
+    /// An L: 10 along x, then 90 along y.
+    private var ell: CGPath {
+        let path = CGMutablePath()
+        path.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 90)])
+        return path
+    }
+
+    @Test("in linear mode each path element takes an equal share of the time")
+    func linearPath() {
+        #expect(follow(ell, at: 0.25).position == CGPoint(x: 5, y: 0))
+        #expect(follow(ell, at: 0.75).position == CGPoint(x: 10, y: 45))
+    }
+
+    @Test("paced mode moves at constant speed along the whole length")
+    func pacedPath() {
+        let p = follow(ell, mode: .paced, at: 0.5).position // 50 of 100: 40 down the second leg
+        #expect(abs(p.x - 10) < 1e-6 && abs(p.y - 40) < 1e-3)
+        let circle = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20))
+        let quarter = follow(circle, mode: .paced, at: 0.25).position
+        #expect(abs(quarter.x) < 0.02 && abs(quarter.y - 10) < 0.02) // a quarter turn from (10, 0)
+    }
+
+    @Test("rotateAuto turns the layer along the tangent; rotateAutoReverse the other way")
+    func rotation() {
+        let down = follow(ell, rotation: .rotateAuto, at: 0.75).transform
+        #expect(abs(down.m11) < 1e-9 && abs(down.m12 - 1) < 1e-9) // facing +y: a quarter turn
+        let back = follow(ell, rotation: .rotateAutoReverse, at: 0.25).transform
+        #expect(abs(back.m11 + 1) < 1e-9) // facing -x
+    }
+}

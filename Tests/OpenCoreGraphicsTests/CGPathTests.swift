@@ -1,0 +1,109 @@
+// CGPath construction, geometry queries and flattening.
+import Foundation
+import OpenCoreGraphics
+import Testing
+
+private func near(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
+    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+}
+
+private func length(_ polyline: [CGPoint]) -> CGFloat {
+    zip(polyline, polyline.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+}
+
+@Suite("CGPath")
+struct CGPathTests {
+    @Test("a rectangle is a move, three lines and a close, and contains its inside")
+    func rectangle() {
+        let path = CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 40))
+        #expect(path.elements == [.move(CGPoint(x: 10, y: 20)), .line(CGPoint(x: 40, y: 20)), .line(CGPoint(x: 40, y: 60)),
+                                  .line(CGPoint(x: 10, y: 60)), .close])
+        #expect(path.boundingBox == CGRect(x: 10, y: 20, width: 30, height: 40))
+        #expect(path.contains(CGPoint(x: 25, y: 40)) && !path.contains(CGPoint(x: 5, y: 40)))
+        #expect(path.currentPoint == CGPoint(x: 10, y: 20)) // back at the start after the close
+        #expect(!path.isEmpty && CGMutablePath().isEmpty)
+    }
+
+    @Test("a hole: even-odd leaves it empty, winding fills it when both run the same way")
+    func fillRules() {
+        let path = CGMutablePath()
+        path.addRect(CGRect(x: 0, y: 0, width: 100, height: 100))
+        path.addRect(CGRect(x: 25, y: 25, width: 50, height: 50))
+        let centre = CGPoint(x: 50, y: 50)
+        #expect(path.contains(centre, using: .winding))
+        #expect(!path.contains(centre, using: .evenOdd))
+        #expect(path.contains(CGPoint(x: 10, y: 10), using: .evenOdd))
+    }
+
+    @Test("an ellipse stays within 0.03% of the true curve and spans its rectangle")
+    func ellipse() {
+        let path = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20))
+        for polyline in PathFlattener.polylines(path, tolerance: 0.001) {
+            for p in polyline { #expect(abs(hypot(p.x, p.y) - 10) < 10 * 3e-4) }
+        }
+        let box = path.boundingBoxOfPath
+        #expect(abs(box.minX + 10) < 0.01 && abs(box.maxY - 10) < 0.01)
+        let circumference = length(PathFlattener.polylines(path, tolerance: 0.001)[0])
+        #expect(abs(circumference - 20 * .pi) < 0.01)
+    }
+
+    @Test("addArc sweeps with increasing angle unless clockwise, in Core Graphics' sense")
+    func arcDirection() {
+        let increasing = CGMutablePath()
+        increasing.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        let points = PathFlattener.polylines(increasing, tolerance: 0.001)[0]
+        #expect(near(points.first!, CGPoint(x: 10, y: 0)) && near(points.last!, CGPoint(x: 0, y: 10), 1e-9))
+        #expect(points.contains { $0.x > 6 && $0.y > 6 }) // through the first quadrant
+        let decreasing = CGMutablePath()
+        decreasing.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        let other = PathFlattener.polylines(decreasing, tolerance: 0.001)[0]
+        #expect(other.contains { abs($0.y + 10) < 0.01 }) // the long way, through (0, -10)
+        #expect(abs(length(other) - 15 * .pi) < 0.01) // three quarters of the circle
+    }
+
+    @Test("the tangent form of addArc rounds a corner")
+    func tangentArc() {
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 5)
+        guard case .line(let tangentPoint) = path.elements[1] else { Issue.record("expected a line first"); return }
+        #expect(near(tangentPoint, CGPoint(x: 5, y: 0)))
+        #expect(near(path.currentPoint, CGPoint(x: 10, y: 5), 1e-9))
+    }
+
+    @Test("a rounded rectangle leaves its corners out and keeps its sides")
+    func roundedRect() {
+        let path = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 50), cornerWidth: 20, cornerHeight: 20)
+        #expect(!path.contains(CGPoint(x: 1, y: 1)) && path.contains(CGPoint(x: 10, y: 10)))
+        #expect(path.contains(CGPoint(x: 50, y: 1)) && path.boundingBox == CGRect(x: 0, y: 0, width: 100, height: 50))
+        let huge = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 10, height: 10), cornerWidth: 50, cornerHeight: 50)
+        #expect(huge.contains(CGPoint(x: 5, y: 5)) && !huge.contains(CGPoint(x: 0.5, y: 0.5))) // clamped to a circle
+    }
+
+    @Test("applyWithBlock hands out each element's type and points")
+    func applyWithBlock() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 1, y: 2))
+        path.addQuadCurve(to: CGPoint(x: 5, y: 6), control: CGPoint(x: 3, y: 4))
+        path.addCurve(to: CGPoint(x: 9, y: 9), control1: CGPoint(x: 7, y: 7), control2: CGPoint(x: 8, y: 8))
+        path.closeSubpath()
+        var seen: [(CGPathElementType, [CGPoint])] = []
+        path.applyWithBlock { element in
+            let count = [1, 1, 2, 3, 0][Int(element.pointee.type.rawValue)]
+            seen.append((element.pointee.type, (0..<count).map { element.pointee.points[$0] }))
+        }
+        #expect(seen.map(\.0) == [.moveToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath])
+        #expect(seen[1].1 == [CGPoint(x: 3, y: 4), CGPoint(x: 5, y: 6)])
+        #expect(seen[2].1.last == CGPoint(x: 9, y: 9))
+    }
+
+    @Test("addPath and copy(using:) transform every point")
+    func transforms() {
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1))
+        let path = CGMutablePath()
+        path.addPath(square, transform: CGAffineTransform(scaleX: 10, y: 20))
+        #expect(path.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 20))
+        var shift = CGAffineTransform(translationX: 5, y: 5)
+        #expect(square.copy(using: &shift)?.boundingBox == CGRect(x: 5, y: 5, width: 1, height: 1))
+    }
+}
