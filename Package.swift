@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        // The stages below OpenQuartzCore, for the benchmarks package and for tools that inspect
+        // render lists; applications import OpenQuartzCore.
+        .library(name: "OpenQuartzStages", targets: ["Compositor", "RasterBackend", "GLBackend", "SceneCatalog"]),
         .executable(name: "quartz", targets: ["quartz"]),
     ],
     dependencies: [

@@ -26,9 +26,10 @@ extension DrawOp: CustomStringConvertible {
             let fill: String
             switch q.fill {
             case .solid(let c): fill = String(format: "solid(%.3f %.3f %.3f %.3f)", c.red, c.green, c.blue, c.alpha)
-            case .texture(let t): fill = "texture(\(t.texture), \(t.filter.rawValue))"
+            case .texture(let t): fill = "texture(\(t.source), \(t.filter.rawValue))"
             }
-            return "quad \(q.source): \(fill) opacity \(String(format: "%.3f", q.opacity)) polygon \(vertices)"
+            let blend = q.blend == .sourceOver ? "" : " \(q.blend.rawValue)"
+            return "quad \(q.source): \(fill)\(blend) opacity \(String(format: "%.3f", q.opacity)) polygon \(vertices)"
         }
     }
 }

@@ -12,7 +12,8 @@ public struct RenderList: Equatable, Sendable {
     /// Output size in device pixels.
     public var width: Int
     public var height: Int
-    /// Passes in execution order; the last one is the frame itself.
+    /// Passes in execution order; the last one is the frame itself, the others offscreen targets
+    /// that later passes sample (`TextureSource.pass`).
     public var passes: [RenderPass]
     /// Every image a `TextureFill` names, by `TextureFill.texture`.
     public var textures: [UInt64: Bitmap]
@@ -67,16 +68,27 @@ public struct QuadOp: Equatable, Sendable {
     public var fill: Fill
     /// Accumulated opacity in 0...1.
     public var opacity: Double
+    /// How the colour combines with the target. Default: source-over.
+    public var blend: BlendMode
 
     public init(source: String, localRect: Rect, localToDevice: ProjectiveTransform2D,
-                polygon: CoveragePolygon, fill: Fill, opacity: Double) {
+                polygon: CoveragePolygon, fill: Fill, opacity: Double, blend: BlendMode = .sourceOver) {
         self.source = source
         self.localRect = localRect
         self.localToDevice = localToDevice
         self.polygon = polygon
         self.fill = fill
         self.opacity = opacity
+        self.blend = blend
     }
+}
+
+/// How a draw's premultiplied colour S combines with the target's D.
+public enum BlendMode: String, Equatable, Sendable {
+    /// S + D (1 - S.alpha): Core Animation's compositing.
+    case sourceOver
+    /// S + D, clamped: a cross-dissolve of two images adds their weighted pixels.
+    case plus
 }
 
 /// How a quad's pixels are coloured.
@@ -93,20 +105,39 @@ public struct PremultipliedColor: Equatable, Sendable {
     }
 }
 
+/// Where a texture's texels come from.
+public enum TextureSource: Equatable, Sendable, CustomStringConvertible {
+    /// An image: a key into `RenderList.textures`.
+    case image(UInt64)
+    /// What an earlier pass of the list drew, by `RenderPass.id`.
+    case pass(Int)
+
+    public var description: String {
+        switch self {
+        case .image(let id): "image \(id)"
+        case .pass(let id): "pass \(id)"
+        }
+    }
+}
+
 /// An image sampled through a projective map from device pixels.
 public struct TextureFill: Equatable, Sendable {
-    /// Key into `RenderList.textures`.
-    public var texture: UInt64
+    public var source: TextureSource
     /// Device pixel centre (x, y, 1) to homogeneous normalized texture coordinates (u, v, q):
     /// sample at (u/q, v/q), where (0, 0) is the image's top-left corner and (1, 1) its bottom
     /// right. Perspective-correct by construction.
     public var deviceToTexture: ProjectiveTransform2D
     public var filter: SamplingFilter
 
-    public init(texture: UInt64, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter) {
-        self.texture = texture
+    public init(source: TextureSource, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter) {
+        self.source = source
         self.deviceToTexture = deviceToTexture
         self.filter = filter
+    }
+
+    /// An image fill.
+    public init(texture: UInt64, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter) {
+        self.init(source: .image(texture), deviceToTexture: deviceToTexture, filter: filter)
     }
 }
 

@@ -50,26 +50,39 @@ public struct RenderListBuilder {
         var state = BuildState(width: size.width, height: size.height)
         let toDevice = CATransform3DConcat(CATransform3DMakeTranslation(-viewport.minX, -viewport.minY, 0),
                                            CATransform3DMakeScale(scale, scale, 1))
-        let guardBand = PolygonClipping.rectangle(minX: -2, minY: -2,
-                                                  maxX: Double(size.width) + 2, maxY: Double(size.height) + 2)
-        // An explicit stack instead of recursion: trees thousands of levels deep must not overflow
-        // the (small) stacks of the threads rendering may run on.
-        var pending = [Visit(layer: root, parentPlaneToDevice: toDevice, opacity: 1, clip: guardBand, depth: 0)]
-        while let next = pending.popLast() {
-            let children = try visit(next, state: &state)
-            pending.append(contentsOf: children.reversed())
-        }
-        let pass = RenderPass(id: 0, width: size.width, height: size.height, ops: state.ops)
-        return RenderList(width: size.width, height: size.height, passes: [pass],
+        try walk(from: Visit(layer: root, parentPlaneToDevice: toDevice, opacity: 1,
+                             clip: RenderListBuilder.guardBand(size.width, size.height), depth: 0), state: &state)
+        let frame = RenderPass(id: state.nextPassID, width: size.width, height: size.height, ops: state.ops)
+        return RenderList(width: size.width, height: size.height, passes: state.passes + [frame],
                           textures: state.textures, diagnostics: state.diagnostics)
     }
 
     private struct BuildState {
-        let width: Int
-        let height: Int
+        /// The target being drawn: the frame, or an offscreen pass being built.
+        var width: Int
+        var height: Int
         var ops: [DrawOp] = []
+        /// Finished offscreen passes, each before the passes that sample it.
+        var passes: [RenderPass] = []
+        var nextPassID = 0
         var textures: [UInt64: Bitmap] = [:]
         var diagnostics: [String] = []
+    }
+
+    /// A rectangle two pixels beyond the target: keeps projected coordinates bounded without
+    /// changing the coverage of any pixel inside.
+    private static func guardBand(_ width: Int, _ height: Int) -> [DevicePoint] {
+        PolygonClipping.rectangle(minX: -2, minY: -2, maxX: Double(width) + 2, maxY: Double(height) + 2)
+    }
+
+    /// Draws a subtree depth first. An explicit stack instead of recursion: trees thousands of
+    /// levels deep must not overflow the (small) stacks of the threads rendering may run on.
+    private func walk(from start: Visit, state: inout BuildState) throws {
+        var pending = [start]
+        while let next = pending.popLast() {
+            let children = try visit(next, state: &state)
+            pending.append(contentsOf: children.reversed())
+        }
     }
 
     /// Flattening: an ordinary layer's plane keeps x, y and w of what is drawn into it and drops z.
@@ -88,6 +101,9 @@ public struct RenderListBuilder {
         /// The convex clip region in device pixels, positively oriented.
         let clip: [DevicePoint]
         let depth: Int
+        /// For the root of an offscreen pass: its plane's map into the pass, used instead of its
+        /// own placement; its own opacity and transition are applied where the pass is drawn.
+        var passMap: CATransform3D? = nil
     }
 
     /// Emits the layer's own draws and returns its sublayers' visits, in drawing order.
@@ -100,10 +116,10 @@ public struct RenderListBuilder {
             return []
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
-        let opacity = visit.opacity * layerOpacity
+        let opacity = visit.passMap == nil ? visit.opacity * layerOpacity : 1
         if opacity == 0 { return [] }
 
-        let planeToDevice = CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
+        let planeToDevice = visit.passMap ?? CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
         let map = planeToDevice.planeTransform
         let bounds = layer.bounds
         let boundsRect = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height)
@@ -113,6 +129,11 @@ public struct RenderListBuilder {
         let facesFront = PolygonClipping.signedArea(projectedBounds) >= 0
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
         if !layer.isDoubleSided && !facesFront { return [] }
+
+        if visit.passMap == nil, let transition = layer.transitionFrame {
+            try drawTransition(transition, of: layer, map: map, clip: clip, opacity: opacity, depth: visit.depth, state: &state)
+            return []
+        }
 
         var ownClip = clip
         if layer.masksToBounds {
@@ -170,13 +191,98 @@ public struct RenderListBuilder {
     }
 
     private func emit(rect: Rect, map: ProjectiveTransform2D, clip: [DevicePoint], part: String, layer: CALayer,
-                      fill: Fill, opacity: Double, state: inout BuildState) {
+                      fill: Fill, opacity: Double, blend: BlendMode = .sourceOver, state: inout BuildState) {
         let projected = orient(PolygonClipping.project(rect, through: map))
         guard projected.count >= 3, clip.count >= 3 else { return }
         let visible = PolygonClipping.intersect(projected, with: clip)
         guard let polygon = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { return }
         state.ops.append(.quad(QuadOp(source: "\(layer) \(part)", localRect: rect, localToDevice: map,
-                                      polygon: polygon, fill: fill, opacity: opacity)))
+                                      polygon: polygon, fill: fill, opacity: opacity, blend: blend)))
+    }
+
+    // MARK: Offscreen passes and transitions
+
+    /// Largest side of an offscreen pass; larger layers are drawn into it at a reduced scale.
+    static let maxPassSide = 8192
+
+    /// Draws `root`'s subtree (the root's own placement, opacity and transition left out) into a
+    /// new offscreen pass that maps the root's bounds onto its pixels at the frame's scale. Returns
+    /// the pass's id.
+    private func drawIntoPass(_ root: CALayer, depth: Int, state: inout BuildState) throws -> Int {
+        let b = root.bounds
+        let width = max(1, min(Int((b.width * scale - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
+        let height = max(1, min(Int((b.height * scale - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
+        let map = CATransform3DConcat(CATransform3DMakeTranslation(-b.minX, -b.minY, 0),
+                                      CATransform3DMakeScale(Double(width) / b.width, Double(height) / b.height, 1))
+        let saved = (state.ops, state.width, state.height)
+        state.ops = []
+        state.width = width
+        state.height = height
+        try walk(from: Visit(layer: root, parentPlaneToDevice: CATransform3DIdentity, opacity: 1,
+                             clip: RenderListBuilder.guardBand(width, height), depth: depth + 1, passMap: map),
+                 state: &state)
+        let id = state.nextPassID
+        state.nextPassID += 1
+        state.passes.append(RenderPass(id: id, width: width, height: height, ops: state.ops))
+        (state.ops, state.width, state.height) = saved
+        return id
+    }
+
+    /// A running transition: the old and new subtrees each drawn offscreen, then composited in the
+    /// layer's plane (clipped to its bounds), faded or moved by the transition's progress.
+    private func drawTransition(_ transition: TransitionFrame, of layer: CALayer, map: ProjectiveTransform2D,
+                                clip: [DevicePoint], opacity: Double, depth: Int, state: inout BuildState) throws {
+        let b = layer.bounds
+        guard b.size.width > 0, b.size.height > 0, let deviceToLocal = map.inverted() else { return }
+        let newPass = try drawIntoPass(layer, depth: depth, state: &state)
+        let oldPass = try drawIntoPass(transition.oldTree, depth: depth, state: &state)
+        let boundsRect = Rect(x: b.minX, y: b.minY, width: b.width, height: b.height)
+        let boundsClip = PolygonClipping.intersect(orient(PolygonClipping.project(boundsRect, through: map)), with: clip)
+        let p = min(max(transition.progress, 0), 1)
+        let d = transition.direction
+
+        /// The pass drawn over the bounds shifted by (dx, dy) bounds sizes.
+        func composite(_ pass: Int, shift: (Double, Double), opacity: Double, part: String) {
+            let rect = Rect(x: b.minX + shift.0 * b.width, y: b.minY + shift.1 * b.height, width: b.width, height: b.height)
+            let localToTexture = ProjectiveTransform2D(m11: 1 / b.width, m12: 0, m13: 0, m21: 0, m22: 1 / b.height, m23: 0,
+                                                       m31: -rect.x / b.width, m32: -rect.y / b.height, m33: 1)
+            let fill = TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture),
+                                   filter: .linear)
+            emit(rect: rect, map: map, clip: boundsClip, part: part, layer: layer, fill: .texture(fill),
+                 opacity: opacity, state: &state)
+        }
+
+        switch transition.type {
+        case .moveIn:
+            composite(oldPass, shift: (0, 0), opacity: opacity, part: "transition old")
+            composite(newPass, shift: (d.x * (1 - p), d.y * (1 - p)), opacity: opacity, part: "transition new")
+        case .push:
+            composite(oldPass, shift: (-d.x * p, -d.y * p), opacity: opacity, part: "transition old")
+            composite(newPass, shift: (d.x * (1 - p), d.y * (1 - p)), opacity: opacity, part: "transition new")
+        case .reveal:
+            composite(newPass, shift: (0, 0), opacity: opacity, part: "transition new")
+            composite(oldPass, shift: (-d.x * p, -d.y * p), opacity: opacity, part: "transition old")
+        default:
+            // A cross-dissolve: old x (1 - p) + new x p, added in a pass of their own so the sum
+            // is then composited over what lies below like any layer.
+            let width = state.passes.first { $0.id == newPass }?.width ?? 1
+            let height = state.passes.first { $0.id == newPass }?.height ?? 1
+            let full = PolygonClipping.rectangle(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
+            let toUV = ProjectiveTransform2D(m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0,
+                                             m31: 0, m32: 0, m33: 1)
+            var ops: [DrawOp] = []
+            for (pass, weight) in [(oldPass, 1 - p), (newPass, p)] where weight > 0 {
+                guard let polygon = CoveragePolygon(vertices: full, targetWidth: width, targetHeight: height) else { continue }
+                ops.append(.quad(QuadOp(source: "\(layer) transition fade", localRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                                        localToDevice: .identity, polygon: polygon,
+                                        fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: toUV, filter: .linear)),
+                                        opacity: weight, blend: .plus)))
+            }
+            let mixed = state.nextPassID
+            state.nextPassID += 1
+            state.passes.append(RenderPass(id: mixed, width: width, height: height, ops: ops))
+            composite(mixed, shift: (0, 0), opacity: opacity, part: "transition")
+        }
     }
 
     /// The polygon with positive orientation (back faces come out reversed).

@@ -46,29 +46,52 @@ final class GLExecutor {
         guard list.width <= limit, list.height <= limit else {
             throw GLError.tooLarge(what: "the output", width: list.width, height: list.height, limit: limit)
         }
+        for pass in list.passes where pass.width > limit || pass.height > limit {
+            throw GLError.tooLarge(what: "offscreen pass \(pass.id)", width: pass.width, height: pass.height, limit: limit)
+        }
         while glGetError() != GL_NO_ERROR {}
-        try prepareFramebuffer(width: list.width, height: list.height)
-        glViewport(0, 0, GLsizei(list.width), GLsizei(list.height))
         glDisable(GLenum(GL_DITHER))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_SCISSOR_TEST))
-        glClearColor(0, 0, 0, 0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glUseProgram(program.handle)
-        glUniform2f(program.location("u_viewport"), GLfloat(list.width), GLfloat(list.height))
         glUniform1i(program.location("u_texture"), 0)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
 
-        if let frame = list.passes.last {
-            for op in frame.ops {
+        // Offscreen passes draw into textures that later passes sample; the last pass is the
+        // frame, drawn into the renderbuffer that is read back.
+        var passTargets: [Int: (texture: GLuint, framebuffer: GLuint)] = [:]
+        defer {
+            for target in passTargets.values {
+                var texture = target.texture, framebuffer = target.framebuffer
+                glDeleteFramebuffers(1, &framebuffer)
+                glDeleteTextures(1, &texture)
+            }
+        }
+        for (index, pass) in list.passes.enumerated() {
+            if index == list.passes.count - 1 {
+                try prepareFramebuffer(width: list.width, height: list.height)
+            } else {
+                let target = try makePassTarget(width: pass.width, height: pass.height)
+                passTargets[pass.id] = target
+            }
+            glViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
+            glUniform2f(program.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
+            glClearColor(0, 0, 0, 0)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            for op in pass.ops {
                 switch op {
-                case .quad(let quad): try draw(quad, textures: list.textures)
+                case .quad(let quad): try draw(quad, images: list.textures, passes: passTargets.mapValues(\.texture))
                 }
             }
         }
+        if list.passes.isEmpty {
+            try prepareFramebuffer(width: list.width, height: list.height)
+            glClearColor(0, 0, 0, 0)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         var pixels = [UInt8](repeating: 0, count: list.width * list.height * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         pixels.withUnsafeMutableBytes { bytes in
@@ -82,7 +105,28 @@ final class GLExecutor {
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
     }
 
-    private func draw(_ quad: QuadOp, textures images: [UInt64: Bitmap]) throws {
+    /// A texture-backed framebuffer for an offscreen pass, bound.
+    private func makePassTarget(width: Int, height: Int) throws -> (texture: GLuint, framebuffer: GLuint) {
+        var texture: GLuint = 0, target: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+                     GLenum(GL_UNSIGNED_BYTE), nil)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glGenFramebuffers(1, &target)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GL_FRAMEBUFFER_COMPLETE else {
+            glDeleteFramebuffers(1, &target)
+            glDeleteTextures(1, &texture)
+            throw GLError.framebufferIncomplete(status: status)
+        }
+        return (texture, target)
+    }
+
+    private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: GLuint]) throws {
         let bounds = quad.polygon.pixelBounds
         let (x0, y0) = (GLfloat(bounds.minX), GLfloat(bounds.minY))
         let (x1, y1) = (GLfloat(bounds.maxX), GLfloat(bounds.maxY))
@@ -94,13 +138,21 @@ final class GLExecutor {
         glUniform1i(program.location("u_edgeCount"), GLint(quad.polygon.edges.count))
         if !edges.isEmpty { glUniform3fv(program.location("u_edges"), GLsizei(quad.polygon.edges.count), edges) }
         glUniform1f(program.location("u_opacity"), GLfloat(quad.opacity))
+        glBlendFunc(GLenum(GL_ONE), GLenum(quad.blend == .plus ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
         switch quad.fill {
         case .solid(let c):
             glUniform1i(program.location("u_fillKind"), 0)
             glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
         case .texture(let fill):
-            guard let bitmap = images[fill.texture] else { return }
-            let texture = try textures.texture(for: fill.texture, bitmap: bitmap, maxSize: caps.maxTextureSize)
+            let texture: GLuint
+            switch fill.source {
+            case .image(let id):
+                guard let bitmap = images[id] else { return }
+                texture = try textures.texture(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize)
+            case .pass(let id):
+                guard let passTexture = passes[id] else { return }
+                texture = passTexture
+            }
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             let filter = fill.filter == .nearest ? GL_NEAREST : GL_LINEAR

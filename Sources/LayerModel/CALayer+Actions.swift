@@ -5,6 +5,7 @@ import Foundation
 
 extension CALayer {
     func propertyWillChange(_ key: String) {
+        recordCommittedValue(forKey: key)
         guard isLive, modelLayer == nil, !CATransaction.disableActions(), let action = action(forKey: key) else { return }
         pendingActions[key] = (action, presentedValue(forKeyPath: key))
     }
@@ -44,6 +45,44 @@ extension CALayer {
         return copy.value(forKeyPath: keyPath)
     }
 
+    /// Keeps the value `key` had at the last commit, the first time it changes after it.
+    func recordCommittedValue(forKey key: String) {
+        guard isLive, modelLayer == nil, committedValues[key] == nil else { return }
+        let old: Any? = key == "sublayers" ? storedSublayers : value(forKeyPath: key)
+        committedValues.updateValue(old, forKey: key)
+        TransactionStack.current.changedLayers.append(self)
+    }
+
+    /// The subtree as it was at the last commit, as presentation layers at the current time: the
+    /// old state a transition shows.
+    func committedStateTree() -> CALayer {
+        let time = layerTime(atMediaTime: CACurrentMediaTime())
+        func snapshot(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
+            let copy = type(of: layer).init(layer: layer)
+            copy.modelLayer = layer
+            for (_, animation) in layer.attachedAnimations where !(animation is CATransition) {
+                animation.apply(to: copy, atLayerTime: time)
+            }
+            for (key, value) in layer.committedValues where key != "sublayers" {
+                copy.setValue(value, forKeyPath: key)
+            }
+            return copy
+        }
+        let root = snapshot(self, time: time)
+        var pending: [(CALayer, CALayer, CFTimeInterval)] = [(self, root, time)]
+        while let (model, copy, t) = pending.popLast() {
+            let children = model.committedValues["sublayers"].flatMap { $0 as? [CALayer] } ?? model.storedSublayers
+            for child in children {
+                let childTime = child.localTime(fromParent: t)
+                let childCopy = snapshot(child, time: childTime)
+                childCopy.superlayer = copy
+                copy.storedSublayers.append(childCopy)
+                pending.append((child, childCopy, childTime))
+            }
+        }
+        return root
+    }
+
     /// Marks the subtree as drawn: from now on its property changes animate implicitly.
     public func markLive() {
         var pending: [CALayer] = [self]
@@ -74,6 +113,13 @@ enum ActionLookup {
             depth += 1
         }
         if let action = type(of: layer).defaultAction(forKey: key) { return answer(action) }
+        if key == "contents" {
+            // New contents cross-fade, as in Core Animation.
+            let fade = CATransition()
+            fade.duration = CATransaction.animationDuration()
+            fade.timingFunction = CATransaction.animationTimingFunction()
+            return fade
+        }
         guard implicitlyAnimated.contains(key) else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         animation.duration = CATransaction.animationDuration()

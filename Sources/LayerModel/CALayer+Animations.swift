@@ -11,6 +11,7 @@ extension CALayer {
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy()
         if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        if let transition = copy as? CATransition { transition.oldTree = committedStateTree() }
         let key = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
         if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
         removeAnimation(forKey: key)

@@ -210,6 +210,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// For a presentation copy, the model layer it was made from.
     var modelLayer: CALayer?
 
+    /// For a presentation copy, the transition running on it at the presentation's time.
+    public internal(set) var transitionFrame: TransitionFrame?
+
+    /// Values as they were at the last commit, recorded at the first change after it: what a
+    /// transition added in this transaction shows as the old state. Sublayers under "sublayers".
+    var committedValues: [String: Any?] = [:]
+
     // MARK: Actions
 
     /// Actions by key, searched after the delegate's. `NSNull()` stops the search. Default: nil.
@@ -252,6 +259,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var sublayers: [CALayer]? {
         get { storedSublayers.isEmpty ? nil : storedSublayers }
         set {
+            recordCommittedValue(forKey: "sublayers")
             for layer in storedSublayers { layer.superlayer = nil }
             storedSublayers = []
             for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
@@ -268,6 +276,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
         precondition(!isDescendant(of: layer), cycleMessage(adding: layer))
         layer.removeFromSuperlayer()
+        recordCommittedValue(forKey: "sublayers")
         storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
         layer.superlayer = self
         layer.runAction(forEvent: kCAOnOrderIn)
@@ -303,6 +312,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         runAction(forEvent: kCAOnOrderOut)
+        parent.recordCommittedValue(forKey: "sublayers")
         parent.storedSublayers.removeAll { $0 === self }
         superlayer = nil
         parent.runAction(forEvent: "sublayers")

@@ -25,8 +25,12 @@ public final class CATransaction {
     /// block waits for them (or runs now when there are none, or all are done).
     public class func commit() {
         let stack = TransactionStack.current
-        guard let frame = stack.frames.popLast() else { return }
+        guard let frame = stack.frames.popLast() else {
+            stack.didCommitAll()
+            return
+        }
         stack.frames.last?.animations.append(contentsOf: frame.animations)
+        if stack.frames.isEmpty { stack.didCommitAll() }
         if let block = frame.values[kCATransactionCompletionBlock] as? () -> Void {
             CompletionGroup.start(block, waitingFor: frame.animations)
         }
@@ -36,6 +40,7 @@ public final class CATransaction {
     public class func flush() {
         let stack = TransactionStack.current
         while let frame = stack.frames.last, frame.isImplicit { commit() }
+        if stack.frames.isEmpty { stack.didCommitAll() }
     }
 
     private static let globalLock = NSRecursiveLock()
@@ -112,6 +117,15 @@ final class TransactionStack {
     }
 
     var frames: [Frame] = []
+
+    /// Layers that recorded their committed values since the last commit.
+    var changedLayers: [CALayer] = []
+
+    /// After the outermost commit the recorded old values are history.
+    func didCommitAll() {
+        for layer in changedLayers { layer.committedValues = [:] }
+        changedLayers = []
+    }
 
     /// The innermost frame, opening an implicit one at the bottom when none is open.
     var innermost: Frame {

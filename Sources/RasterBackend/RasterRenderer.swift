@@ -13,17 +13,22 @@ public struct RasterRenderer: Sendable {
 
     /// The frame's pixels.
     public func render(_ list: RenderList) -> Bitmap {
+        // Passes run in order; each starts transparent and may sample the ones before it.
+        var passes: [Int: Bitmap] = [:]
         var target = Bitmap(width: list.width, height: list.height)
-        guard let frame = list.passes.last else { return target }
-        for op in frame.ops {
-            switch op {
-            case .quad(let quad): draw(quad, textures: list.textures, into: &target)
+        for pass in list.passes {
+            target = Bitmap(width: pass.width, height: pass.height)
+            for op in pass.ops {
+                switch op {
+                case .quad(let quad): draw(quad, images: list.textures, passes: passes, into: &target)
+                }
             }
+            passes[pass.id] = target
         }
         return target
     }
 
-    private func draw(_ quad: QuadOp, textures: [UInt64: Bitmap], into target: inout Bitmap) {
+    private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: Bitmap], into target: inout Bitmap) {
         let bounds = quad.polygon.pixelBounds
         let width = target.width
         var sampler: TextureSampler?
@@ -31,7 +36,11 @@ public struct RasterRenderer: Sendable {
         switch quad.fill {
         case .solid(let c): solid = (c.red, c.green, c.blue, c.alpha)
         case .texture(let fill):
-            guard let bitmap = textures[fill.texture] else { return }
+            let texels: Bitmap? = switch fill.source {
+            case .image(let id): images[id]
+            case .pass(let id): passes[id]
+            }
+            guard let bitmap = texels else { return }
             sampler = TextureSampler(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter)
         }
         target.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -44,16 +53,31 @@ public struct RasterRenderer: Sendable {
                     let color = sampler?.sample(atX: cx, y: cy) ?? solid
                     let k = coverage * quad.opacity
                     let i = (y * width + x) * 4
-                    SourceOver.blend(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
-                                     into: pixels, at: i)
+                    if quad.blend == .plus {
+                        SourceOver.add(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
+                                       into: pixels, at: i)
+                    } else {
+                        SourceOver.blend(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
+                                         into: pixels, at: i)
+                    }
                 }
             }
         }
     }
 }
 
-/// Source-over of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to nearest.
+/// Source-over (and plus) of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to
+/// nearest.
 enum SourceOver {
+    @inline(__always)
+    static func add(red: Double, green: Double, blue: Double, alpha: Double,
+                    into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+        pixels[i] = quantize(red + Double(pixels[i]) / 255)
+        pixels[i + 1] = quantize(green + Double(pixels[i + 1]) / 255)
+        pixels[i + 2] = quantize(blue + Double(pixels[i + 2]) / 255)
+        pixels[i + 3] = quantize(alpha + Double(pixels[i + 3]) / 255)
+    }
+
     @inline(__always)
     static func blend(red: Double, green: Double, blue: Double, alpha: Double,
                       into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {

@@ -9,7 +9,7 @@ enum AnimationScenes {
 
     static var all: [DemoScene] {
         [implicitPosition, rotationKeyPath, keyframePaced, keyframeCubic, springOvershoot, groupCutShort,
-         pausedLayer, nestedSpeeds, transformDecomposition, colorFade]
+         pausedLayer, nestedSpeeds, transformDecomposition, colorFade, transitions]
     }
 
     /// A 30x30 blue square centred at `center`.
@@ -235,6 +235,49 @@ enum AnimationScenes {
         layer.add(color, forKey: "color")
         layer.add(fade, forKey: "fade")
         root.addSublayer(layer)
+        return root
+    }
+
+    /// A 100x80 card: a coloured field with a white bar, different for the old and new states.
+    static func card(old: Bool) -> CALayer {
+        let card = SceneKit.box(old ? "old card" : "new card", CGRect(x: 0, y: 0, width: 100, height: 80),
+                                old ? SceneKit.color(0.95, 0.55, 0.1) : SceneKit.color(0.2, 0.45, 0.9))
+        card.addSublayer(SceneKit.box("bar", old ? CGRect(x: 10, y: 10, width: 80, height: 14) : CGRect(x: 43, y: 8, width: 14, height: 64),
+                                      .white))
+        return card
+    }
+
+    static let transitions = DemoScene(
+        name: "anim-transitions",
+        summary: "Four containers swap an orange card (horizontal bar) for a blue one (vertical bar) with a 1 s linear "
+            + "CATransition, shown halfway: fade (both at half strength), moveIn from the left (blue half over orange), "
+            + "push from the right (orange leaving left, blue entering from the right), reveal from the top (orange "
+            + "sliding down off the blue). Each is clipped to its container.",
+        size: CGSize(width: 460, height: 100), time: 0.5
+    ) {
+        let root = SceneKit.root(CGSize(width: 460, height: 100))
+        let kinds: [(CATransitionType, CATransitionSubtype)] = [(.fade, .fromLeft), (.moveIn, .fromLeft), (.push, .fromRight), (.reveal, .fromTop)]
+        var containers: [CALayer] = []
+        for i in kinds.indices {
+            let container = CALayer()
+            container.name = "container \(kinds[i].0.rawValue)"
+            container.frame = CGRect(x: 10 + CGFloat(i) * 112, y: 10, width: 100, height: 80)
+            container.addSublayer(card(old: true))
+            root.addSublayer(container)
+            containers.append(container)
+        }
+        root.markLive()
+        CATransaction.flush() // the old cards are committed
+        for (container, kind) in zip(containers, kinds) {
+            container.sublayers = [card(old: false)]
+            let transition = CATransition()
+            transition.type = kind.0
+            transition.subtype = kind.1
+            transition.duration = 1
+            transition.timingFunction = CAMediaTimingFunction(name: .linear)
+            container.add(transition, forKey: kCATransition)
+        }
+        CATransaction.flush()
         return root
     }
 }

@@ -232,7 +232,7 @@ struct RenderListBuilderTests {
         let q = try #require(quads(try build(l)).first)
         #expect(q.localRect == Rect(x: expected.minX, y: expected.minY, width: expected.width, height: expected.height))
         guard case .texture(let fill) = q.fill else { Issue.record("contents should be a texture fill"); return }
-        #expect(fill.texture == image.identifier)
+        #expect(fill.source == .image(image.identifier))
         // The frame's corners map onto the texture's corners.
         let uv = fill.deviceToTexture.apply(CGPoint(x: expected.maxX, y: expected.maxY))
         #expect(abs(uv.x - 1) < 1e-12 && abs(uv.y - 1) < 1e-12)
