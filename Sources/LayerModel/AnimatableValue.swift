@@ -17,7 +17,8 @@ enum AnimatableValue {
     case size(CGSize)
     case rect(CGRect)
     case color(CGColor)
-    case transform(CATransform3D)
+    /// Boxed: a 128-byte payload would make every value of every kind that large to copy.
+    indirect case transform(CATransform3D)
     case numbers([Double])
 
     init?(_ any: Any) {

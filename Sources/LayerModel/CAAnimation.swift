@@ -114,11 +114,17 @@ open class CAPropertyAnimation: CAAnimation {
 /// fromValue, byValue and toValue combine (seed 000, Tabelle 6.6).
 open class CABasicAnimation: CAPropertyAnimation {
     /// Default: nil.
-    open var fromValue: Any?
+    open var fromValue: Any? { didSet { parsed = nil } }
     /// Default: nil.
-    open var toValue: Any?
+    open var toValue: Any? { didSet { parsed = nil } }
     /// Default: nil.
-    open var byValue: Any?
+    open var byValue: Any? { didSet { parsed = nil } }
+
+    /// from/to/by read as values of the animated property's kind, once: parsing an `Any` is a
+    /// dynamic cast, too slow to repeat every frame.
+    private var parsed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+    /// The key path's accessor, resolved at the first frame.
+    private var accessor: LayerKeyPaths.Accessor??
 
     open override func copy() -> CAAnimation {
         let copy = super.copy()
@@ -142,9 +148,11 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// | by             | current       | current + by  |
     /// | none           | current       | current       |
     func range(current: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue)? {
-        let from = fromValue.flatMap { AnimatableValue($0, like: current) }
-        let to = toValue.flatMap { AnimatableValue($0, like: current) }
-        let by = byValue.flatMap { AnimatableValue($0, like: current) }
+        let values = parsed ?? (fromValue.flatMap { AnimatableValue($0, like: current) },
+                                toValue.flatMap { AnimatableValue($0, like: current) },
+                                byValue.flatMap { AnimatableValue($0, like: current) })
+        parsed = values
+        let (from, to, by) = values
         switch (from, by, to) {
         case let (f?, _, t?): return (f, t)
         case let (f?, b?, nil): return f.adding(b).map { (f, $0) }
@@ -172,9 +180,12 @@ open class CABasicAnimation: CAPropertyAnimation {
             layer.setValue(transform, forKeyPath: path)
             return
         }
+        let accessor = self.accessor ?? LayerKeyPaths.accessors[path]
+        self.accessor = accessor
         // A property without a value (a nil colour) animates from the zero of the given values' kind.
-        let given = [fromValue, toValue, byValue].compactMap { $0.flatMap(AnimatableValue.init) }.first
-        guard let current = layer.value(forKeyPath: path).flatMap(AnimatableValue.init) ?? given?.zero else { return }
+        guard let current = LayerKeyPaths.animatableValue(of: layer, at: path, accessor: accessor)
+                ?? [fromValue, toValue, byValue].lazy.compactMap({ $0.flatMap(AnimatableValue.init) }).first?.zero
+        else { return }
         let base = isAdditive ? current.zero : current
         guard let (from, to) = range(current: base), var value = from.interpolated(to: to, fraction: fraction) else { return }
         if isCumulative, iteration > 0, let step = to.adding(from.scaled(by: -1)),
@@ -182,6 +193,6 @@ open class CABasicAnimation: CAPropertyAnimation {
             value = accumulated
         }
         if isAdditive, let sum = current.adding(value) { value = sum }
-        layer.setValue(value.anyValue, forKeyPath: path)
+        LayerKeyPaths.setAnimatableValue(value, of: layer, at: path, accessor: accessor)
     }
 }

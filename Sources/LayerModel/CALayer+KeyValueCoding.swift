@@ -48,6 +48,21 @@ enum LayerKeyPaths {
     struct Accessor {
         let get: (CALayer) -> Any?
         let set: (CALayer, Any?) -> Bool
+        /// Typed fast paths for animation, which runs every frame: no boxing into Any and no
+        /// dynamic casts (those cost microseconds per call).
+        var read: ((CALayer) -> AnimatableValue?)?
+        var write: ((CALayer, AnimatableValue) -> Void)?
+    }
+
+    /// The animatable value at `keyPath`, by the typed path where there is one.
+    static func animatableValue(of layer: CALayer, at keyPath: String, accessor: Accessor?) -> AnimatableValue? {
+        if let read = accessor?.read { return read(layer) }
+        return layer.value(forKeyPath: keyPath).flatMap(AnimatableValue.init)
+    }
+
+    /// Sets an animated value at `keyPath`, by the typed path where there is one.
+    static func setAnimatableValue(_ value: AnimatableValue, of layer: CALayer, at keyPath: String, accessor: Accessor?) {
+        if let write = accessor?.write { write(layer, value) } else { layer.setValue(value.anyValue, forKeyPath: keyPath) }
     }
 
     private static func number(_ v: Any?) -> CGFloat? {
@@ -67,12 +82,35 @@ enum LayerKeyPaths {
         })
     }
 
+    /// An accessor with typed animation paths: `wrap` and `unwrap` move between T and the value.
+    private static func typed<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
+                                 convert: @escaping (Any?) -> T?, wrap: @escaping (T) -> AnimatableValue?,
+                                 unwrap: @escaping (AnimatableValue) -> T?) -> Accessor {
+        var accessor = make(get, set, convert: convert)
+        accessor.read = { wrap(get($0)) }
+        accessor.write = { layer, value in if let typed = unwrap(value) { set(layer, typed) } }
+        return accessor
+    }
+
     private static func scalar(_ get: @escaping (CALayer) -> CGFloat, _ set: @escaping (CALayer, CGFloat) -> Void) -> Accessor {
-        make(get, set, convert: number)
+        typed(get, set, convert: number, wrap: { .number(Double($0)) },
+              unwrap: { if case .number(let v) = $0 { CGFloat(v) } else { nil } })
     }
 
     private static func point(_ get: @escaping (CALayer) -> CGPoint, _ set: @escaping (CALayer, CGPoint) -> Void) -> Accessor {
-        make(get, set, convert: { $0 as? CGPoint })
+        typed(get, set, convert: { $0 as? CGPoint }, wrap: { .point($0) },
+              unwrap: { if case .point(let v) = $0 { v } else { nil } })
+    }
+
+    private static func rect(_ get: @escaping (CALayer) -> CGRect, _ set: @escaping (CALayer, CGRect) -> Void) -> Accessor {
+        typed(get, set, convert: { $0 as? CGRect }, wrap: { .rect($0) },
+              unwrap: { if case .rect(let v) = $0 { v } else { nil } })
+    }
+
+    private static func transform(_ get: @escaping (CALayer) -> CATransform3D,
+                                  _ set: @escaping (CALayer, CATransform3D) -> Void) -> Accessor {
+        typed(get, set, convert: { $0 as? CATransform3D }, wrap: { .transform($0) },
+              unwrap: { if case .transform(let v) = $0 { v } else { nil } })
     }
 
     nonisolated(unsafe) static let accessors: [String: Accessor] = [
@@ -84,23 +122,25 @@ enum LayerKeyPaths {
         "anchorPoint.x": scalar({ $0.anchorPoint.x }, { $0.anchorPoint.x = $1 }),
         "anchorPoint.y": scalar({ $0.anchorPoint.y }, { $0.anchorPoint.y = $1 }),
         "anchorPointZ": scalar({ $0.anchorPointZ }, { $0.anchorPointZ = $1 }),
-        "bounds": make({ $0.bounds }, { $0.bounds = $1 }, convert: { $0 as? CGRect }),
+        "bounds": rect({ $0.bounds }, { $0.bounds = $1 }),
         "bounds.origin": point({ $0.bounds.origin }, { $0.bounds.origin = $1 }),
         "bounds.origin.x": scalar({ $0.bounds.origin.x }, { $0.bounds.origin.x = $1 }),
         "bounds.origin.y": scalar({ $0.bounds.origin.y }, { $0.bounds.origin.y = $1 }),
-        "bounds.size": make({ $0.bounds.size }, { $0.bounds.size = $1 }, convert: { $0 as? CGSize }),
+        "bounds.size": typed({ $0.bounds.size }, { $0.bounds.size = $1 }, convert: { $0 as? CGSize }, wrap: { .size($0) },
+                             unwrap: { if case .size(let v) = $0 { v } else { nil } }),
         "bounds.size.width": scalar({ $0.bounds.size.width }, { $0.bounds.size.width = $1 }),
         "bounds.size.height": scalar({ $0.bounds.size.height }, { $0.bounds.size.height = $1 }),
         "opacity": scalar({ CGFloat($0.opacity) }, { $0.opacity = Float($1) }),
-        "backgroundColor": make({ $0.backgroundColor }, { $0.backgroundColor = $1 }, convert: { $0 as? CGColor }),
-        "contentsRect": make({ $0.contentsRect }, { $0.contentsRect = $1 }, convert: { $0 as? CGRect }),
+        "backgroundColor": typed({ $0.backgroundColor }, { $0.backgroundColor = $1 }, convert: { $0 as? CGColor },
+                                 wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
+        "contentsRect": rect({ $0.contentsRect }, { $0.contentsRect = $1 }),
         "contentsScale": scalar({ $0.contentsScale }, { $0.contentsScale = $1 }),
         "contents": Accessor(get: { $0.contents }, set: { $0.contents = $1; return true }),
         "hidden": make({ $0.isHidden }, { $0.isHidden = $1 }, convert: { $0 as? Bool }),
         "masksToBounds": make({ $0.masksToBounds }, { $0.masksToBounds = $1 }, convert: { $0 as? Bool }),
         "doubleSided": make({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }, convert: { $0 as? Bool }),
-        "transform": make({ $0.transform }, { $0.transform = $1 }, convert: { $0 as? CATransform3D }),
-        "sublayerTransform": make({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }, convert: { $0 as? CATransform3D }),
+        "transform": transform({ $0.transform }, { $0.transform = $1 }),
+        "sublayerTransform": transform({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
     ]
 
     /// ("transform" or "sublayerTransform", component) for paths like "transform.rotation.z".
