@@ -184,7 +184,11 @@ public struct RenderListBuilder {
             m31: cr.minX - frame.minX * cr.width / frame.width,
             m32: cr.minY - frame.minY * cr.height / frame.height, m33: 1)
         state.textures[image.identifier] = image.bitmap
-        let fill = TextureFill(texture: image.identifier, deviceToTexture: deviceToLocal.concatenating(localToTexture),
+        var source = TextureSource.image(image.identifier)
+        if let fade = layer.contentsCrossFade, fade.fraction < 1 {
+            source = .pass(crossFadePass(from: fade.from, to: image, fraction: fade.fraction, layer: layer, state: &state))
+        }
+        let fill = TextureFill(source: source, deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                filter: .linear)
         emit(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height), map: map, clip: clip,
              part: "contents", layer: layer, fill: .texture(fill), opacity: opacity, state: &state)
@@ -228,6 +232,33 @@ public struct RenderListBuilder {
         return id
     }
 
+    /// The two images of a contents cross-fade added in a pass the size of the end image, which the
+    /// contents then sample instead of the image: `from` x (1 - fraction) + `to` x fraction.
+    private func crossFadePass(from: CGImage, to: CGImage, fraction: Double, layer: CALayer, state: inout BuildState) -> Int {
+        let width = min(to.width, RenderListBuilder.maxPassSide), height = min(to.height, RenderListBuilder.maxPassSide)
+        state.textures[from.identifier] = from.bitmap
+        let id = state.nextPassID
+        state.nextPassID += 1
+        state.passes.append(RenderPass(id: id, width: width, height: height,
+                                       ops: mixOps([(.image(from.identifier), 1 - fraction), (.image(to.identifier), fraction)],
+                                                   width: width, height: height, source: "\(layer) contents cross-fade")))
+        return id
+    }
+
+    /// Full-target quads adding weighted textures, each stretched over the target.
+    private func mixOps(_ layers: [(TextureSource, Double)], width: Int, height: Int, source: String) -> [DrawOp] {
+        let full = PolygonClipping.rectangle(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
+        let toUV = ProjectiveTransform2D(m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0,
+                                         m31: 0, m32: 0, m33: 1)
+        return layers.compactMap { texture, weight in
+            guard weight > 0, let polygon = CoveragePolygon(vertices: full, targetWidth: width, targetHeight: height) else { return nil }
+            return .quad(QuadOp(source: source, localRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                                localToDevice: .identity, polygon: polygon,
+                                fill: .texture(TextureFill(source: texture, deviceToTexture: toUV, filter: .linear)),
+                                opacity: weight, blend: .plus))
+        }
+    }
+
     /// A running transition: the old and new subtrees each drawn offscreen, then composited in the
     /// layer's plane (clipped to its bounds), faded or moved by the transition's progress.
     private func drawTransition(_ transition: TransitionFrame, of layer: CALayer, map: ProjectiveTransform2D,
@@ -265,22 +296,13 @@ public struct RenderListBuilder {
         default:
             // A cross-dissolve: old x (1 - p) + new x p, added in a pass of their own so the sum
             // is then composited over what lies below like any layer.
-            let width = state.passes.first { $0.id == newPass }?.width ?? 1
-            let height = state.passes.first { $0.id == newPass }?.height ?? 1
-            let full = PolygonClipping.rectangle(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
-            let toUV = ProjectiveTransform2D(m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0,
-                                             m31: 0, m32: 0, m33: 1)
-            var ops: [DrawOp] = []
-            for (pass, weight) in [(oldPass, 1 - p), (newPass, p)] where weight > 0 {
-                guard let polygon = CoveragePolygon(vertices: full, targetWidth: width, targetHeight: height) else { continue }
-                ops.append(.quad(QuadOp(source: "\(layer) transition fade", localRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
-                                        localToDevice: .identity, polygon: polygon,
-                                        fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: toUV, filter: .linear)),
-                                        opacity: weight, blend: .plus)))
-            }
+            let newTarget = state.passes.first { $0.id == newPass }
+            let width = newTarget?.width ?? 1, height = newTarget?.height ?? 1
             let mixed = state.nextPassID
             state.nextPassID += 1
-            state.passes.append(RenderPass(id: mixed, width: width, height: height, ops: ops))
+            state.passes.append(RenderPass(id: mixed, width: width, height: height,
+                                           ops: mixOps([(.pass(oldPass), 1 - p), (.pass(newPass), p)], width: width, height: height,
+                                                       source: "\(layer) transition fade")))
             composite(mixed, shift: (0, 0), opacity: opacity, part: "transition")
         }
     }

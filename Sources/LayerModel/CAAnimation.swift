@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// Told when an animation starts and stops.
 public protocol CAAnimationDelegate: AnyObject {
@@ -136,6 +137,15 @@ open class CABasicAnimation: CAPropertyAnimation {
         return copy
     }
 
+    /// Images do not interpolate: a `contents` animation shows the end image over the start image,
+    /// cross-faded by the animation's progress.
+    private func applyContentsCrossFade(to layer: CALayer, fraction: Double) {
+        let current = layer.contents as? CGImage
+        guard let from = (fromValue as? CGImage) ?? current, let to = (toValue as? CGImage) ?? current else { return }
+        layer.contents = to
+        layer.contentsCrossFade = from === to ? nil : ContentsCrossFade(from: from, fraction: min(max(fraction, 0), 1))
+    }
+
     /// Start and end for a property whose present value is `current`:
     ///
     /// | set            | from          | to            |
@@ -178,6 +188,10 @@ open class CABasicAnimation: CAPropertyAnimation {
                 transform = CATransform3DConcat(transform, base)
             }
             layer.setValue(transform, forKeyPath: path)
+            return
+        }
+        if path == "contents" {
+            applyContentsCrossFade(to: layer, fraction: fraction)
             return
         }
         let accessor = self.accessor ?? LayerKeyPaths.accessors[path]

@@ -19,10 +19,10 @@ extension CALayer {
         CATransaction.register(copy)
     }
 
-    /// The animation attached under `key`. (A copy of what was added; changing it changes the
-    /// running animation only in this implementation's bookkeeping, as Apple says not to.)
+    /// A copy of the animation attached under `key`: a running animation cannot be changed, so
+    /// changing what this returns changes nothing on screen.
     public func animation(forKey key: String) -> CAAnimation? {
-        attachedAnimations.first { $0.key == key }?.animation
+        attachedAnimations.first { $0.key == key }?.animation.copy()
     }
 
     /// The keys of the attached animations, in the order added; nil when there are none.

@@ -213,6 +213,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// For a presentation copy, the transition running on it at the presentation's time.
     public internal(set) var transitionFrame: TransitionFrame?
 
+    /// For a presentation copy whose `contents` animates between two images: the image it comes
+    /// from and how far the cross-fade to `contents` has gone.
+    public internal(set) var contentsCrossFade: ContentsCrossFade?
+
     /// Values as they were at the last commit, recorded at the first change after it: what a
     /// transition added in this transaction shows as the old state. Sublayers under "sublayers".
     var committedValues: [String: Any?] = [:]

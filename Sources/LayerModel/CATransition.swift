@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// The kinds of transition.
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
@@ -83,4 +84,11 @@ public struct TransitionFrame {
         default: (-1, 0)
         }
     }
+}
+
+/// A `contents` animation between two images at one moment: `contents` weighted by `fraction`
+/// over `from` weighted by 1 - `fraction`.
+public struct ContentsCrossFade {
+    public let from: CGImage
+    public let fraction: Double
 }

@@ -105,4 +105,23 @@ struct TransitionTests {
         let mid = try render(swapping(CATransition()), at: 0.5, backend: .cpu)
         #expect(try ImageComparison.compare(mid, frozen, tolerance: 1).pixelsOverTolerance == 0)
     }
+
+    @Test("a contents animation between two images cross-fades them", arguments: RenderBackend.allCases)
+    func contentsCrossFade(backend: RenderBackend) throws {
+        let red = CGImage(bitmap: Bitmap(width: 4, height: 4) { _, _ in (255, 0, 0, 255) })
+        let green = CGImage(bitmap: Bitmap(width: 4, height: 4) { _, _ in (0, 200, 0, 255) })
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        layer.contents = green
+        let fade = CABasicAnimation(keyPath: "contents")
+        fade.fromValue = red
+        fade.toValue = green
+        fade.beginTime = 3
+        fade.duration = 1
+        layer.add(fade, forKey: "contents")
+        let mid = try CARenderer.image(of: layer, backend: backend, atTime: 3.25).bitmap[10, 10]
+        #expect(abs(Int(mid.0) - 191) <= 2 && abs(Int(mid.1) - 50) <= 2 && mid.2 == 0 && mid.3 == 255)
+        let done = try CARenderer.image(of: layer, backend: backend, atTime: 5).bitmap[10, 10]
+        #expect(done == (0, 200, 0, 255))
+    }
 }
