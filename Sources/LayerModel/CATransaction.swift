@@ -11,8 +11,8 @@ public let kCATransactionCompletionBlock = "completionBlock"
 ///
 /// Transactions are per thread and nest; a value set in an inner transaction wins there, and the
 /// outer one's applies otherwise. A change made outside any `begin()`/`commit()` opens an implicit
-/// transaction, committed by `flush()` or when a renderer takes a frame. (There is no run loop
-/// turn to commit at in offline rendering; call `flush()` where Apple code relies on one.)
+/// transaction, committed by `flush()`, when a renderer takes a frame, or at the end of the run
+/// loop turn on threads that run one.
 public final class CATransaction {
     private init() {}
 
@@ -118,6 +118,9 @@ final class TransactionStack {
 
     var frames: [Frame] = []
 
+    /// Whether a run loop commit is waiting on this thread's run loop.
+    var commitScheduled = false
+
     /// Layers that recorded their committed values since the last commit.
     var changedLayers: [CALayer] = []
 
@@ -132,6 +135,16 @@ final class TransactionStack {
         if let frame = frames.last { return frame }
         let frame = Frame(isImplicit: true)
         frames.append(frame)
+        // As in Core Animation, the implicit transaction also commits at the end of the current
+        // run loop turn, on threads that run one. At most one commit is pending per thread, so a
+        // thread that never runs its loop holds one block, not one per transaction.
+        if !commitScheduled {
+            commitScheduled = true
+            RunLoop.current.perform {
+                TransactionStack.current.commitScheduled = false
+                CATransaction.flush()
+            }
+        }
         return frame
     }
 

@@ -236,3 +236,27 @@ struct ImplicitAnimationTests {
         #expect(counter.events == [kCAOnOrderIn, kCAOnOrderOut])
     }
 }
+
+@Suite("Run loop commit")
+struct RunLoopCommitTests {
+    @Test("on a thread that runs its run loop, the implicit transaction commits at the end of the turn")
+    func commitsAtEndOfTurn() async {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<(Bool, Bool, Bool), Never>) in
+            let thread = Thread {
+                let layer = CALayer()
+                layer.markLive()
+                nonisolated(unsafe) var completed = false
+                CATransaction.setDisableActions(true) // opens the implicit transaction; nothing to wait for
+                layer.opacity = 0.5
+                CATransaction.setCompletionBlock { completed = true }
+                let before = completed
+                RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+                continuation.resume(returning: (before, completed, CATransaction.disableActions()))
+            }
+            thread.start()
+        }
+        #expect(!result.0) // not before the turn ends
+        #expect(result.1) // committed, and with no animation to wait for the block ran
+        #expect(!result.2) // the implicit transaction's settings are gone
+    }
+}
