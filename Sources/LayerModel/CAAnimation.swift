@@ -41,6 +41,14 @@ open class CAAnimation: CAMediaTiming {
     /// Told when the animation starts and stops; held strongly, as Core Animation does. Default: nil.
     open var delegate: CAAnimationDelegate?
 
+    /// The timing of the copy attached to a layer, fixed when it was added.
+    var attachedTiming: TimingParameters?
+
+    /// Where the animation is at `time` in its layer's time space.
+    func timing(at time: CFTimeInterval) -> TimingState {
+        (attachedTiming ?? TimingParameters(self)).state(atParentTime: time)
+    }
+
     /// Lifecycle bookkeeping of the copy attached to a layer.
     var didReportStart = false
     var didReportStop = false
@@ -123,7 +131,13 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// from/to/by read as values of the animated property's kind, once: parsing an `Any` is a
     /// dynamic cast, too slow to repeat every frame.
-    private var parsed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+    private var parsed: ParsedValues?
+
+    private struct ParsedValues {
+        let from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
+        /// The range when it does not depend on the property's current value.
+        let fixed: (from: AnimatableValue, to: AnimatableValue)?
+    }
     /// The key path's accessor, resolved at the first frame.
     private var accessor: LayerKeyPaths.Accessor??
 
@@ -158,11 +172,23 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// | by             | current       | current + by  |
     /// | none           | current       | current       |
     func range(current: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue)? {
-        let values = parsed ?? (fromValue.flatMap { AnimatableValue($0, like: current) },
-                                toValue.flatMap { AnimatableValue($0, like: current) },
-                                byValue.flatMap { AnimatableValue($0, like: current) })
-        parsed = values
-        let (from, to, by) = values
+        if let fixed = parsed?.fixed { return fixed }
+        if parsed == nil {
+            let from = fromValue.flatMap { AnimatableValue($0, like: current) }
+            let to = toValue.flatMap { AnimatableValue($0, like: current) }
+            let by = byValue.flatMap { AnimatableValue($0, like: current) }
+            var fixed: (AnimatableValue, AnimatableValue)?
+            switch (from, by, to) {
+            case let (f?, _, t?): fixed = (f, t)
+            case let (f?, b?, nil): fixed = f.adding(b).map { (f, $0) }
+            case let (nil, b?, t?): fixed = t.adding(b.scaled(by: -1)).map { ($0, t) }
+            default: fixed = nil
+            }
+            parsed = ParsedValues(from: from, to: to, by: by, fixed: fixed)
+            if let fixed { return fixed }
+        }
+        guard let values = parsed else { return nil }
+        let (from, to, by) = (values.from, values.to, values.by)
         switch (from, by, to) {
         case let (f?, _, t?): return (f, t)
         case let (f?, b?, nil): return f.adding(b).map { (f, $0) }
@@ -175,7 +201,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
-        guard let path = keyPath, case .active(let progress, let iteration) = timingState(atParentTime: time) else { return }
+        guard let path = keyPath, case .active(let progress, let iteration) = timing(at: time) else { return }
         let fraction = paced(progress)
         if let function = valueFunction {
             guard let from = (fromValue as? NumberConvertible)?.doubleValue ?? (fromValue == nil ? 0 : nil),

@@ -22,7 +22,7 @@ open class CAAnimationGroup: CAAnimation {
     }
 
     override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
-        guard case .active(let progress, _) = timingState(atParentTime: time) else { return }
+        guard case .active(let progress, _) = timing(at: time) else { return }
         let groupTime = paced(progress) * effectiveDuration
         for child in animations ?? [] {
             if let property = child as? CAPropertyAnimation, property.keyPath == nil { continue }

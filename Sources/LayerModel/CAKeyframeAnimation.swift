@@ -62,7 +62,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
-        guard let path = keyPath, case .active(let progress, _) = timingState(atParentTime: time) else { return }
+        guard let path = keyPath, case .active(let progress, _) = timing(at: time) else { return }
         let fraction = paced(progress)
         if let track {
             applyPath(track, fraction: fraction, to: layer, keyPath: path)

@@ -12,6 +12,7 @@ extension CALayer {
         let copy = anim.copy()
         if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
         if let transition = copy as? CATransition { transition.oldTree = committedStateTree() }
+        copy.attachedTiming = TimingParameters(copy)
         let key = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
         if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
         removeAnimation(forKey: key)
@@ -96,13 +97,35 @@ extension CALayer {
         presentationTree(atMediaTime: t, rootTime: layerTime(atMediaTime: t))
     }
 
-    private func presentationTree(atMediaTime t: CFTimeInterval, rootTime: CFTimeInterval) -> CALayer {
+    /// The presentation tree at `t`, refreshing the copies `cache` kept from the previous call
+    /// instead of allocating new ones where it can: what a renderer does every frame. Trees it
+    /// returned before are changed by it, so only their user (the renderer) may call it.
+    public func presentationTree(atMediaTime t: CFTimeInterval, reusing cache: PresentationCache) -> CALayer {
+        presentationTree(atMediaTime: t, rootTime: layerTime(atMediaTime: t), cache: cache)
+    }
+
+    private func presentationTree(atMediaTime t: CFTimeInterval, rootTime: CFTimeInterval,
+                                  cache: PresentationCache? = nil) -> CALayer {
+        var reused: [ObjectIdentifier: CALayer] = [:]
         func present(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
-            let copy = type(of: layer).init(layer: layer)
-            copy.modelLayer = layer
+            let copy: CALayer
+            // Plain layers are all state; a subclass may keep more, so it always gets init(layer:).
+            if let cache, type(of: layer) == CALayer.self, let previous = cache.copies[ObjectIdentifier(layer)],
+               previous.modelLayer === layer {
+                previous.state = layer.state
+                previous.transitionFrame = nil
+                previous.contentsCrossFade = nil
+                previous.storedSublayers.removeAll(keepingCapacity: true)
+                copy = previous
+            } else {
+                copy = type(of: layer).init(layer: layer)
+                copy.modelLayer = layer
+            }
+            if cache != nil { reused[ObjectIdentifier(layer)] = copy }
             for (_, animation) in layer.attachedAnimations { animation.apply(to: copy, atLayerTime: time) }
             return copy
         }
+        defer { cache?.copies = reused }
         let root = present(self, time: rootTime)
         var pending: [(model: CALayer, copy: CALayer, time: CFTimeInterval)] = [(self, root, rootTime)]
         while let (model, copy, time) = pending.popLast() {
@@ -166,4 +189,12 @@ extension CALayer {
         for animation in stopped { animation.reportStop(finished: true) }
         return next
     }
+}
+
+/// Presentation copies kept between frames by a renderer (see
+/// `CALayer.presentationTree(atMediaTime:reusing:)`), so an animated frame need not allocate a
+/// layer per model layer.
+public final class PresentationCache {
+    var copies: [ObjectIdentifier: CALayer] = [:]
+    public init() {}
 }

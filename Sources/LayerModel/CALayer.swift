@@ -15,33 +15,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// call super, and copy theirs.
     public required init(layer: Any) {
         guard let other = layer as? CALayer else { return }
-        bounds = other.bounds
-        position = other.position
-        zPosition = other.zPosition
-        anchorPoint = other.anchorPoint
-        anchorPointZ = other.anchorPointZ
-        transform = other.transform
-        sublayerTransform = other.sublayerTransform
-        isHidden = other.isHidden
-        opacity = other.opacity
-        backgroundColor = other.backgroundColor
-        contents = other.contents
-        contentsRect = other.contentsRect
-        contentsGravity = other.contentsGravity
-        contentsScale = other.contentsScale
-        masksToBounds = other.masksToBounds
-        isDoubleSided = other.isDoubleSided
-        name = other.name
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
-        customValues = other.customValues
+        state = other.state
     }
+
+    /// Every property value of the layer, as one value: presentation layers copy it whole, and
+    /// animations write into it, so a copy is one assignment instead of thirty.
+    var state = LayerState()
 
     deinit {
         // Release deep trees iteratively: the default, recursive release of a chain thousands of
@@ -60,123 +39,213 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// The layer's own coordinate space: its origin is what the top-left corner is called, its size
     /// how large the layer is. Default: `.zero`.
-    open var bounds: CGRect = .zero {
-        willSet { propertyWillChange("bounds") }
-        didSet { propertyDidChange("bounds") }
+    open var bounds: CGRect {
+        get { state.bounds }
+        set {
+            propertyWillChange("bounds")
+            state.bounds = newValue
+            propertyDidChange("bounds")
+        }
     }
 
     /// Where the anchor point sits in the superlayer's coordinate space. Default: `.zero`.
-    open var position: CGPoint = .zero {
-        willSet { propertyWillChange("position") }
-        didSet { propertyDidChange("position") }
+    open var position: CGPoint {
+        get { state.position }
+        set {
+            propertyWillChange("position")
+            state.position = newValue
+            propertyDidChange("position")
+        }
     }
 
     /// The layer's position on the z axis, in the superlayer's space; also its drawing order
     /// among siblings (higher on top). Default: 0.
-    open var zPosition: CGFloat = 0 {
-        willSet { propertyWillChange("zPosition") }
-        didSet { propertyDidChange("zPosition") }
+    open var zPosition: CGFloat {
+        get { state.zPosition }
+        set {
+            propertyWillChange("zPosition")
+            state.zPosition = newValue
+            propertyDidChange("zPosition")
+        }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` names and that `transform`
     /// turns about. Default: (0.5, 0.5), the centre.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        willSet { propertyWillChange("anchorPoint") }
-        didSet { propertyDidChange("anchorPoint") }
+    open var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set {
+            propertyWillChange("anchorPoint")
+            state.anchorPoint = newValue
+            propertyDidChange("anchorPoint")
+        }
     }
 
     /// The anchor point's z coordinate. Default: 0.
-    open var anchorPointZ: CGFloat = 0 {
-        willSet { propertyWillChange("anchorPointZ") }
-        didSet { propertyDidChange("anchorPointZ") }
+    open var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set {
+            propertyWillChange("anchorPointZ")
+            state.anchorPointZ = newValue
+            propertyDidChange("anchorPointZ")
+        }
     }
 
     /// The transform applied to the layer about its anchor point. Default: identity.
-    open var transform: CATransform3D = CATransform3DIdentity {
-        willSet { propertyWillChange("transform") }
-        didSet { propertyDidChange("transform") }
+    open var transform: CATransform3D {
+        get { state.transform }
+        set {
+            propertyWillChange("transform")
+            state.transform = newValue
+            propertyDidChange("transform")
+        }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point (x and y); the place
     /// for a perspective `m34`. Default: identity.
-    open var sublayerTransform: CATransform3D = CATransform3DIdentity {
-        willSet { propertyWillChange("sublayerTransform") }
-        didSet { propertyDidChange("sublayerTransform") }
+    open var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set {
+            propertyWillChange("sublayerTransform")
+            state.sublayerTransform = newValue
+            propertyDidChange("sublayerTransform")
+        }
     }
 
     // MARK: Appearance
 
     /// A hidden layer and its sublayers are not drawn and not hit. Default: false.
-    open var isHidden = false {
-        willSet { propertyWillChange("hidden") }
-        didSet { propertyDidChange("hidden") }
+    open var isHidden: Bool {
+        get { state.isHidden }
+        set {
+            propertyWillChange("hidden")
+            state.isHidden = newValue
+            propertyDidChange("hidden")
+        }
     }
 
     /// Opacity in 0...1, multiplied through the tree. Default: 1.
-    open var opacity: Float = 1 {
-        willSet { propertyWillChange("opacity") }
-        didSet { propertyDidChange("opacity") }
+    open var opacity: Float {
+        get { state.opacity }
+        set {
+            propertyWillChange("opacity")
+            state.opacity = newValue
+            propertyDidChange("opacity")
+        }
     }
 
     /// The fill behind the contents. Default: nil (nothing drawn).
     open var backgroundColor: CGColor? {
-        willSet { propertyWillChange("backgroundColor") }
-        didSet { propertyDidChange("backgroundColor") }
+        get { state.backgroundColor }
+        set {
+            propertyWillChange("backgroundColor")
+            state.backgroundColor = newValue
+            propertyDidChange("backgroundColor")
+        }
     }
 
     /// The layer's image: a `CGImage`; other values draw nothing, as in Core Animation. Default: nil.
     open var contents: Any? {
-        willSet { propertyWillChange("contents") }
-        didSet { propertyDidChange("contents") }
+        get { state.contents }
+        set {
+            propertyWillChange("contents")
+            state.contents = newValue
+            propertyDidChange("contents")
+        }
     }
 
     /// The part of the contents image drawn, in unit coordinates of the image. Values outside
     /// 0...1 extend the image's edge pixels. Default: (0, 0, 1, 1).
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        willSet { propertyWillChange("contentsRect") }
-        didSet { propertyDidChange("contentsRect") }
+    open var contentsRect: CGRect {
+        get { state.contentsRect }
+        set {
+            propertyWillChange("contentsRect")
+            state.contentsRect = newValue
+            propertyDidChange("contentsRect")
+        }
     }
 
     /// How the contents are placed in the bounds. Default: `.resize`.
-    open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set { state.contentsGravity = newValue }
+    }
 
     /// Image pixels per point of the contents, used by every gravity but the resizing ones.
     /// Default: 1.
-    open var contentsScale: CGFloat = 1
+    open var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { state.contentsScale = newValue }
+    }
 
     /// Clip the sublayers (and the contents) to the bounds. Default: false.
-    open var masksToBounds = false
+    open var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set { state.masksToBounds = newValue }
+    }
 
     /// When false, the layer is not drawn while its back faces the viewer. Default: true.
-    open var isDoubleSided = true
+    open var isDoubleSided: Bool {
+        get { state.isDoubleSided }
+        set { state.isDoubleSided = newValue }
+    }
 
     /// A name for finding and describing the layer. Default: nil.
-    open var name: String?
+    open var name: String? {
+        get { state.name }
+        set { state.name = newValue }
+    }
 
     // MARK: Timing (CAMediaTiming): the layer's own time space, nested in its superlayer's
 
     /// Default: 0.
-    open var beginTime: CFTimeInterval = 0
+    open var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { state.beginTime = newValue }
+    }
     /// Default: 0.
-    open var duration: CFTimeInterval = 0
+    open var duration: CFTimeInterval {
+        get { state.duration }
+        set { state.duration = newValue }
+    }
     /// Default: 1. Speed 0 freezes the layer's time at `timeOffset` (the seed's pause recipe).
-    open var speed: Float = 1
+    open var speed: Float {
+        get { state.speed }
+        set { state.speed = newValue }
+    }
     /// Default: 0.
-    open var timeOffset: CFTimeInterval = 0
+    open var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { state.timeOffset = newValue }
+    }
     /// Default: 0.
-    open var repeatCount: Float = 0
+    open var repeatCount: Float {
+        get { state.repeatCount }
+        set { state.repeatCount = newValue }
+    }
     /// Default: 0.
-    open var repeatDuration: CFTimeInterval = 0
+    open var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { state.repeatDuration = newValue }
+    }
     /// Default: false.
-    open var autoreverses = false
+    open var autoreverses: Bool {
+        get { state.autoreverses }
+        set { state.autoreverses = newValue }
+    }
     /// Default: `.removed`.
-    open var fillMode: CAMediaTimingFillMode = .removed
+    open var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { state.fillMode = newValue }
+    }
 
     // MARK: Key-value coding
 
     /// Values of keys the layer has no property for (custom animatable properties, as Core
     /// Animation's KVC extension allows arbitrary keys).
-    var customValues: [String: Any] = [:]
+    var customValues: [String: Any] {
+        get { state.customValues }
+        set { state.customValues = newValue }
+    }
 
     /// The value of `key` before it is set; subclasses answer for their custom properties.
     /// Default: nil.

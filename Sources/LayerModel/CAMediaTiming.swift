@@ -63,9 +63,43 @@ extension CAMediaTiming {
     }
 
     /// One iteration's length (0 means the default 0.25 s).
-    var effectiveDuration: CFTimeInterval { duration > 0 && duration.isFinite ? duration : 0.25 }
+    var effectiveDuration: CFTimeInterval { TimingParameters(self).effectiveDuration }
 
     /// The active duration in local time: iterations times the (auto-reversed) period.
+    var activeDuration: CFTimeInterval { TimingParameters(self).activeDuration }
+
+    /// The state at parent time `t`, per CAMediaTiming: active interval, fill modes, repetition,
+    /// auto-reversal. `timeOffset` shifts where in the timeline playback starts, wrapping around.
+    func timingState(atParentTime t: CFTimeInterval) -> TimingState {
+        TimingParameters(self).state(atParentTime: t)
+    }
+}
+
+/// A timeline's settings as one value: animations attached to a layer cannot change, so they keep
+/// theirs in one of these instead of reading a dozen properties every frame.
+struct TimingParameters {
+    let beginTime: CFTimeInterval
+    let duration: CFTimeInterval
+    let speed: Float
+    let timeOffset: CFTimeInterval
+    let repeatCount: Float
+    let repeatDuration: CFTimeInterval
+    let autoreverses: Bool
+    let fillMode: CAMediaTimingFillMode
+
+    init(_ timing: some CAMediaTiming) {
+        beginTime = timing.beginTime
+        duration = timing.duration
+        speed = timing.speed
+        timeOffset = timing.timeOffset
+        repeatCount = timing.repeatCount
+        repeatDuration = timing.repeatDuration
+        autoreverses = timing.autoreverses
+        fillMode = timing.fillMode
+    }
+
+    var effectiveDuration: CFTimeInterval { duration > 0 && duration.isFinite ? duration : 0.25 }
+
     var activeDuration: CFTimeInterval {
         let period = effectiveDuration * (autoreverses ? 2 : 1)
         if repeatDuration > 0 { return repeatDuration }
@@ -73,9 +107,7 @@ extension CAMediaTiming {
         return period
     }
 
-    /// The state at parent time `t`, per CAMediaTiming: active interval, fill modes, repetition,
-    /// auto-reversal. `timeOffset` shifts where in the timeline playback starts, wrapping around.
-    func timingState(atParentTime t: CFTimeInterval) -> TimingState {
+    func state(atParentTime t: CFTimeInterval) -> TimingState {
         // Non-finite timing values make the timeline inactive (Core Animation's no-op), never a
         // NaN that would spread into the layer's values.
         guard t.isFinite, beginTime.isFinite, timeOffset.isFinite, speed.isFinite, !duration.isNaN,

@@ -59,7 +59,7 @@ open class CATransition: CAAnimation {
     }
 
     override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
-        guard let oldTree, case .active(let progress, _) = timingState(atParentTime: time) else { return }
+        guard let oldTree, case .active(let progress, _) = timing(at: time) else { return }
         let start = Double(min(max(startProgress, 0), 1)), end = Double(min(max(endProgress, 0), 1))
         layer.transitionFrame = TransitionFrame(oldTree: oldTree, progress: start + (end - start) * paced(progress),
                                                 type: type, subtype: subtype ?? .fromLeft)

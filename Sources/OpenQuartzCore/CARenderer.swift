@@ -29,6 +29,7 @@ public final class CARenderer {
 
     private var frameTime: Double = 0
     private var nextChange: Double = .infinity
+    private let presentationCache = PresentationCache()
     private var outcome: Result<Bitmap, RenderError>?
     /// The render list of the last frame, for inspection and tests.
     public private(set) var lastRenderList: RenderList?
@@ -68,7 +69,8 @@ public final class CARenderer {
             CATransaction.flush()
             nextChange = layer.advanceAnimations(toMediaTime: frameTime)
             defer { layer.markLive() }
-            let tree = layer.hasAnimationsInSubtree ? layer.presentationTree(atMediaTime: frameTime) : layer
+            let tree = layer.hasAnimationsInSubtree
+                ? layer.presentationTree(atMediaTime: frameTime, reusing: presentationCache) : layer
             let list = try RenderListBuilder(viewport: bounds, scale: scale).build(root: tree)
             lastRenderList = list
             switch backend {

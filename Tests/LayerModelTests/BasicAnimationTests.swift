@@ -247,6 +247,24 @@ struct BasicAnimationTests {
         #expect(root.hasAnimationsInSubtree && !CALayer().hasAnimationsInSubtree)
     }
 
+    @Test("a renderer's reused presentation copies show the same as fresh ones, frame after frame")
+    func presentationCache() {
+        let root = CALayer(), kept = animated("position.x", from: 0.0, to: 100.0), dropped = CALayer()
+        root.sublayers = [kept, dropped]
+        let cache = PresentationCache()
+        let first = root.presentationTree(atMediaTime: 100.5, reusing: cache)
+        let firstChild = first.sublayers?.first
+        #expect(firstChild?.position.x == 25)
+        dropped.removeFromSuperlayer()
+        kept.opacity = 0.25
+        let second = root.presentationTree(atMediaTime: 101, reusing: cache)
+        #expect(second === first && second.sublayers?.first === firstChild) // refreshed, not reallocated
+        #expect(second.sublayers?.count == 1)
+        #expect(second.sublayers?.first?.position.x == 50 && second.sublayers?.first?.opacity == 0.25)
+        let fresh = root.presentationTree(atMediaTime: 101)
+        #expect(fresh.sublayers?.first?.position == second.sublayers?.first?.position)
+    }
+
     @Test("custom keys hold values and animate like properties")
     func customKeys() {
         final class PieLayer: CALayer {

@@ -1,0 +1,32 @@
+import Foundation
+import OpenCoreGraphics
+
+/// The values of a layer's properties, with their defaults (documented on `CALayer`).
+struct LayerState {
+    var bounds: CGRect = .zero
+    var position: CGPoint = .zero
+    var zPosition: CGFloat = 0
+    var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform: CATransform3D = CATransform3DIdentity
+    var sublayerTransform: CATransform3D = CATransform3DIdentity
+    var isHidden: Bool = false
+    var opacity: Float = 1
+    var backgroundColor: CGColor?
+    var contents: Any?
+    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsScale: CGFloat = 1
+    var masksToBounds: Bool = false
+    var isDoubleSided: Bool = true
+    var name: String?
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses: Bool = false
+    var fillMode: CAMediaTimingFillMode = .removed
+    var customValues: [String: Any] = [:]
+}
