@@ -68,19 +68,8 @@ extension CALayer {
             }
             return copy
         }
-        let root = snapshot(self, time: time)
-        var pending: [(CALayer, CALayer, CFTimeInterval)] = [(self, root, time)]
-        while let (model, copy, t) = pending.popLast() {
-            let children = model.committedValues["sublayers"].flatMap { $0 as? [CALayer] } ?? model.storedSublayers
-            for child in children {
-                let childTime = child.localTime(fromParent: t)
-                let childCopy = snapshot(child, time: childTime)
-                childCopy.superlayer = copy
-                copy.storedSublayers.append(childCopy)
-                pending.append((child, childCopy, childTime))
-            }
-        }
-        return root
+        return copySubtree(rootTime: time, children: { $0.committedValues["sublayers"].flatMap { $0 as? [CALayer] } ?? $0.storedSublayers },
+                           present: snapshot)
     }
 
     /// Marks the subtree as drawn: from now on its property changes animate implicitly.

@@ -126,12 +126,19 @@ extension CALayer {
             return copy
         }
         defer { cache?.copies = reused }
-        let root = present(self, time: rootTime)
+        return copySubtree(rootTime: rootTime, children: \.storedSublayers, present: present)
+    }
+
+    /// Copies this subtree without recursion (deep trees are safe): `present` makes each layer's
+    /// copy at its local time, `children` says which sublayers a layer's copy gets.
+    func copySubtree(rootTime: CFTimeInterval, children: (CALayer) -> [CALayer],
+                     present: (CALayer, CFTimeInterval) -> CALayer) -> CALayer {
+        let root = present(self, rootTime)
         var pending: [(model: CALayer, copy: CALayer, time: CFTimeInterval)] = [(self, root, rootTime)]
         while let (model, copy, time) = pending.popLast() {
-            for sublayer in model.storedSublayers {
+            for sublayer in children(model) {
                 let sublayerTime = sublayer.localTime(fromParent: time)
-                let sublayerCopy = present(sublayer, time: sublayerTime)
+                let sublayerCopy = present(sublayer, sublayerTime)
                 sublayerCopy.superlayer = copy
                 copy.storedSublayers.append(sublayerCopy)
                 pending.append((sublayer, sublayerCopy, sublayerTime))
