@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// Something a layer runs when one of its properties changes (or it enters or leaves a tree):
 /// animations are actions that add themselves to the layer.
@@ -19,14 +20,21 @@ extension NSNull: CAAction {
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
-/// A layer's delegate: here, the source of actions.
+/// A layer's delegate: a source of actions and of drawn content.
 public protocol CALayerDelegate: AnyObject {
     /// The action for `event` on `layer`: nil to go on searching, `NSNull()` for none.
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Draws the layer's content (y down, in the layer's bounds space). Default: nothing.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Gives the layer its content some other way (setting `contents`). Default: draws it with a
+    /// backing store and `draw(_:in:)`.
+    func display(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func display(_ layer: CALayer) { layer.drawBackingStore() }
 }
 
 /// Events that are not property names.

@@ -123,6 +123,13 @@ extension CALayer {
             }
             if cache != nil { reused[ObjectIdentifier(layer)] = copy }
             for (_, animation) in layer.attachedAnimations { animation.apply(to: copy, atLayerTime: time) }
+            if copy.needsPresentationRedraw(model: layer) {
+                // Animated custom properties show by redrawing the copy with its values (the
+                // delegate draws for it, as for the model).
+                copy.delegate = layer.delegate
+                copy.drawBackingStore()
+                copy.delegate = nil
+            }
             return copy
         }
         defer { cache?.copies = reused }

@@ -42,9 +42,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var bounds: CGRect {
         get { state.bounds }
         set {
+            let oldSize = state.bounds.size
             propertyWillChange("bounds")
             state.bounds = newValue
             propertyDidChange("bounds")
+            if state.needsDisplayOnBoundsChange && oldSize != newValue.size { setNeedsDisplay() }
         }
     }
 
@@ -265,8 +267,25 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Whether the content must be redrawn.
     open func needsDisplay() -> Bool { needsDisplayFlag }
 
-    /// Clears the redraw mark; drawing layers (which redraw their content here) call super.
-    open func display() { needsDisplayFlag = false }
+    /// Gives the layer its content: the delegate's `display(_:)` if there is a delegate, else a
+    /// backing store drawn by `draw(in:)`. Called for layers marked with `setNeedsDisplay()`
+    /// before a frame; not called for layers never marked (as in Core Animation).
+    open func display() {
+        needsDisplayFlag = false
+        if let delegate { delegate.display(self) } else { drawBackingStore() }
+    }
+
+    /// Draws the content into `ctx`, whose coordinates are the layer's bounds (y down). The
+    /// default asks the delegate's `draw(_:in:)`; subclasses override it (seed 000's pie layer).
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// Whether the content is redrawn when the bounds change. Default: false.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { state.needsDisplayOnBoundsChange }
+        set { state.needsDisplayOnBoundsChange = newValue }
+    }
 
     /// Redraws the content if it is marked as needing it.
     open func displayIfNeeded() { if needsDisplayFlag { display() } }

@@ -29,4 +29,5 @@ struct LayerState {
     var autoreverses: Bool = false
     var fillMode: CAMediaTimingFillMode = .removed
     var customValues: [String: Any] = [:]
+    var needsDisplayOnBoundsChange = false
 }

@@ -67,6 +67,7 @@ public final class CARenderer {
             // Taking a frame commits the implicit transaction; delegates hear of starts and ends;
             // then the frame shows the tree at its time, and the layers drawn animate from now on.
             CATransaction.flush()
+            layer.displayTreeIfNeeded()
             nextChange = layer.advanceAnimations(toMediaTime: frameTime)
             defer { layer.markLive() }
             let tree = layer.hasAnimationsInSubtree

@@ -1,0 +1,44 @@
+import Foundation
+import OpenCoreGraphics
+
+// Drawn content: a layer marked with setNeedsDisplay() gets a backing store, a bitmap of its
+// bounds at contentsScale, drawn by draw(in:) and shown as its contents. Both renderers composite
+// that image, so drawn content is rasterized once, on the CPU, by OpenCoreGraphics.
+
+extension CALayer {
+    /// Draws the layer into a new backing store and makes it the contents (without running the
+    /// contents action: a redraw is not a change of contents in Core Animation's sense).
+    public func drawBackingStore() {
+        let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
+        let width = Int((bounds.size.width * scale - 1e-6).rounded(.up))
+        let height = Int((bounds.size.height * scale - 1e-6).rounded(.up))
+        guard width > 0, height > 0, let context = CGContext(width: width, height: height) else {
+            state.contents = nil
+            return
+        }
+        // Core Graphics contexts are y up; layer content is drawn y down in bounds coordinates.
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: scale, y: -scale)
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        draw(in: context)
+        state.contents = context.makeImage()
+    }
+
+    /// Redraws every layer of the subtree marked as needing it (before a frame).
+    public func displayTreeIfNeeded() {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            layer.displayIfNeeded()
+            pending.append(contentsOf: layer.storedSublayers)
+        }
+    }
+
+    /// For a presentation copy: whether an animation of its layer changes a key that the class
+    /// redraws for, so the copy must draw itself with the animated values.
+    func needsPresentationRedraw(model: CALayer) -> Bool {
+        model.attachedAnimations.contains { entry in
+            guard let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return false }
+            return type(of: model).needsDisplay(forKey: path)
+        }
+    }
+}

@@ -1,0 +1,286 @@
+import Foundation
+
+/// A colour space; OpenQuartz draws in sRGB only, and these exist so Apple's calls compile.
+public final class CGColorSpace: Sendable {
+    public let name: String
+    public init?(name: String) { self.name = name }
+    public static let sRGB = "kCGColorSpaceSRGB"
+    public static let deviceRGB = "kCGColorSpaceDeviceRGB"
+}
+
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(name: CGColorSpace.deviceRGB)! }
+
+/// What `drawPath(using:)` does with the current path.
+public enum CGPathDrawingMode: Int32, Sendable {
+    case fill = 0, eoFill, stroke, fillStroke, eoFillStroke
+}
+
+/// A bitmap to draw into, as Core Graphics' bitmap contexts: premultiplied 8-bit RGBA, y up
+/// (the origin is the bottom-left corner, as on every Apple platform before UIKit flips it).
+/// Fills are anti-aliased by exact area coverage; strokes are filled outlines of the path.
+public final class CGContext {
+    public let width: Int
+    public let height: Int
+    /// The pixels, rows top to bottom (the last row is y = 0 in user space).
+    public private(set) var bitmap: Bitmap
+
+    private struct GState {
+        var ctm = CGAffineTransform.identity
+        var fillColor = CGColor.black
+        var strokeColor = CGColor.black
+        var lineWidth: CGFloat = 1
+        var lineCap = CGLineCap.butt
+        var lineJoin = CGLineJoin.miter
+        var miterLimit: CGFloat = 10
+        var alpha: CGFloat = 1
+        /// Coverage 0...1 per pixel, nil for no clip.
+        var clip: [Float]?
+    }
+
+    private var state = GState()
+    private var saved: [GState] = []
+    private var currentPath = CGMutablePath()
+
+    /// A context for `width` x `height` pixels. Only 8-bit premultiplied RGBA is offered; other
+    /// formats, sizes beyond `ImageLimits` or caller-owned memory give nil, as Apple's
+    /// initializer does for combinations it does not support.
+    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+                 space: CGColorSpace, bitmapInfo: UInt32) {
+        guard data == nil, bitsPerComponent == 8, ImageLimits.violation(width: width, height: height) == nil,
+              bytesPerRow == 0 || bytesPerRow == width * 4 else { return nil }
+        self.width = width
+        self.height = height
+        bitmap = Bitmap(width: width, height: height)
+    }
+
+    /// A context of the given size (the common case, without the C-style arguments).
+    public convenience init?(width: Int, height: Int) {
+        self.init(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+    }
+
+    /// The drawing so far.
+    public func makeImage() -> CGImage? { CGImage(bitmap: bitmap) }
+
+    // MARK: Graphics state
+
+    public func saveGState() { saved.append(state) }
+    public func restoreGState() { if let last = saved.popLast() { state = last } }
+
+    /// The current transform from user space to the context's (y-up) pixel space.
+    public var ctm: CGAffineTransform { state.ctm }
+    public func concatenate(_ transform: CGAffineTransform) { state.ctm = transform.concatenating(state.ctm) }
+    public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
+    public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
+    public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
+
+    public func setFillColor(_ color: CGColor) { state.fillColor = color }
+    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+    public func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
+    public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+    public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
+    public func setMiterLimit(_ limit: CGFloat) { state.miterLimit = limit }
+    /// A global opacity multiplied into everything drawn. Default: 1.
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = min(max(alpha.isNaN ? 0 : alpha, 0), 1) }
+
+    // MARK: Building the current path (in user space, transformed when added)
+
+    public func beginPath() { currentPath = CGMutablePath() }
+    public func move(to point: CGPoint) { currentPath.move(to: point, transform: state.ctm) }
+    public func addLine(to point: CGPoint) { currentPath.addLine(to: point, transform: state.ctm) }
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        currentPath.addCurve(to: end, control1: control1, control2: control2, transform: state.ctm)
+    }
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        currentPath.addQuadCurve(to: end, control: control, transform: state.ctm)
+    }
+    public func addRect(_ rect: CGRect) { currentPath.addRect(rect, transform: state.ctm) }
+    public func addEllipse(in rect: CGRect) { currentPath.addEllipse(in: rect, transform: state.ctm) }
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                           clockwise: clockwise, transform: state.ctm)
+    }
+    public func addPath(_ path: CGPath) { currentPath.addPath(path, transform: state.ctm) }
+    public func closePath() { currentPath.closeSubpath() }
+
+    /// The current path in user space (nil when empty).
+    public var path: CGPath? {
+        currentPath.isEmpty ? nil : currentPath.copy(using: withUnsafePointer(to: state.ctm.inverted()) { $0 })
+    }
+
+    // MARK: Drawing
+
+    /// Fills the current path and clears it.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        paint(currentPath, rule: rule, color: state.fillColor)
+        beginPath()
+    }
+
+    /// Strokes the current path with the line settings (in user space) and clears it.
+    public func strokePath() {
+        paint(strokeOutline(of: currentPath), rule: .winding, color: state.strokeColor)
+        beginPath()
+    }
+
+    public func drawPath(using mode: CGPathDrawingMode) {
+        let path = currentPath
+        switch mode {
+        case .fill, .fillStroke: paint(path, rule: .winding, color: state.fillColor)
+        case .eoFill, .eoFillStroke: paint(path, rule: .evenOdd, color: state.fillColor)
+        case .stroke: break
+        }
+        if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke {
+            paint(strokeOutline(of: path), rule: .winding, color: state.strokeColor)
+        }
+        beginPath()
+    }
+
+    public func fill(_ rect: CGRect) {
+        let path = CGMutablePath()
+        path.addRect(rect, transform: state.ctm)
+        paint(path, rule: .winding, color: state.fillColor)
+    }
+
+    public func stroke(_ rect: CGRect) {
+        let path = CGMutablePath()
+        path.addRect(rect, transform: state.ctm)
+        paint(strokeOutline(of: path), rule: .winding, color: state.strokeColor)
+    }
+
+    public func fillEllipse(in rect: CGRect) {
+        let path = CGMutablePath()
+        path.addEllipse(in: rect, transform: state.ctm)
+        paint(path, rule: .winding, color: state.fillColor)
+    }
+
+    public func strokeEllipse(in rect: CGRect) {
+        let path = CGMutablePath()
+        path.addEllipse(in: rect, transform: state.ctm)
+        paint(strokeOutline(of: path), rule: .winding, color: state.strokeColor)
+    }
+
+    /// Makes the pixels of `rect` transparent (ignoring the clip, as Core Graphics does).
+    public func clear(_ rect: CGRect) {
+        let path = CGMutablePath()
+        path.addRect(rect, transform: state.ctm)
+        let coverage = rasterize(path, rule: .winding)
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            for i in coverage.indices where coverage[i] > 0 {
+                let keep = 1 - coverage[i]
+                for c in 0..<4 { pixels[i * 4 + c] = UInt8((Float(pixels[i * 4 + c]) * keep).rounded()) }
+            }
+        }
+    }
+
+    /// Intersects the clip with the current path, and clears the path.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        intersectClip(rasterize(currentPath, rule: rule))
+        beginPath()
+    }
+
+    public func clip(to rect: CGRect) {
+        let path = CGMutablePath()
+        path.addRect(rect, transform: state.ctm)
+        intersectClip(rasterize(path, rule: .winding))
+    }
+
+    /// Draws `image` stretched over `rect` (user space), bilinear.
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        let path = CGMutablePath()
+        path.addRect(rect, transform: state.ctm)
+        let coverage = rasterize(path, rule: .winding)
+        // Pixel centre (buffer space) -> user space -> unit square of rect -> texel.
+        let toUser = bufferTransform.inverted()
+        let source = image.bitmap
+        composite(coverage: coverage) { x, y in
+            let user = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toUser)
+            // Images are drawn upright in a y-up space: the image's top row at rect's maxY.
+            let u = (user.x - rect.minX) / rect.width, v = (rect.maxY - user.y) / rect.height
+            return Self.sample(source, u: Double(u), v: Double(v))
+        }
+    }
+
+    // MARK: Pixels
+
+    /// User space (after the CTM, y up) to buffer rows (y down).
+    private var bufferTransform: CGAffineTransform {
+        state.ctm.concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
+    }
+
+    private func strokeOutline(of devicePath: CGPath) -> CGPath {
+        // Stroke in user space so the pen follows the CTM (a scaled context draws wider lines).
+        let inverse = state.ctm.inverted()
+        let user = devicePath.copy(using: withUnsafePointer(to: inverse) { $0 }) ?? devicePath
+        return user.copy(strokingWithWidth: state.lineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin,
+                         miterLimit: state.miterLimit, transform: state.ctm)
+    }
+
+    /// Coverage of a path already in the context's y-up pixel space.
+    private func rasterize(_ devicePath: CGPath, rule: CGPathFillRule) -> [Float] {
+        var rasterizer = CoverageRasterizer(width: width, height: height)
+        rasterizer.add(devicePath, transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
+        return rasterizer.coverage(rule: rule)
+    }
+
+    private func intersectClip(_ coverage: [Float]) {
+        guard let existing = state.clip else {
+            state.clip = coverage
+            return
+        }
+        state.clip = zip(existing, coverage).map { $0 * $1 }
+    }
+
+    private func paint(_ devicePath: CGPath, rule: CGPathFillRule, color: CGColor) {
+        guard !devicePath.isEmpty else { return }
+        let c = color.premultiplied
+        let premultiplied = (Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+        composite(coverage: rasterize(devicePath, rule: rule)) { _, _ in premultiplied }
+    }
+
+    /// Source-over of `color(x, y)` times coverage, clip and alpha into the bitmap.
+    private func composite(coverage: [Float], color: (Int, Int) -> (Float, Float, Float, Float)) {
+        let alpha = Float(state.alpha), clip = state.clip, w = width
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            for i in coverage.indices {
+                var k = coverage[i] * alpha
+                if let clip { k *= clip[i] }
+                if k <= 0 { continue }
+                let (r, g, b, a) = color(i % w, i / w)
+                let sr = r * k, sg = g * k, sb = b * k, sa = a * k
+                let keep = 1 - sa
+                let p = i * 4
+                pixels[p] = Self.quantize(sr + Float(pixels[p]) / 255 * keep)
+                pixels[p + 1] = Self.quantize(sg + Float(pixels[p + 1]) / 255 * keep)
+                pixels[p + 2] = Self.quantize(sb + Float(pixels[p + 2]) / 255 * keep)
+                pixels[p + 3] = Self.quantize(sa + Float(pixels[p + 3]) / 255 * keep)
+            }
+        }
+    }
+
+    private static func quantize(_ v: Float) -> UInt8 { UInt8(min(max(v * 255 + 0.5, 0), 255)) }
+
+    /// Clamp-to-edge bilinear sample of premultiplied texels at unit coordinates.
+    static func sample(_ image: Bitmap, u: Double, v: Double) -> (Float, Float, Float, Float) {
+        guard u.isFinite, v.isFinite else { return (0, 0, 0, 0) }
+        let tx = min(max(u * Double(image.width) - 0.5, -1), Double(image.width))
+        let ty = min(max(v * Double(image.height) - 0.5, -1), Double(image.height))
+        let x0 = tx.rounded(.down), y0 = ty.rounded(.down)
+        let fx = Float(tx - x0), fy = Float(ty - y0)
+        func texel(_ x: Int, _ y: Int) -> (Float, Float, Float, Float) {
+            let p = image[min(max(x, 0), image.width - 1), min(max(y, 0), image.height - 1)]
+            return (Float(p.0) / 255, Float(p.1) / 255, Float(p.2) / 255, Float(p.3) / 255)
+        }
+        let a = texel(Int(x0), Int(y0)), b = texel(Int(x0) + 1, Int(y0))
+        let c = texel(Int(x0), Int(y0) + 1), d = texel(Int(x0) + 1, Int(y0) + 1)
+        func mix(_ p: Float, _ q: Float, _ r: Float, _ s: Float) -> Float {
+            (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
+        }
+        return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2), mix(a.3, b.3, c.3, d.3))
+    }
+}

@@ -1,0 +1,122 @@
+// Bitmap contexts: exact-area fills, fill rules, strokes, clips, images, and Core Graphics' y-up
+// coordinates. Expected pixels are worked out by hand.
+import Foundation
+import OpenCoreGraphics
+import Testing
+
+private func context(_ width: Int, _ height: Int) -> CGContext { CGContext(width: width, height: height)! }
+private func alphas(_ ctx: CGContext, row: Int) -> [UInt8] { (0..<ctx.width).map { ctx.bitmap[$0, row].3 } }
+
+@Suite("CGContext")
+struct CGContextTests {
+    @Test("user space is y up: a rectangle at y 0 fills the bottom row")
+    func orientation() {
+        let ctx = context(3, 3)
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 3, height: 1))
+        #expect(alphas(ctx, row: 2) == [255, 255, 255] && alphas(ctx, row: 0) == [0, 0, 0])
+        #expect(ctx.bitmap[1, 2] == (255, 0, 0, 255))
+    }
+
+    @Test("edges half a pixel in cover half; corners the product")
+    func exactArea() {
+        let ctx = context(4, 2)
+        ctx.fill(CGRect(x: 0.5, y: 0, width: 2, height: 2))
+        #expect(alphas(ctx, row: 0) == [128, 255, 128, 0])
+        let corner = context(2, 2)
+        corner.fill(CGRect(x: 0.5, y: 0, width: 1.5, height: 1.5)) // y up: top edge at 1.5
+        #expect(corner.bitmap[0, 0].3 == 64 && corner.bitmap[1, 1].3 == 255)
+    }
+
+    @Test("a circle covers pi r^2 pixels to within half a percent")
+    func circleArea() {
+        let ctx = context(24, 24)
+        ctx.fillEllipse(in: CGRect(x: 2, y: 2, width: 20, height: 20))
+        let total = ctx.bitmap.pixels.enumerated().filter { $0.offset % 4 == 3 }.reduce(0.0) { $0 + Double($1.element) / 255 }
+        #expect(abs(total - .pi * 100) / (.pi * 100) < 0.005)
+    }
+
+    @Test("even-odd leaves a nested rectangle empty; winding fills it")
+    func fillRules() {
+        for (rule, centre) in [(CGPathFillRule.evenOdd, UInt8(0)), (.winding, 255)] {
+            let ctx = context(6, 6)
+            ctx.addRect(CGRect(x: 0, y: 0, width: 6, height: 6))
+            ctx.addRect(CGRect(x: 2, y: 2, width: 2, height: 2))
+            ctx.fillPath(using: rule)
+            #expect(ctx.bitmap[2, 2].3 == centre && ctx.bitmap[0, 0].3 == 255)
+        }
+    }
+
+    @Test("a stroke is lineWidth wide, centred on the path, with the caps asked for")
+    func strokes() {
+        let ctx = context(12, 4)
+        ctx.setLineWidth(2)
+        ctx.move(to: CGPoint(x: 2, y: 2))
+        ctx.addLine(to: CGPoint(x: 10, y: 2))
+        ctx.strokePath()
+        #expect(alphas(ctx, row: 1) == [0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0])
+        #expect(alphas(ctx, row: 0) == Array(repeating: 0, count: 12) && alphas(ctx, row: 2)[5] == 255)
+        let square = context(12, 4)
+        square.setLineWidth(2)
+        square.setLineCap(.square)
+        square.move(to: CGPoint(x: 2, y: 2))
+        square.addLine(to: CGPoint(x: 10, y: 2))
+        square.strokePath()
+        #expect(alphas(square, row: 1)[1] == 255 && alphas(square, row: 1)[10] == 255 && alphas(square, row: 1)[0] == 0)
+    }
+
+    @Test("joins close the corners of a stroked square; a scaled context strokes wider")
+    func joinsAndScale() {
+        let ctx = context(10, 10)
+        ctx.setLineWidth(2)
+        ctx.stroke(CGRect(x: 2, y: 2, width: 6, height: 6))
+        #expect(ctx.bitmap[1, 1].3 == 255 && ctx.bitmap[8, 8].3 == 255) // miter corners filled
+        #expect(ctx.bitmap[5, 5].3 == 0)
+        let scaled = context(8, 8)
+        scaled.scaleBy(x: 2, y: 2)
+        scaled.setLineWidth(1)
+        scaled.move(to: CGPoint(x: 0, y: 2))
+        scaled.addLine(to: CGPoint(x: 4, y: 2))
+        scaled.strokePath()
+        #expect(alphas(scaled, row: 3) == Array(repeating: 255, count: 8) && alphas(scaled, row: 4)[0] == 255)
+    }
+
+    @Test("clips limit drawing until the state is restored")
+    func clipping() {
+        let ctx = context(4, 1)
+        ctx.saveGState()
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 2, height: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+        ctx.restoreGState()
+        #expect(alphas(ctx, row: 0) == [255, 255, 0, 0])
+        ctx.fill(CGRect(x: 3, y: 0, width: 1, height: 1))
+        #expect(alphas(ctx, row: 0) == [255, 255, 0, 255])
+    }
+
+    @Test("images draw upright and pixel for pixel at their size")
+    func images() {
+        let image = CGImage(bitmap: Bitmap(width: 2, height: 2) { x, y in (UInt8(x * 200), UInt8(y * 200), 0, 255) })
+        let ctx = context(2, 2)
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2))
+        #expect(ctx.makeImage()?.bitmap == image.bitmap)
+    }
+
+    @Test("alpha and translucent colours blend source-over")
+    func blending() {
+        let ctx = context(1, 1)
+        ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        ctx.setAlpha(0.5)
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(ctx.bitmap[0, 0] == (128, 0, 128, 255))
+    }
+
+    @Test("contexts that cannot be made are nil")
+    func unsupported() {
+        #expect(CGContext(width: 0, height: 10) == nil)
+        #expect(CGContext(width: 100_000, height: 10) == nil)
+        #expect(CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 16, bytesPerRow: 0,
+                          space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: 1) == nil)
+    }
+}
