@@ -141,19 +141,20 @@ public struct RenderListBuilder {
         }
 
         // `CGRect.width` is standardized (never negative), so the sign is read from the size.
-        if bounds.size.width > 0 && bounds.size.height > 0 {
-            if let color = layer.backgroundColor {
-                let c = color.premultiplied
-                if c.alpha > 0 {
-                    emit(rect: boundsRect, map: map, clip: ownClip, part: "background", layer: layer,
-                         fill: .solid(PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)),
-                         opacity: opacity, state: &state)
-                }
+        let hasArea = bounds.size.width > 0 && bounds.size.height > 0
+        if hasArea, let color = layer.backgroundColor {
+            let c = color.premultiplied
+            if c.alpha > 0 {
+                emit(rect: boundsRect, map: map, clip: ownClip, part: "background", layer: layer,
+                     fill: .solid(PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)),
+                     opacity: opacity, state: &state)
             }
-            if let image = layer.contents as? CGImage {
-                emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, state: &state)
-            }
-        } else if bounds.size.width < 0 || bounds.size.height < 0 {
+        }
+        // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
+        if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
+            emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, state: &state)
+        }
+        if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")
         }
 
@@ -175,7 +176,8 @@ public struct RenderListBuilder {
         }
         let contentSize = CGSize(width: CGFloat(image.width) * cr.width / contentsScale,
                                  height: CGFloat(image.height) * cr.height / contentsScale)
-        let frame = ContentsGeometry.frame(bounds: layer.bounds, contentSize: contentSize, gravity: layer.contentsGravity)
+        let frame = layer.drawnContentsFrame
+            ?? ContentsGeometry.frame(bounds: layer.bounds, contentSize: contentSize, gravity: layer.contentsGravity)
         guard frame.width > 0, frame.height > 0, let deviceToLocal = map.inverted() else { return }
         // Local point -> normalized texture coordinate: the frame maps onto contentsRect.
         let localToTexture = ProjectiveTransform2D(

@@ -66,6 +66,19 @@ enum AnimatableValue {
         }
     }
 
+    /// The value as the same Swift type as `template` (a CGFloat stays a CGFloat), so custom
+    /// properties read back what they stored.
+    func anyValue(like template: Any?) -> Any {
+        switch (self, template) {
+        case (.number(let v), is CGFloat): CGFloat(v)
+        case (.number(let v), is Float): Float(v)
+        case (.number(let v), is Int): Int(v.rounded())
+        case (.numbers(let v), is [CGFloat]): v.map { CGFloat($0) }
+        case (.numbers(let v), is [Float]): v.map { Float($0) }
+        default: anyValue
+        }
+    }
+
     /// The additive identity of this kind.
     var zero: AnimatableValue {
         switch self {

@@ -78,7 +78,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let parsed = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
         guard parsed.count == raw.count, var value = self.value(of: parsed, at: fraction) else { return }
         if isAdditive, let base = current, let sum = base.adding(value) { value = sum }
-        layer.setValue(value.anyValue, forKeyPath: path)
+        layer.setValue(value.anyValue(like: layer.value(forKeyPath: path)), forKeyPath: path)
     }
 
     private func discreteIndex(_ f: Double, count: Int) -> Int {

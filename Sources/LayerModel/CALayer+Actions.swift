@@ -102,6 +102,7 @@ enum ActionLookup {
             depth += 1
         }
         if let action = type(of: layer).defaultAction(forKey: key) { return answer(action) }
+        if type(of: layer).implicitlyAnimatedKeys.contains(key) { return implicitAnimation(forKey: key) }
         if key == "contents" {
             // New contents cross-fade, as in Core Animation.
             let fade = CATransition()
@@ -110,6 +111,10 @@ enum ActionLookup {
             return fade
         }
         guard implicitlyAnimated.contains(key) else { return nil }
+        return implicitAnimation(forKey: key)
+    }
+
+    static func implicitAnimation(forKey key: String) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: key)
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)

@@ -10,19 +10,27 @@ extension CALayer {
     /// contents action: a redraw is not a change of contents in Core Animation's sense).
     public func drawBackingStore() {
         let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
-        let width = Int((bounds.size.width * scale - 1e-6).rounded(.up))
-        let height = Int((bounds.size.height * scale - 1e-6).rounded(.up))
-        guard width > 0, height > 0, let context = CGContext(width: width, height: height) else {
+        var rect = backingStoreRect
+        // Whole pixels: the store's rectangle is rounded outwards on the pixel grid.
+        rect = CGRect(x: (rect.minX * scale).rounded(.down) / scale, y: (rect.minY * scale).rounded(.down) / scale,
+                      width: 0, height: 0).union(CGRect(x: (rect.maxX * scale).rounded(.up) / scale,
+                                                        y: (rect.maxY * scale).rounded(.up) / scale, width: 0, height: 0))
+        let width = Int((rect.width * scale).rounded()), height = Int((rect.height * scale).rounded())
+        guard rect.width.isFinite, rect.height.isFinite, width > 0, height > 0,
+              let context = CGContext(width: width, height: height) else {
             state.contents = nil
+            state.drawnContentsFrame = nil
             return
         }
         // Core Graphics contexts are y up; layer content is drawn y down in bounds coordinates.
         context.translateBy(x: 0, y: CGFloat(height))
         context.scaleBy(x: scale, y: -scale)
-        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        context.translateBy(x: -rect.minX, y: -rect.minY)
         draw(in: context)
         state.contents = context.makeImage()
+        state.drawnContentsFrame = rect == bounds ? nil : rect
     }
+
 
     /// Redraws every layer of the subtree marked as needing it (before a frame).
     public func displayTreeIfNeeded() {

@@ -62,7 +62,11 @@ enum LayerKeyPaths {
 
     /// Sets an animated value at `keyPath`, by the typed path where there is one.
     static func setAnimatableValue(_ value: AnimatableValue, of layer: CALayer, at keyPath: String, accessor: Accessor?) {
-        if let write = accessor?.write { write(layer, value) } else { layer.setValue(value.anyValue, forKeyPath: keyPath) }
+        if let write = accessor?.write {
+            write(layer, value)
+        } else {
+            layer.setValue(value.anyValue(like: layer.value(forKeyPath: keyPath)), forKeyPath: keyPath)
+        }
     }
 
     private static func number(_ v: Any?) -> CGFloat? {

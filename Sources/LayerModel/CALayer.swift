@@ -151,9 +151,14 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set {
             propertyWillChange("contents")
             state.contents = newValue
+            state.drawnContentsFrame = nil
             propertyDidChange("contents")
         }
     }
+
+    /// For drawn content that covers more than the bounds (a shape layer's path may reach past
+    /// them): the rectangle, in bounds coordinates, that `contents` shows over. nil otherwise.
+    public var drawnContentsFrame: CGRect? { state.drawnContentsFrame }
 
     /// The part of the contents image drawn, in unit coordinates of the image. Values outside
     /// 0...1 extend the image's edge pixels. Default: (0, 0, 1, 1).
@@ -253,6 +258,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Default: nil.
     open class func defaultValue(forKey key: String) -> Any? { nil }
 
+    /// Keys beyond CALayer's own whose changes animate implicitly (subclasses add theirs).
+    /// Default: none.
+    open class var implicitlyAnimatedKeys: Set<String> { [] }
+
     /// Whether a change of `key` means the layer's content must be redrawn. Default: false.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
@@ -280,6 +289,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func draw(in ctx: CGContext) {
         delegate?.draw(self, in: ctx)
     }
+
+    /// The rectangle (bounds coordinates) a backing store covers: the bounds, or more for layers
+    /// whose drawing reaches past them.
+    var backingStoreRect: CGRect { bounds }
 
     /// Whether the content is redrawn when the bounds change. Default: false.
     open var needsDisplayOnBoundsChange: Bool {

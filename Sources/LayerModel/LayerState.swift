@@ -30,4 +30,6 @@ struct LayerState {
     var fillMode: CAMediaTimingFillMode = .removed
     var customValues: [String: Any] = [:]
     var needsDisplayOnBoundsChange = false
+    /// Where a backing store drawn over more than the bounds lies (shape layers); nil: the bounds.
+    var drawnContentsFrame: CGRect?
 }

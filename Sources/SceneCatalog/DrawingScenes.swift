@@ -48,7 +48,67 @@ enum DrawingScenes {
     static let size = CGSize(width: 240, height: 120)
     static let starDrawer = StarDrawer()
 
-    static var all: [DemoScene] { [drawnContent, animatedPie] }
+    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing] }
+
+    /// A ring path: a circle starting at 12 o'clock, clockwise on screen.
+    static func ring(center: CGPoint, radius: CGFloat) -> CGPath {
+        let path = CGMutablePath()
+        path.addArc(center: center, radius: radius, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: false)
+        return path
+    }
+
+    static let shapeLayers = DemoScene(
+        name: "shape-layers",
+        summary: "Three CAShapeLayers with zero bounds whose paths reach out: a progress ring stroked to strokeEnd 0.7 "
+            + "with round caps; a dashed rounded rectangle (dashes 8 on, 4 off); two overlapping circles filled "
+            + "even-odd (the lens where they overlap is empty).",
+        size: size
+    ) {
+        let root = SceneKit.root(size)
+        let progress = CAShapeLayer()
+        progress.path = ring(center: CGPoint(x: 45, y: 60), radius: 32)
+        progress.fillColor = nil
+        progress.strokeColor = SceneKit.color(0.1, 0.6, 0.3)
+        progress.lineWidth = 10
+        progress.lineCap = .round
+        progress.strokeEnd = 0.7
+        let dashed = CAShapeLayer()
+        dashed.path = CGPath(roundedRect: CGRect(x: 90, y: 25, width: 60, height: 70), cornerWidth: 12, cornerHeight: 12)
+        dashed.fillColor = SceneKit.color(0.85, 0.9, 1)
+        dashed.strokeColor = SceneKit.color(0.2, 0.3, 0.8)
+        dashed.lineWidth = 3
+        dashed.lineDashPattern = [8, 4]
+        let lens = CAShapeLayer()
+        let circles = CGMutablePath()
+        circles.addEllipse(in: CGRect(x: 165, y: 30, width: 45, height: 45))
+        circles.addEllipse(in: CGRect(x: 185, y: 45, width: 45, height: 45))
+        lens.path = circles
+        lens.fillRule = .evenOdd
+        lens.fillColor = SceneKit.color(0.9, 0.3, 0.2)
+        for layer in [progress, dashed, lens] { root.addSublayer(layer) }
+        return root
+    }
+
+    static let animatedRing = DemoScene(
+        name: "anim-stroke-end",
+        summary: "A ring drawn by animating strokeEnd from 0 to 1 over 1 s (linear): at 0.25 s a quarter of the ring, "
+            + "from 12 to 3 o'clock, is drawn; the presentation copy redraws the shape each frame.",
+        size: size, time: 0.25
+    ) {
+        let root = SceneKit.root(size)
+        let ring = CAShapeLayer()
+        ring.path = DrawingScenes.ring(center: CGPoint(x: 120, y: 60), radius: 40)
+        ring.fillColor = nil
+        ring.strokeColor = SceneKit.color(0.2, 0.4, 0.9)
+        ring.lineWidth = 8
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0.0
+        draw.toValue = 1.0
+        draw.duration = 1
+        ring.add(draw, forKey: "draw")
+        root.addSublayer(ring)
+        return root
+    }
 
     static let drawnContent = DemoScene(
         name: "drawn-content",

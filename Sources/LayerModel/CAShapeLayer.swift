@@ -1,0 +1,106 @@
+import Foundation
+import OpenCoreGraphics
+
+/// How a shape layer fills where its path crosses itself.
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Non-zero winding (the default).
+    public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
+}
+
+/// A layer that draws a path: filled, then stroked (optionally dashed, and only from strokeStart to
+/// strokeEnd of its length), in its bounds space. The path may reach past the bounds; it is drawn
+/// whole unless masksToBounds. Every property animates, and an animated frame redraws the shape.
+///
+/// The shape is rasterized on the CPU by OpenCoreGraphics into the layer's texture, like any drawn
+/// content, so both renderers show the same pixels.
+open class CAShapeLayer: CALayer {
+    /// Default: nil (nothing drawn).
+    @Animatable("path", needsDisplay: true) open var path: CGPath? = nil
+    /// Default: opaque black.
+    @Animatable("fillColor", needsDisplay: true) open var fillColor: CGColor? = CGColor.black
+    /// Default: `.nonZero`.
+    @Animatable("fillRule", needsDisplay: true) open var fillRule: CAShapeLayerFillRule = .nonZero
+    /// Default: nil (no stroke).
+    @Animatable("strokeColor", needsDisplay: true) open var strokeColor: CGColor? = nil
+    /// Default: 1.
+    @Animatable("lineWidth", needsDisplay: true) open var lineWidth: CGFloat = 1
+    /// Default: 10.
+    @Animatable("miterLimit", needsDisplay: true) open var miterLimit: CGFloat = 10
+    /// Default: `.butt`.
+    @Animatable("lineCap", needsDisplay: true) open var lineCap: CGLineCap = .butt
+    /// Default: `.miter`.
+    @Animatable("lineJoin", needsDisplay: true) open var lineJoin: CGLineJoin = .miter
+    /// Alternating on and off lengths. Default: nil (solid).
+    @Animatable("lineDashPattern", needsDisplay: true) open var lineDashPattern: [CGFloat]? = nil
+    /// Default: 0.
+    @Animatable("lineDashPhase", needsDisplay: true) open var lineDashPhase: CGFloat = 0
+    /// Where along the path's length the stroke starts, 0...1. Default: 0.
+    @Animatable("strokeStart", needsDisplay: true) open var strokeStart: CGFloat = 0
+    /// Where along the path's length the stroke ends, 0...1. Default: 1.
+    @Animatable("strokeEnd", needsDisplay: true) open var strokeEnd: CGFloat = 1
+
+    static let shapeKeys: Set<String> = ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "miterLimit",
+                                         "lineCap", "lineJoin", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"]
+
+    public override init() {
+        super.init()
+        setNeedsDisplay() // a shape shows without being asked to display
+    }
+
+    public required init(layer: Any) { super.init(layer: layer) }
+
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        shapeKeys.contains(key) || super.needsDisplay(forKey: key)
+    }
+
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "fillColor": CGColor.black
+        case "lineWidth", "strokeEnd": CGFloat(1)
+        case "miterLimit": CGFloat(10)
+        case "strokeStart", "lineDashPhase": CGFloat(0)
+        default: super.defaultValue(forKey: key)
+        }
+    }
+
+    /// Changes of these animate implicitly, as in Core Animation.
+    open override class var implicitlyAnimatedKeys: Set<String> {
+        ["path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd"]
+    }
+
+    override var backingStoreRect: CGRect {
+        guard let path, !path.isEmpty else { return bounds }
+        var box = path.boundingBoxOfPath
+        if strokeColor != nil, lineWidth > 0, lineWidth.isFinite {
+            // The pen reaches half the width out, a miter up to miterLimit times that.
+            let reach = lineWidth / 2 * (lineJoin == .miter ? max(miterLimit, 1) : 1) + (lineCap == .square ? lineWidth : 0)
+            box = box.insetBy(dx: -reach, dy: -reach)
+        }
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return bounds }
+        return bounds.union(box.insetBy(dx: -1, dy: -1))
+    }
+
+    open override func draw(in ctx: CGContext) {
+        guard let path, !path.isEmpty else { return }
+        if let fillColor {
+            ctx.addPath(path)
+            ctx.setFillColor(fillColor)
+            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
+        }
+        guard let strokeColor, lineWidth > 0, lineWidth.isFinite else { return }
+        var stroked = path.trimmed(from: strokeStart, to: strokeEnd)
+        if let pattern = lineDashPattern, !pattern.isEmpty {
+            stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern)
+        }
+        ctx.addPath(stroked)
+        ctx.setStrokeColor(strokeColor)
+        ctx.setLineWidth(lineWidth)
+        ctx.setLineCap(lineCap)
+        ctx.setLineJoin(lineJoin)
+        ctx.setMiterLimit(miterLimit)
+        ctx.strokePath()
+    }
+}

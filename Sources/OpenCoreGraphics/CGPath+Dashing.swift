@@ -1,0 +1,95 @@
+import Foundation
+
+extension CGPath {
+    /// The "on" stretches of a dash pattern along the path, as open subpaths of straight segments
+    /// (curves are flattened to 0.01 first). `lengths` alternate on and off, starting `phase` into
+    /// the pattern. A pattern with no positive total length gives the path unchanged, and at most
+    /// 100,000 dashes are made, so no pattern can loop forever.
+    public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
+                     transform: CGAffineTransform = .identity) -> CGPath {
+        let pattern = lengths.map { $0.isFinite ? max($0, 0) : 0 }
+        let period = pattern.reduce(0, +)
+        guard period > 1e-9, phase.isFinite else { return copy(using: withUnsafePointer(to: transform) { $0 }) ?? self }
+        let result = CGMutablePath()
+        var dashes = 0
+        for (points, closed) in PathStroker.subpaths(self, tolerance: 0.01) {
+            let polyline = closed && points.count > 1 ? points + [points[0]] : points
+            // Where in the pattern the subpath starts.
+            var index = 0
+            var remaining = pattern[0]
+            var offset = phase.truncatingRemainder(dividingBy: period)
+            if offset < 0 { offset += period }
+            while offset > 0 {
+                if offset >= remaining {
+                    offset -= remaining
+                    index = (index + 1) % pattern.count
+                    remaining = pattern[index]
+                } else {
+                    remaining -= offset
+                    offset = 0
+                }
+            }
+            var on = index % 2 == 0
+            var current: [CGPoint] = on ? [polyline[0]] : []
+            for i in 1..<max(polyline.count, 1) {
+                var a = polyline[i - 1]
+                let b = polyline[i]
+                var segment = hypot(b.x - a.x, b.y - a.y)
+                while segment > remaining, dashes < 100_000 {
+                    let t = remaining / segment
+                    let cut = CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                    if on {
+                        current.append(cut)
+                        result.addLines(between: current)
+                        dashes += 1
+                        current = []
+                    } else {
+                        current = [cut]
+                    }
+                    on.toggle()
+                    segment -= remaining
+                    a = cut
+                    index = (index + 1) % pattern.count
+                    remaining = pattern[index]
+                }
+                remaining -= segment
+                if on { current.append(b) }
+            }
+            if on, current.count > 1 { result.addLines(between: current) }
+        }
+        return result.copy(using: withUnsafePointer(to: transform) { $0 }) ?? result
+    }
+
+    /// The part of the path from `start` to `end`, as fractions 0...1 of its whole length (all
+    /// subpaths in order): what CAShapeLayer's strokeStart and strokeEnd draw.
+    public func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath {
+        let from = min(max(start.isNaN ? 0 : start, 0), 1), to = min(max(end.isNaN ? 1 : end, 0), 1)
+        if from <= 0 && to >= 1 { return self }
+        let result = CGMutablePath()
+        guard to > from else { return result }
+        let subpaths = PathStroker.subpaths(self, tolerance: 0.01).map { points, closed in
+            closed && points.count > 1 ? points + [points[0]] : points
+        }
+        let total = subpaths.reduce(0) { sum, polyline in
+            sum + zip(polyline, polyline.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        let lower = from * total, upper = to * total
+        var travelled: CGFloat = 0
+        for polyline in subpaths {
+            var current: [CGPoint] = []
+            for (a, b) in zip(polyline, polyline.dropFirst()) {
+                let length = hypot(b.x - a.x, b.y - a.y)
+                let s0 = travelled, s1 = travelled + length
+                travelled = s1
+                guard s1 > lower, s0 < upper, length > 0 else { continue }
+                let t0 = max(0, (lower - s0) / length), t1 = min(1, (upper - s0) / length)
+                let p0 = CGPoint(x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0)
+                let p1 = CGPoint(x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1)
+                if current.isEmpty { current = [p0] }
+                current.append(p1)
+            }
+            if current.count > 1 { result.addLines(between: current) }
+        }
+        return result
+    }
+}

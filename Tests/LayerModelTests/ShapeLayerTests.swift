@@ -1,0 +1,108 @@
+// CAShapeLayer: defaults, the backing store that follows the path, and animated properties that
+// redraw the shape.
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+import Testing
+
+private func image(_ layer: CALayer) throws -> CGImage { try #require(layer.contents as? CGImage) }
+
+@Suite("CAShapeLayer")
+struct ShapeLayerTests {
+    @Test("defaults are Core Animation's: black fill, no stroke, width 1, the whole stroke")
+    func defaults() {
+        let shape = CAShapeLayer()
+        #expect(shape.path == nil && shape.fillColor == CGColor.black && shape.strokeColor == nil)
+        #expect(shape.lineWidth == 1 && shape.miterLimit == 10 && shape.strokeStart == 0 && shape.strokeEnd == 1)
+        #expect(shape.fillRule == .nonZero && shape.lineCap == .butt && shape.lineJoin == .miter)
+        #expect(shape.lineDashPattern == nil && shape.needsDisplay())
+        shape.fillColor = nil
+        #expect(shape.fillColor == nil) // nil is a value, not "use the default"
+    }
+
+    @Test("a path past the bounds is drawn whole, over a backing store that covers it")
+    func pathPastBounds() throws {
+        let shape = CAShapeLayer() // zero bounds, the usual way shape layers are made
+        shape.path = CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 10))
+        shape.displayIfNeeded()
+        let frame = try #require(shape.drawnContentsFrame)
+        #expect(frame.contains(CGRect(x: 10, y: 20, width: 30, height: 10)))
+        let store = try image(shape)
+        #expect(store.width == Int(frame.width) && store.height == Int(frame.height))
+        let inside = store.bitmap[Int(25 - frame.minX), Int(25 - frame.minY)]
+        #expect(inside == (0, 0, 0, 255))
+    }
+
+    @Test("strokeEnd 0.5 strokes the first half of the path's length only")
+    func strokeEnd() throws {
+        let shape = CAShapeLayer()
+        shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 2))
+        line.addLine(to: CGPoint(x: 20, y: 2))
+        shape.path = line
+        shape.fillColor = nil
+        shape.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        shape.lineWidth = 2
+        shape.strokeEnd = 0.5
+        shape.displayIfNeeded()
+        let store = try image(shape)
+        let origin = shape.drawnContentsFrame?.origin ?? .zero
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { store.bitmap[x - Int(origin.x), y - Int(origin.y)].3 }
+        #expect(alpha(5, 2) == 255 && alpha(9, 1) == 255 && alpha(15, 2) == 0)
+    }
+
+    @Test("a dash pattern leaves gaps along the stroke")
+    func dashes() throws {
+        let shape = CAShapeLayer()
+        shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 2))
+        line.addLine(to: CGPoint(x: 20, y: 2))
+        shape.path = line
+        shape.strokeColor = CGColor.black
+        shape.lineWidth = 2
+        shape.lineDashPattern = [4, 2]
+        shape.displayIfNeeded()
+        let store = try image(shape)
+        let origin = shape.drawnContentsFrame?.origin ?? .zero
+        let row = (0..<20).map { store.bitmap[$0 - Int(origin.x), 2 - Int(origin.y)].3 }
+        #expect(row[1] == 255 && row[4] == 0 && row[5] == 0 && row[7] == 255 && row[10] == 0)
+    }
+
+    @Test("an animated strokeEnd redraws the presentation copy with the animated value")
+    func animatedStrokeEnd() throws {
+        let shape = CAShapeLayer()
+        shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 2))
+        line.addLine(to: CGPoint(x: 20, y: 2))
+        shape.path = line
+        shape.strokeColor = CGColor.black
+        shape.lineWidth = 2
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0.0
+        draw.toValue = 1.0
+        draw.beginTime = 1
+        draw.duration = 1
+        shape.add(draw, forKey: "draw")
+        let presented = try #require(shape.presentationTree(atMediaTime: 1.25) as? CAShapeLayer)
+        #expect(abs(presented.strokeEnd - 0.25) < 1e-9)
+        let store = try image(presented)
+        let origin = presented.drawnContentsFrame?.origin ?? .zero
+        #expect(store.bitmap[3 - Int(origin.x), 2 - Int(origin.y)].3 == 255)
+        #expect(store.bitmap[8 - Int(origin.x), 2 - Int(origin.y)].3 == 0)
+    }
+
+    @Test("dashing and trimming stay finite for degenerate input")
+    func degenerate() {
+        let line = CGMutablePath()
+        line.move(to: .zero)
+        line.addLine(to: CGPoint(x: 10, y: 0))
+        #expect(line.copy(dashingWithPhase: 0, lengths: [0, 0]).elements == line.elements) // no pattern: unchanged
+        #expect(line.copy(dashingWithPhase: .nan, lengths: [1, 1]).elements == line.elements)
+        #expect(!line.copy(dashingWithPhase: 0, lengths: [1e-7, 1e-7]).isEmpty) // capped, but finishes
+        #expect(line.trimmed(from: 0.8, to: 0.2).isEmpty)
+        #expect(line.trimmed(from: .nan, to: 1).elements == line.elements)
+    }
+}
