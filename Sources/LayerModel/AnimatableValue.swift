@@ -9,6 +9,7 @@ extension Double: NumberConvertible { public var doubleValue: Double { self } }
 extension Float: NumberConvertible { public var doubleValue: Double { Double(self) } }
 extension CGFloat: NumberConvertible { public var doubleValue: Double { Double(self) } }
 extension Int: NumberConvertible { public var doubleValue: Double { Double(self) } }
+extension NSNumber: NumberConvertible {}
 
 /// The value types animations interpolate, with the arithmetic the from/by/to table needs.
 enum AnimatableValue {
@@ -75,6 +76,7 @@ enum AnimatableValue {
         case (.number(let v), is Int): Int(v.rounded())
         case (.numbers(let v), is [CGFloat]): v.map { CGFloat($0) }
         case (.numbers(let v), is [Float]): v.map { Float($0) }
+        case (.numbers(let v), is [NSNumber]): v.map { NSNumber(value: $0) }
         default: anyValue
         }
     }

@@ -206,6 +206,16 @@ public final class CGContext {
         }
     }
 
+    /// Paints every pixel of the clip area with `shader(point)` (user space at the pixel centre;
+    /// nil paints nothing there): gradients and other computed fills.
+    package func fill(shader: (CGPoint) -> (Float, Float, Float, Float)?) {
+        let toUser = bufferTransform.inverted()
+        let ones = [Float](repeating: 1, count: width * height)
+        composite(coverage: ones) { x, y in
+            shader(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toUser)) ?? (0, 0, 0, 0)
+        }
+    }
+
     // MARK: Pixels
 
     /// User space (after the CTM, y up) to buffer rows (y down).

@@ -48,7 +48,38 @@ enum DrawingScenes {
     static let size = CGSize(width: 240, height: 120)
     static let starDrawer = StarDrawer()
 
-    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing] }
+    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing, gradients] }
+
+    static let gradients = DemoScene(
+        name: "gradient-layers",
+        summary: "Three CAGradientLayers: axial red -> yellow -> blue from top to bottom (yellow at location 0.3); "
+            + "radial white -> green from the centre to the edges; conic around the centre starting at 3 o'clock, "
+            + "red -> blue -> red clockwise.",
+        size: size
+    ) {
+        let root = SceneKit.root(size)
+        let kinds: [CAGradientLayerType] = [.axial, .radial, .conic]
+        for (i, kind) in kinds.enumerated() {
+            let layer = CAGradientLayer()
+            layer.frame = CGRect(x: 10 + CGFloat(i) * 77, y: 15, width: 67, height: 90)
+            layer.type = kind
+            switch kind {
+            case .axial:
+                layer.colors = [SceneKit.color(0.9, 0.1, 0.1), SceneKit.color(1, 0.9, 0.1), SceneKit.color(0.1, 0.2, 0.9)]
+                layer.locations = [0, 0.3, 1]
+            case .radial:
+                layer.colors = [SceneKit.color(1, 1, 1), SceneKit.color(0.1, 0.6, 0.2)]
+                layer.startPoint = CGPoint(x: 0.5, y: 0.5)
+                layer.endPoint = CGPoint(x: 1, y: 1)
+            default:
+                layer.colors = [SceneKit.color(0.9, 0.1, 0.1), SceneKit.color(0.1, 0.2, 0.9), SceneKit.color(0.9, 0.1, 0.1)]
+                layer.startPoint = CGPoint(x: 0.5, y: 0.5)
+                layer.endPoint = CGPoint(x: 1, y: 0.5)
+            }
+            root.addSublayer(layer)
+        }
+        return root
+    }
 
     /// A ring path: a circle starting at 12 o'clock, clockwise on screen.
     static func ring(center: CGPoint, radius: CGFloat) -> CGPath {

@@ -106,3 +106,41 @@ struct ShapeLayerTests {
         #expect(line.trimmed(from: .nan, to: 1).elements == line.elements)
     }
 }
+
+@Suite("CAGradientLayer")
+struct GradientLayerTests {
+    @Test("defaults: top to bottom, axial, no colours")
+    func defaults() {
+        let layer = CAGradientLayer()
+        #expect(layer.startPoint == CGPoint(x: 0.5, y: 0) && layer.endPoint == CGPoint(x: 0.5, y: 1))
+        #expect(layer.type == .axial && layer.colors == nil && layer.locations == nil && layer.needsDisplay())
+    }
+
+    @Test("an axial gradient runs from startPoint to endPoint in the bounds, y down")
+    func axial() throws {
+        let layer = CAGradientLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 2, height: 10)
+        layer.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        layer.displayIfNeeded()
+        let image = try #require(layer.contents as? CGImage)
+        #expect(image.bitmap[0, 0].0 > 200 && image.bitmap[0, 9].2 > 200) // red at the top, blue at the bottom
+    }
+
+    @Test("animating endPoint redraws the gradient at the animated point")
+    func animatedEndPoint() throws {
+        let layer = CAGradientLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 2)
+        layer.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        layer.startPoint = CGPoint(x: 0, y: 0.5)
+        let move = CABasicAnimation(keyPath: "endPoint")
+        move.fromValue = CGPoint(x: 0.2, y: 0.5)
+        move.toValue = CGPoint(x: 1, y: 0.5)
+        move.beginTime = 1
+        move.duration = 1
+        layer.add(move, forKey: "end")
+        let presented = try #require(layer.presentationTree(atMediaTime: 1) as? CAGradientLayer)
+        #expect(presented.endPoint == CGPoint(x: 0.2, y: 0.5))
+        let image = try #require(presented.contents as? CGImage)
+        #expect(image.bitmap[5, 0] == (0, 0, 255, 255)) // past the end at 2 points: blue
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OpenCoreGraphics
+
+/// The shapes of gradient a CAGradientLayer draws.
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Along the line from startPoint to endPoint (the default).
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// An ellipse centred at startPoint, reaching endPoint's x and y distances at t = 1.
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// Around startPoint, starting in the direction of endPoint and turning clockwise on screen.
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
+/// A layer filled with a gradient over its bounds. Points are in unit coordinates of the bounds
+/// (y down), colours interpolate in straight sRGB, and the gradient extends past its ends. Drawn
+/// into the layer's backing store like any drawn content; every property animates.
+open class CAGradientLayer: CALayer {
+    /// The colours (CGColor). Default: nil (nothing drawn).
+    @Animatable("colors", needsDisplay: true) open var colors: [Any]? = nil
+    /// Where each colour sits, 0...1, ascending. Default: nil (evenly spaced).
+    @Animatable("locations", needsDisplay: true) open var locations: [NSNumber]? = nil
+    /// Default: (0.5, 0).
+    @Animatable("startPoint", needsDisplay: true) open var startPoint = CGPoint(x: 0.5, y: 0)
+    /// Default: (0.5, 1).
+    @Animatable("endPoint", needsDisplay: true) open var endPoint = CGPoint(x: 0.5, y: 1)
+    /// Default: `.axial`.
+    @Animatable("type", needsDisplay: true) open var type: CAGradientLayerType = .axial
+
+    static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "type"]
+
+    public override init() {
+        super.init()
+        setNeedsDisplay()
+    }
+
+    public required init(layer: Any) { super.init(layer: layer) }
+
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        gradientKeys.contains(key) || super.needsDisplay(forKey: key)
+    }
+
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "startPoint": CGPoint(x: 0.5, y: 0)
+        case "endPoint": CGPoint(x: 0.5, y: 1)
+        default: super.defaultValue(forKey: key)
+        }
+    }
+
+    open override class var implicitlyAnimatedKeys: Set<String> { ["colors", "locations", "startPoint", "endPoint"] }
+
+    open override func draw(in ctx: CGContext) {
+        let cgColors = (colors ?? []).compactMap { $0 as? CGColor }
+        let stops = locations.map { $0.map { CGFloat($0.doubleValue) } }
+        guard !cgColors.isEmpty, let gradient = CGGradient(colorsSpace: nil, colors: cgColors,
+                                                           locations: stops?.count == cgColors.count ? stops : nil) else { return }
+        let b = bounds
+        func point(_ unit: CGPoint) -> CGPoint { CGPoint(x: b.minX + unit.x * b.width, y: b.minY + unit.y * b.height) }
+        let start = point(startPoint), end = point(endPoint)
+        let extend: CGGradientDrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
+        ctx.saveGState()
+        ctx.clip(to: b)
+        switch type {
+        case .radial:
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            guard rx > 0 || ry > 0 else { break }
+            ctx.fill(shader: { p in
+                let nx = rx > 0 ? (p.x - start.x) / rx : 0, ny = ry > 0 ? (p.y - start.y) / ry : 0
+                return CGContext.gradientColor(gradient, (nx * nx + ny * ny).squareRoot(), extend)
+            })
+        case .conic:
+            let base = atan2(end.y - start.y, end.x - start.x)
+            ctx.fill(shader: { p in
+                var angle = atan2(p.y - start.y, p.x - start.x) - base
+                angle = angle.truncatingRemainder(dividingBy: 2 * .pi)
+                if angle < 0 { angle += 2 * .pi }
+                return CGContext.gradientColor(gradient, angle / (2 * .pi), extend)
+            })
+        default:
+            ctx.drawLinearGradient(gradient, start: start, end: end, options: extend)
+        }
+        ctx.restoreGState()
+    }
+}
