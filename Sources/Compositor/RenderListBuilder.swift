@@ -46,12 +46,24 @@ public struct RenderListBuilder {
     }
 
     public func build(root: CALayer) throws -> RenderList {
+        try build(root: root, inOwnSpace: false)
+    }
+
+    /// The frame of `root`'s subtree drawn in `root`'s own bounds space (the viewport is in
+    /// those coordinates), leaving out the root's placement, opacity and transition: what
+    /// `CALayer.render(in:)` draws.
+    public func build(contentOf root: CALayer) throws -> RenderList {
+        try build(root: root, inOwnSpace: true)
+    }
+
+    private func build(root: CALayer, inOwnSpace: Bool) throws -> RenderList {
         let size = try RenderListBuilder.pixelSize(viewport: viewport, scale: scale)
         var state = BuildState(width: size.width, height: size.height)
         let toDevice = CATransform3DConcat(CATransform3DMakeTranslation(-viewport.minX, -viewport.minY, 0),
                                            CATransform3DMakeScale(scale, scale, 1))
         try walk(from: Visit(layer: root, parentPlaneToDevice: toDevice, opacity: 1,
-                             clip: RenderListBuilder.guardBand(size.width, size.height), depth: 0), state: &state)
+                             clip: RenderListBuilder.guardBand(size.width, size.height), depth: 0,
+                             passMap: inOwnSpace ? toDevice : nil), state: &state)
         let frame = RenderPass(id: state.nextPassID, width: size.width, height: size.height, ops: state.ops)
         return RenderList(width: size.width, height: size.height, passes: state.passes + [frame],
                           textures: state.textures, diagnostics: state.diagnostics)

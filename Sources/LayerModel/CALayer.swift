@@ -273,6 +273,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Marks the layer's content as needing to be redrawn before the next frame.
     open func setNeedsDisplay() { needsDisplayFlag = true }
 
+    /// Marks part of the content for redrawing. The whole backing store is redrawn (partial
+    /// redraws are not kept separately), so this is `setNeedsDisplay()` for any non-empty rect.
+    open func setNeedsDisplay(_ r: CGRect) {
+        if !r.isNull, !r.isEmpty { setNeedsDisplay() }
+    }
+
     /// Whether the content must be redrawn.
     open func needsDisplay() -> Bool { needsDisplayFlag }
 

@@ -82,3 +82,39 @@ struct LayerDrawingTests {
         #expect(layer.contents == nil)
     }
 }
+
+@Suite("CAScrollLayer")
+struct ScrollLayerTests {
+    @Test("scrolling moves the bounds origin in the allowed directions and clips")
+    func scrollToPoint() {
+        let scroller = CAScrollLayer()
+        scroller.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        #expect(scroller.masksToBounds && scroller.scrollMode == .both)
+        scroller.scroll(to: CGPoint(x: 30, y: 40))
+        #expect(scroller.bounds.origin == CGPoint(x: 30, y: 40))
+        scroller.scrollMode = .vertically
+        scroller.scroll(to: CGPoint(x: 0, y: 0))
+        #expect(scroller.bounds.origin == CGPoint(x: 30, y: 0))
+    }
+
+    @Test("scroll(to: rect) moves the least distance that shows the rect")
+    func scrollToRect() {
+        let scroller = CAScrollLayer()
+        scroller.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        scroller.scroll(to: CGRect(x: 150, y: 10, width: 20, height: 20))
+        #expect(scroller.bounds.origin == CGPoint(x: 70, y: 0))
+    }
+
+    @Test("a sublayer asks its scroll layer to show part of it")
+    func scrollFromSublayer() {
+        let scroller = CAScrollLayer()
+        scroller.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        let content = CALayer()
+        content.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        scroller.addSublayer(content)
+        content.scrollRectToVisible(CGRect(x: 300, y: 300, width: 10, height: 10))
+        #expect(scroller.bounds.origin == CGPoint(x: 210, y: 260))
+        content.scroll(CGPoint(x: 5, y: 6))
+        #expect(scroller.bounds.origin == CGPoint(x: 5, y: 6))
+    }
+}

@@ -1,0 +1,43 @@
+// CALayer.render(in:): a subtree drawn into a bitmap context in the layer's own space.
+import Foundation
+import OpenQuartzCore
+import Testing
+
+@Suite("render(in:)")
+struct RenderInContextTests {
+    /// A 20x10 layer, placed and turned elsewhere, with a red top half and a blue square sublayer.
+    private func scene() -> CALayer {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 10)
+        layer.position = CGPoint(x: 300, y: 300)
+        layer.transform = CATransform3DMakeRotation(1, 0, 0, 1) // left out by render(in:)
+        let top = CALayer()
+        top.frame = CGRect(x: 0, y: 0, width: 20, height: 5)
+        top.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let square = CALayer()
+        square.frame = CGRect(x: 15, y: 5, width: 5, height: 5)
+        square.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        layer.sublayers = [top, square]
+        return layer
+    }
+
+    @Test("in a context flipped to y down the layer draws upright, in its own space")
+    func flippedContext() throws {
+        let ctx = try #require(CGContext(width: 20, height: 10))
+        ctx.translateBy(x: 0, y: 10)
+        ctx.scaleBy(x: 1, y: -1)
+        scene().render(in: ctx)
+        #expect(ctx.bitmap[2, 1] == (255, 0, 0, 255)) // red on top
+        #expect(ctx.bitmap[17, 8] == (0, 0, 255, 255)) // blue bottom right
+        #expect(ctx.bitmap[2, 8].3 == 0)
+    }
+
+    @Test("a scaled context gets a sharper rendering, not a stretched one")
+    func scaledContext() throws {
+        let ctx = try #require(CGContext(width: 40, height: 20))
+        ctx.translateBy(x: 0, y: 20)
+        ctx.scaleBy(x: 2, y: -2)
+        scene().render(in: ctx)
+        #expect(ctx.bitmap[29, 9] == (255, 0, 0, 255) && ctx.bitmap[30, 10] == (0, 0, 255, 255))
+    }
+}
