@@ -11,6 +11,7 @@ uniform vec3 u_edges[MAX_EDGES];       // a, b, c: signed distance a*x + b*y + c
 uniform int u_fillKind;                // 0: solid, 1: texture
 uniform vec4 u_color;                  // premultiplied, for solid fills
 uniform float u_opacity;
+uniform vec4 u_tint;                   // premultiplied, multiplies the fill (replicator instances)
 uniform mat3 u_deviceToTexture;        // device (x, y, 1) -> (u, v, q), row-vector form
 uniform highp sampler2D u_texture;
 
@@ -36,5 +37,5 @@ void main() {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;
         color = texture(u_texture, uvq.xy / uvq.z);
     }
-    fragColor = color * k;
+    fragColor = color * u_tint * k;
 }

@@ -70,9 +70,13 @@ public struct QuadOp: Equatable, Sendable {
     public var opacity: Double
     /// How the colour combines with the target. Default: source-over.
     public var blend: BlendMode
+    /// A premultiplied colour the fill is multiplied by, component by component (replicator
+    /// instance colours). Default: opaque white, which changes nothing.
+    public var tint: PremultipliedColor
 
     public init(source: String, localRect: Rect, localToDevice: ProjectiveTransform2D,
-                polygon: CoveragePolygon, fill: Fill, opacity: Double, blend: BlendMode = .sourceOver) {
+                polygon: CoveragePolygon, fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
+                tint: PremultipliedColor = .opaqueWhite) {
         self.source = source
         self.localRect = localRect
         self.localToDevice = localToDevice
@@ -80,6 +84,7 @@ public struct QuadOp: Equatable, Sendable {
         self.fill = fill
         self.opacity = opacity
         self.blend = blend
+        self.tint = tint
     }
 }
 
@@ -102,6 +107,13 @@ public struct PremultipliedColor: Equatable, Sendable {
     public var red: Double, green: Double, blue: Double, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    public static let opaqueWhite = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+    /// Component-wise product.
+    public func multiplied(by other: PremultipliedColor) -> PremultipliedColor {
+        PremultipliedColor(red: red * other.red, green: green * other.green, blue: blue * other.blue, alpha: alpha * other.alpha)
     }
 }
 

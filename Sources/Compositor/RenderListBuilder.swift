@@ -116,6 +116,8 @@ public struct RenderListBuilder {
         /// For the root of an offscreen pass: its plane's map into the pass, used instead of its
         /// own placement; its own opacity and transition are applied where the pass is drawn.
         var passMap: CATransform3D? = nil
+        /// Replicator instance colours multiplied down the tree.
+        var tint: PremultipliedColor = .opaqueWhite
     }
 
     /// Emits the layer's own draws and returns its sublayers' visits, in drawing order.
@@ -143,7 +145,8 @@ public struct RenderListBuilder {
         if !layer.isDoubleSided && !facesFront { return [] }
 
         if visit.passMap == nil, let transition = layer.transitionFrame {
-            try drawTransition(transition, of: layer, map: map, clip: clip, opacity: opacity, depth: visit.depth, state: &state)
+            try drawTransition(transition, of: layer, map: map, clip: clip, opacity: opacity, tint: visit.tint,
+                               depth: visit.depth, state: &state)
             return []
         }
 
@@ -159,12 +162,12 @@ public struct RenderListBuilder {
             if c.alpha > 0 {
                 emit(rect: boundsRect, map: map, clip: ownClip, part: "background", layer: layer,
                      fill: .solid(PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)),
-                     opacity: opacity, state: &state)
+                     opacity: opacity, tint: visit.tint, state: &state)
             }
         }
         // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
         if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
-            emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, state: &state)
+            emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")
@@ -172,13 +175,49 @@ public struct RenderListBuilder {
 
         guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return [] }
         let childParent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)
-        return layer.sublayersInDrawingOrder.map {
-            Visit(layer: $0, parentPlaneToDevice: childParent, opacity: opacity, clip: ownClip, depth: visit.depth + 1)
+        let ordered = layer.sublayersInDrawingOrder
+        guard let replicator = layer as? CAReplicatorLayer else {
+            return ordered.map {
+                Visit(layer: $0, parentPlaneToDevice: childParent, opacity: opacity, clip: ownClip,
+                      depth: visit.depth + 1, tint: visit.tint)
+            }
         }
+        return replicatedVisits(ordered, of: replicator, childParent: childParent, opacity: opacity, clip: ownClip,
+                                visit: visit, state: &state)
+    }
+
+    /// A replicator's sublayers once per instance: instance i one more instanceTransform on (about
+    /// the replicator's centre) and tinted by instance i's colour.
+    private func replicatedVisits(_ sublayers: [CALayer], of replicator: CAReplicatorLayer, childParent: CATransform3D,
+                                  opacity: Double, clip: [DevicePoint], visit: Visit, state: inout BuildState) -> [Visit] {
+        var count = replicator.instanceCount
+        if count > CAReplicatorLayer.maxInstances {
+            state.diagnostics.append("\(replicator): instanceCount \(count) is over \(CAReplicatorLayer.maxInstances); "
+                + "\(CAReplicatorLayer.maxInstances) are drawn")
+            count = CAReplicatorLayer.maxInstances
+        }
+        guard count > 0, replicator.instanceTransform.isFinite else { return [] }
+        let center = CGPoint(x: replicator.bounds.midX, y: replicator.bounds.midY)
+        let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-center.x, -center.y, 0),
+                                                           replicator.instanceTransform),
+                                       CATransform3DMakeTranslation(center.x, center.y, 0))
+        var visits: [Visit] = []
+        var accumulated = CATransform3DIdentity
+        for i in 0..<count {
+            let t = replicator.instanceTint(i)
+            let tint = visit.tint.multiplied(by: PremultipliedColor(red: t.red, green: t.green, blue: t.blue, alpha: t.alpha))
+            let parent = CATransform3DConcat(accumulated, childParent)
+            for sublayer in sublayers {
+                visits.append(Visit(layer: sublayer, parentPlaneToDevice: parent, opacity: opacity, clip: clip,
+                                    depth: visit.depth + 1, tint: tint))
+            }
+            accumulated = CATransform3DConcat(accumulated, step)
+        }
+        return visits
     }
 
     private func emitContents(_ image: CGImage, of layer: CALayer, map: ProjectiveTransform2D,
-                              clip: [DevicePoint], opacity: Double, state: inout BuildState) {
+                              clip: [DevicePoint], opacity: Double, tint: PremultipliedColor, state: inout BuildState) {
         let cr = layer.contentsRect
         guard cr.width > 0, cr.height > 0 else { return }
         var contentsScale = layer.contentsScale
@@ -205,17 +244,18 @@ public struct RenderListBuilder {
         let fill = TextureFill(source: source, deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                filter: .linear)
         emit(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height), map: map, clip: clip,
-             part: "contents", layer: layer, fill: .texture(fill), opacity: opacity, state: &state)
+             part: "contents", layer: layer, fill: .texture(fill), opacity: opacity, tint: tint, state: &state)
     }
 
     private func emit(rect: Rect, map: ProjectiveTransform2D, clip: [DevicePoint], part: String, layer: CALayer,
-                      fill: Fill, opacity: Double, blend: BlendMode = .sourceOver, state: inout BuildState) {
+                      fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
+                      tint: PremultipliedColor = .opaqueWhite, state: inout BuildState) {
         let projected = orient(PolygonClipping.project(rect, through: map))
         guard projected.count >= 3, clip.count >= 3 else { return }
         let visible = PolygonClipping.intersect(projected, with: clip)
         guard let polygon = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { return }
         state.ops.append(.quad(QuadOp(source: "\(layer) \(part)", localRect: rect, localToDevice: map,
-                                      polygon: polygon, fill: fill, opacity: opacity, blend: blend)))
+                                      polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint)))
     }
 
     // MARK: Offscreen passes and transitions
@@ -276,7 +316,8 @@ public struct RenderListBuilder {
     /// A running transition: the old and new subtrees each drawn offscreen, then composited in the
     /// layer's plane (clipped to its bounds), faded or moved by the transition's progress.
     private func drawTransition(_ transition: TransitionFrame, of layer: CALayer, map: ProjectiveTransform2D,
-                                clip: [DevicePoint], opacity: Double, depth: Int, state: inout BuildState) throws {
+                                clip: [DevicePoint], opacity: Double, tint: PremultipliedColor, depth: Int,
+                                state: inout BuildState) throws {
         let b = layer.bounds
         guard b.size.width > 0, b.size.height > 0, let deviceToLocal = map.inverted() else { return }
         let newPass = try drawIntoPass(layer, depth: depth, state: &state)
@@ -294,7 +335,7 @@ public struct RenderListBuilder {
             let fill = TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                    filter: .linear)
             emit(rect: rect, map: map, clip: boundsClip, part: part, layer: layer, fill: .texture(fill),
-                 opacity: opacity, state: &state)
+                 opacity: opacity, tint: tint, state: &state)
         }
 
         switch transition.type {

@@ -20,7 +20,7 @@ final class GLExecutor {
     private let textures = GLTextureCache()
 
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
-                                   "u_deviceToTexture", "u_texture"]
+                                   "u_deviceToTexture", "u_texture", "u_tint"]
 
     init(caps: GLCaps) throws {
         self.caps = caps
@@ -138,6 +138,8 @@ final class GLExecutor {
         glUniform1i(program.location("u_edgeCount"), GLint(quad.polygon.edges.count))
         if !edges.isEmpty { glUniform3fv(program.location("u_edges"), GLsizei(quad.polygon.edges.count), edges) }
         glUniform1f(program.location("u_opacity"), GLfloat(quad.opacity))
+        let t = quad.tint
+        glUniform4f(program.location("u_tint"), GLfloat(t.red), GLfloat(t.green), GLfloat(t.blue), GLfloat(t.alpha))
         glBlendFunc(GLenum(GL_ONE), GLenum(quad.blend == .plus ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
         switch quad.fill {
         case .solid(let c):

@@ -43,6 +43,7 @@ public struct RasterRenderer: Sendable {
             guard let bitmap = texels else { return }
             sampler = TextureSampler(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter)
         }
+        let tint = quad.tint, tinted = quad.tint != .opaqueWhite
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in bounds.minY..<bounds.maxY {
                 let cy = Double(y) + 0.5
@@ -50,7 +51,8 @@ public struct RasterRenderer: Sendable {
                     let cx = Double(x) + 0.5
                     let coverage = quad.polygon.coverage(atX: cx, y: cy)
                     if coverage <= 0 { continue }
-                    let color = sampler?.sample(atX: cx, y: cy) ?? solid
+                    var color = sampler?.sample(atX: cx, y: cy) ?? solid
+                    if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }
                     let k = coverage * quad.opacity
                     let i = (y * width + x) * 4
                     if quad.blend == .plus {

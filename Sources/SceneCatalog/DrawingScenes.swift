@@ -48,7 +48,41 @@ enum DrawingScenes {
     static let size = CGSize(width: 240, height: 120)
     static let starDrawer = StarDrawer()
 
-    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing, gradients] }
+    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators] }
+
+    static let replicators = DemoScene(
+        name: "replicator-layers",
+        summary: "Left, seed 000's mirror: a replicator with 2 instances shows a test card and, below it, the card "
+            + "flipped and squashed to 0.6 of its height with alpha offset -0.3 (a fainter reflection). Right, 12 "
+            + "instances of a bar, each turned 30 degrees more about the replicator's centre, blue fading to red "
+            + "(red offset +1/12, blue offset -1/12).",
+        size: CGSize(width: 240, height: 140)
+    ) {
+        let root = SceneKit.root(CGSize(width: 240, height: 140))
+        let mirror = CAReplicatorLayer()
+        mirror.frame = CGRect(x: 20, y: 10, width: 90, height: 68)
+        let card = CALayer()
+        card.frame = mirror.bounds
+        card.contents = TestCard.image()
+        mirror.addSublayer(card)
+        mirror.instanceCount = 2
+        mirror.instanceAlphaOffset = -0.3
+        let h = mirror.bounds.height
+        mirror.instanceTransform = CATransform3DTranslate(CATransform3DMakeScale(1, -0.6, 1), 0, -4.0 / 3.0 * h, 0)
+        root.addSublayer(mirror)
+
+        let fan = CAReplicatorLayer()
+        fan.frame = CGRect(x: 130, y: 20, width: 100, height: 100)
+        let bar = SceneKit.box("bar", CGRect(x: 47, y: 4, width: 6, height: 28), .white)
+        fan.addSublayer(bar)
+        fan.instanceCount = 12
+        fan.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+        fan.instanceColor = SceneKit.color(0, 0.3, 1)
+        fan.instanceRedOffset = 1.0 / 12
+        fan.instanceBlueOffset = -1.0 / 12
+        root.addSublayer(fan)
+        return root
+    }
 
     static let gradients = DemoScene(
         name: "gradient-layers",

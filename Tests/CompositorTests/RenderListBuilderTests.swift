@@ -269,3 +269,45 @@ struct RenderListBuilderTests {
         #expect(text.contains("RenderList 100x100") && text.contains("quad CALayer 'box' background: solid"))
     }
 }
+
+@Suite("Replicator layers")
+struct ReplicatorTests {
+    @Test("each instance draws the sublayers once more, one more instanceTransform on, tinted")
+    func instances() throws {
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        box.backgroundColor = CGColor(gray: 1, alpha: 1)
+        replicator.addSublayer(box)
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+        replicator.instanceAlphaOffset = -0.25
+        let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 100, height: 100)).build(root: replicator)
+        let ops = list.passes.last!.ops.map { op -> QuadOp in
+            switch op { case .quad(let q): q }
+        }
+        #expect(ops.count == 3)
+        #expect(ops.map { $0.polygon.vertices.map(\.x).min()! } == [0, 20, 40])
+        #expect(ops.map(\.tint.alpha) == [1, 0.75, 0.5])
+        #expect(ops[1].tint.red == 0.75) // premultiplied: white times alpha
+    }
+
+    @Test("no instances draw nothing; absurd counts are capped and reported")
+    func counts() throws {
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+        box.backgroundColor = .black
+        replicator.addSublayer(box)
+        replicator.instanceCount = 0
+        let builder = RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(try builder.build(root: replicator).passes.last!.ops.isEmpty)
+        replicator.instanceCount = 1_000_000
+        replicator.instanceTransform = CATransform3DMakeTranslation(1000, 0, 0) // all off screen but the first
+        let list = try builder.build(root: replicator)
+        #expect(list.diagnostics.contains { $0.contains("instanceCount 1000000") })
+        #expect(list.passes.last!.ops.count == 1)
+    }
+}
