@@ -8,6 +8,7 @@ packages=(
   libegl-dev libgles-dev libgbm-dev   # EGL, GLES 3 and GBM headers and loaders (GLBackend)
   libegl-mesa0 libgl1-mesa-dri        # Mesa's EGL driver and llvmpipe: GL without a GPU
   libpng-dev                          # PNG codec (OpenCoreGraphics)
+  libgif-dev libturbojpeg0-dev        # GIF and JPEG decoding (OpenCoreGraphics ImageIO)
   glslang-tools                       # glslangValidator: shader validation in the tests
 )
 
