@@ -7,6 +7,25 @@ import Testing
 
 private func image(_ layer: CALayer) throws -> CGImage { try #require(layer.contents as? CGImage) }
 
+/// A 20x4 shape layer stroking a horizontal line through its middle, 2 points wide.
+private func strokedLine(color: CGColor = .black) -> CAShapeLayer {
+    let shape = CAShapeLayer()
+    shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
+    let line = CGMutablePath()
+    line.move(to: CGPoint(x: 0, y: 2))
+    line.addLine(to: CGPoint(x: 20, y: 2))
+    shape.path = line
+    shape.strokeColor = color
+    shape.lineWidth = 2
+    return shape
+}
+
+/// The alpha of the drawn backing store at (x, y) in the layer's bounds space.
+private func alpha(_ layer: CALayer, _ x: Int, _ y: Int) throws -> UInt8 {
+    let origin = layer.drawnContentsFrame?.origin ?? .zero
+    return try image(layer).bitmap[x - Int(origin.x), y - Int(origin.y)].3
+}
+
 @Suite("CAShapeLayer")
 struct ShapeLayerTests {
     @Test("defaults are Core Animation's: black fill, no stroke, width 1, the whole stroke")
@@ -35,51 +54,25 @@ struct ShapeLayerTests {
 
     @Test("strokeEnd 0.5 strokes the first half of the path's length only")
     func strokeEnd() throws {
-        let shape = CAShapeLayer()
-        shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
-        let line = CGMutablePath()
-        line.move(to: CGPoint(x: 0, y: 2))
-        line.addLine(to: CGPoint(x: 20, y: 2))
-        shape.path = line
+        let shape = strokedLine(color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         shape.fillColor = nil
-        shape.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        shape.lineWidth = 2
         shape.strokeEnd = 0.5
         shape.displayIfNeeded()
-        let store = try image(shape)
-        let origin = shape.drawnContentsFrame?.origin ?? .zero
-        func alpha(_ x: Int, _ y: Int) -> UInt8 { store.bitmap[x - Int(origin.x), y - Int(origin.y)].3 }
-        #expect(alpha(5, 2) == 255 && alpha(9, 1) == 255 && alpha(15, 2) == 0)
+        #expect(try alpha(shape, 5, 2) == 255 && alpha(shape, 9, 1) == 255 && alpha(shape, 15, 2) == 0)
     }
 
     @Test("a dash pattern leaves gaps along the stroke")
     func dashes() throws {
-        let shape = CAShapeLayer()
-        shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
-        let line = CGMutablePath()
-        line.move(to: CGPoint(x: 0, y: 2))
-        line.addLine(to: CGPoint(x: 20, y: 2))
-        shape.path = line
-        shape.strokeColor = CGColor.black
-        shape.lineWidth = 2
+        let shape = strokedLine()
         shape.lineDashPattern = [4, 2]
         shape.displayIfNeeded()
-        let store = try image(shape)
-        let origin = shape.drawnContentsFrame?.origin ?? .zero
-        let row = (0..<20).map { store.bitmap[$0 - Int(origin.x), 2 - Int(origin.y)].3 }
+        let row = try (0..<20).map { try alpha(shape, $0, 2) }
         #expect(row[1] == 255 && row[4] == 0 && row[5] == 0 && row[7] == 255 && row[10] == 0)
     }
 
     @Test("an animated strokeEnd redraws the presentation copy with the animated value")
     func animatedStrokeEnd() throws {
-        let shape = CAShapeLayer()
-        shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
-        let line = CGMutablePath()
-        line.move(to: CGPoint(x: 0, y: 2))
-        line.addLine(to: CGPoint(x: 20, y: 2))
-        shape.path = line
-        shape.strokeColor = CGColor.black
-        shape.lineWidth = 2
+        let shape = strokedLine()
         let draw = CABasicAnimation(keyPath: "strokeEnd")
         draw.fromValue = 0.0
         draw.toValue = 1.0
@@ -88,10 +81,7 @@ struct ShapeLayerTests {
         shape.add(draw, forKey: "draw")
         let presented = try #require(shape.presentationTree(atMediaTime: 1.25) as? CAShapeLayer)
         #expect(abs(presented.strokeEnd - 0.25) < 1e-9)
-        let store = try image(presented)
-        let origin = presented.drawnContentsFrame?.origin ?? .zero
-        #expect(store.bitmap[3 - Int(origin.x), 2 - Int(origin.y)].3 == 255)
-        #expect(store.bitmap[8 - Int(origin.x), 2 - Int(origin.y)].3 == 0)
+        #expect(try alpha(presented, 3, 2) == 255 && alpha(presented, 8, 2) == 0)
     }
 
     @Test("dashing and trimming stay finite for degenerate input")
