@@ -9,6 +9,8 @@ packages=(
   libegl-mesa0 libgl1-mesa-dri        # Mesa's EGL driver and llvmpipe: GL without a GPU
   libpng-dev                          # PNG codec (OpenCoreGraphics)
   libgif-dev libturbojpeg0-dev        # GIF and JPEG decoding (OpenCoreGraphics ImageIO)
+  libfreetype-dev libharfbuzz-dev libfontconfig-dev  # text: glyph outlines, shaping, font lookup
+  fonts-dejavu-core fonts-liberation2 # default fonts; Liberation stands in for Helvetica, Arial, Times, Courier
   glslang-tools                       # glslangValidator: shader validation in the tests
 )
 

@@ -38,6 +38,9 @@ public final class CGContext {
     }
 
     private var state = GState()
+
+    /// Where `CTLineDraw` puts the next line's origin (user space). Default: (0, 0).
+    public var textPosition: CGPoint = .zero
     private var saved: [GState] = []
     private var currentPath = CGMutablePath()
 

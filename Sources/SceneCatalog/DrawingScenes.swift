@@ -48,7 +48,68 @@ enum DrawingScenes {
     static let size = CGSize(width: 240, height: 120)
     static let starDrawer = StarDrawer()
 
-    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators] }
+    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, text, textCrawl] }
+
+    static func textLayer(_ string: String, _ frame: CGRect, font: String, size: CGFloat, color: CGColor = .black,
+                          alignment: CATextLayerAlignmentMode = .natural) -> CATextLayer {
+        let layer = CATextLayer()
+        layer.frame = frame
+        layer.string = string
+        layer.font = font
+        layer.fontSize = size
+        layer.foregroundColor = color
+        layer.alignmentMode = alignment
+        layer.contentsScale = 2
+        return layer
+    }
+
+    static let text = DemoScene(
+        name: "text-layers",
+        summary: "CATextLayers at contentsScale 2: 'Hello, Core Animation' in Helvetica (Liberation Sans) 22 pt; a "
+            + "wrapped, centred Times (Liberation Serif) paragraph; right-aligned Courier (Liberation Mono); a line cut "
+            + "with an ellipsis at the end; Hebrew shaped right to left (DejaVu Sans); 'office ﬁne AV' kerned and ligated.",
+        size: CGSize(width: 320, height: 200)
+    ) {
+        let root = SceneKit.root(CGSize(width: 320, height: 200), color: .white)
+        root.addSublayer(textLayer("Hello, Core Animation", CGRect(x: 10, y: 6, width: 300, height: 30), font: "Helvetica", size: 22))
+        let paragraph = textLayer("Layers are rendered headless on Linux, by the GPU and by the CPU, and compared.",
+                                  CGRect(x: 10, y: 40, width: 150, height: 80), font: "Times", size: 14,
+                                  color: SceneKit.color(0.1, 0.2, 0.6), alignment: .center)
+        paragraph.isWrapped = true
+        root.addSublayer(paragraph)
+        root.addSublayer(textLayer("monospace", CGRect(x: 170, y: 40, width: 140, height: 20), font: "Courier", size: 16,
+                                   color: SceneKit.color(0.6, 0.1, 0.1), alignment: .right))
+        let cut = textLayer("This line is far too long for its layer", CGRect(x: 170, y: 70, width: 140, height: 20),
+                            font: "Helvetica", size: 14)
+        cut.truncationMode = .end
+        root.addSublayer(cut)
+        root.addSublayer(textLayer("שלום עולם", CGRect(x: 10, y: 130, width: 150, height: 30), font: "DejaVu Sans", size: 20,
+                                   color: SceneKit.color(0.1, 0.5, 0.2)))
+        root.addSublayer(textLayer("office AV To", CGRect(x: 170, y: 130, width: 150, height: 30), font: "DejaVu Serif", size: 20))
+        for child in root.sublayers ?? [] { child.setNeedsDisplay() }
+        return root
+    }
+
+    static let textCrawl = DemoScene(
+        name: "text-crawl",
+        summary: "Seed 001's crawl with real text: a wrapped, centred yellow paragraph on a layer whose transform has "
+            + "m24 = -0.005 leans back into the distance, its lines narrowing toward the top.",
+        size: CGSize(width: 240, height: 180)
+    ) {
+        let root = SceneKit.root(CGSize(width: 240, height: 180), color: .black)
+        let crawl = textLayer("A long time ago, on a server far, far away, layers were drawn without a screen. "
+                              + "Now they are rendered headless, frame by frame, on every machine.",
+                              CGRect(x: 0, y: 0, width: 200, height: 190), font: "Helvetica", size: 21,
+                              color: SceneKit.color(0.98, 0.82, 0.2), alignment: .center)
+        crawl.isWrapped = true
+        crawl.anchorPoint = CGPoint(x: 0.5, y: 1)
+        crawl.position = CGPoint(x: 120, y: 175)
+        var lean = CATransform3DIdentity
+        lean.m24 = -0.005
+        crawl.transform = lean
+        root.addSublayer(crawl)
+        return root
+    }
 
     static let replicators = DemoScene(
         name: "replicator-layers",

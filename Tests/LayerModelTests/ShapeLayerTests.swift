@@ -134,3 +134,42 @@ struct GradientLayerTests {
         #expect(image.bitmap[5, 0] == (0, 0, 255, 255)) // past the end at 2 points: blue
     }
 }
+
+@Suite("CATextLayer")
+struct TextLayerTests {
+    @Test("defaults are Core Animation's: 36 points, white, unwrapped, natural alignment")
+    func defaults() {
+        let layer = CATextLayer()
+        #expect(layer.fontSize == 36 && layer.foregroundColor == CGColor.white && !layer.isWrapped)
+        #expect(layer.alignmentMode == .natural && layer.truncationMode == .none && layer.string == nil)
+        #expect(layer.resolvedFont.pointSize == 36 && layer.needsDisplay())
+    }
+
+    @Test("newlines break lines, and wrapping breaks words at the width")
+    func lines() {
+        let layer = CATextLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 80, height: 200)
+        layer.fontSize = 14
+        layer.string = "one\ntwo three four five six"
+        #expect(layer.layoutLines() == ["one", "two three four five six"])
+        layer.isWrapped = true
+        let wrapped = layer.layoutLines()
+        #expect(wrapped.count > 2 && wrapped.first == "one")
+        let font = layer.resolvedFont
+        #expect(wrapped.allSatisfy { $0.split(separator: " ").count == 1 || CTLine(string: $0, font: font).width <= 80 })
+    }
+
+    @Test("the text is drawn into the backing store, black where the glyphs are")
+    func drawing() throws {
+        let layer = CATextLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 60, height: 30)
+        layer.string = "Hi"
+        layer.fontSize = 24
+        layer.foregroundColor = CGColor.black
+        layer.displayIfNeeded()
+        let image = try #require(layer.contents as? CGImage)
+        let inked = image.bitmap.pixels.enumerated().filter { $0.offset % 4 == 3 && $0.element > 200 }.count
+        #expect(inked > 40)
+        #expect(image.bitmap[59, 29].3 == 0) // nothing at the far corner
+    }
+}

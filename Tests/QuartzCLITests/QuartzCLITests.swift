@@ -99,7 +99,7 @@ struct QuartzCLITests {
     func demo() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try quartz(["demo", "--only", "crawl", "--out", folder.path])
+        let run = try quartz(["demo", "--only", "crawl-m24", "--out", folder.path])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("1 of 1 scenes agree"))
         for file in ["crawl-m24.cpu.png", "crawl-m24.gpu.png", "crawl-m24.heatmap.png", "summary.txt"] {
