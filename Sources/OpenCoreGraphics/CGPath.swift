@@ -328,6 +328,40 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         closeSubpath()
     }
 
+    /// A closed rectangle with its own radius at each corner (UIBezierPath's
+    /// `byRoundingCorners:cornerRadii:`, and layers' maskedCorners), each clamped to half of the
+    /// shorter side. Corners are named for a y-down screen.
+    public func addRoundedRect(in rect: CGRect, topLeft: CGFloat, topRight: CGFloat, bottomRight: CGFloat,
+                               bottomLeft: CGFloat, transform: CGAffineTransform = .identity) {
+        let r = rect.standardized
+        let limit = min(r.width, r.height) / 2
+        func clamp(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, 0), limit) : 0 }
+        let (tl, tr, br, bl) = (clamp(topLeft), clamp(topRight), clamp(bottomRight), clamp(bottomLeft))
+        let k = 4.0 / 3.0 * tan(CGFloat.pi / 8)
+        move(to: CGPoint(x: r.minX + tl, y: r.minY), transform: transform)
+        addLine(to: CGPoint(x: r.maxX - tr, y: r.minY), transform: transform)
+        if tr > 0 {
+            addCurve(to: CGPoint(x: r.maxX, y: r.minY + tr), control1: CGPoint(x: r.maxX - tr + k * tr, y: r.minY),
+                     control2: CGPoint(x: r.maxX, y: r.minY + tr - k * tr), transform: transform)
+        }
+        addLine(to: CGPoint(x: r.maxX, y: r.maxY - br), transform: transform)
+        if br > 0 {
+            addCurve(to: CGPoint(x: r.maxX - br, y: r.maxY), control1: CGPoint(x: r.maxX, y: r.maxY - br + k * br),
+                     control2: CGPoint(x: r.maxX - br + k * br, y: r.maxY), transform: transform)
+        }
+        addLine(to: CGPoint(x: r.minX + bl, y: r.maxY), transform: transform)
+        if bl > 0 {
+            addCurve(to: CGPoint(x: r.minX, y: r.maxY - bl), control1: CGPoint(x: r.minX + bl - k * bl, y: r.maxY),
+                     control2: CGPoint(x: r.minX, y: r.maxY - bl + k * bl), transform: transform)
+        }
+        addLine(to: CGPoint(x: r.minX, y: r.minY + tl), transform: transform)
+        if tl > 0 {
+            addCurve(to: CGPoint(x: r.minX + tl, y: r.minY), control1: CGPoint(x: r.minX, y: r.minY + tl - k * tl),
+                     control2: CGPoint(x: r.minX + tl - k * tl, y: r.minY), transform: transform)
+        }
+        closeSubpath()
+    }
+
     /// Appends another path's elements, transformed.
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
         elements.append(contentsOf: path.elements.map { $0.applying(transform) })

@@ -120,3 +120,41 @@ struct CGContextTests {
                           space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: 1) == nil)
     }
 }
+
+@Suite("CGContext masks and sampling")
+struct CGContextMaskTests {
+    @Test("an image mask clips by its alpha, or by its luminance when it is opaque")
+    func imageMask() throws {
+        // A 2x1 mask: left half keeps everything, right half nothing.
+        let alphaMask = CGImage(bitmap: Bitmap(width: 2, height: 1) { x, _ in x == 0 ? (0, 0, 0, 255) : (0, 0, 0, 0) })
+        let ctx = try #require(CGContext(width: 4, height: 1))
+        ctx.interpolationQuality = .none
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1), mask: alphaMask)
+        ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+        #expect((0..<4).map { ctx.bitmap[$0, 0].3 }.first == 255 && ctx.bitmap[3, 0].3 == 0)
+        let luminance = CGImage(bitmap: Bitmap(width: 1, height: 1) { _, _ in (128, 128, 128, 255) })
+        let grey = try #require(CGContext(width: 1, height: 1))
+        grey.clip(to: CGRect(x: 0, y: 0, width: 1, height: 1), mask: luminance)
+        grey.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(abs(Int(grey.bitmap[0, 0].3) - 128) <= 1)
+    }
+
+    @Test("interpolation quality none samples the nearest texel")
+    func nearest() throws {
+        let image = CGImage(bitmap: Bitmap(width: 2, height: 1) { x, _ in x == 0 ? (0, 0, 0, 255) : (255, 255, 255, 255) })
+        let smooth = try #require(CGContext(width: 4, height: 1)), sharp = try #require(CGContext(width: 4, height: 1))
+        smooth.draw(image, in: CGRect(x: 0, y: 0, width: 4, height: 1))
+        sharp.interpolationQuality = .none
+        sharp.draw(image, in: CGRect(x: 0, y: 0, width: 4, height: 1))
+        #expect(sharp.bitmap[1, 0].0 == 0 && sharp.bitmap[2, 0].0 == 255)
+        #expect(smooth.bitmap[1, 0].0 > 0 && smooth.bitmap[1, 0].0 < 255)
+    }
+
+    @Test("per-corner radii round only the corners asked for")
+    func perCornerRadii() {
+        let path = CGMutablePath()
+        path.addRoundedRect(in: CGRect(x: 0, y: 0, width: 100, height: 50), topLeft: 20, topRight: 0, bottomRight: 20, bottomLeft: 0)
+        #expect(!path.contains(CGPoint(x: 1, y: 1)) && path.contains(CGPoint(x: 99, y: 1)))
+        #expect(!path.contains(CGPoint(x: 99, y: 49)) && path.contains(CGPoint(x: 1, y: 49)))
+    }
+}
