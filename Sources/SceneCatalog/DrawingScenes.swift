@@ -48,7 +48,68 @@ enum DrawingScenes {
     static let size = CGSize(width: 240, height: 120)
     static let starDrawer = StarDrawer()
 
-    static var all: [DemoScene] { [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, text, textCrawl] }
+    static var all: [DemoScene] {
+        [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, mirror, text, textCrawl]
+    }
+
+    /// Seed 000, Listing 6.49: the layer drawn with render(in:) into a context flipped to y down,
+    /// then flipped and squashed by `scale`.
+    static func mirroredImage(of layer: CALayer, scale: CGFloat, screenScale: CGFloat = 2) -> CGImage? {
+        let size = layer.bounds.size
+        guard let ctx = CGContext(width: Int(size.width * screenScale), height: Int(size.height * screenScale)) else { return nil }
+        ctx.translateBy(x: 0, y: size.height * screenScale) // what UIGraphicsBeginImageContext sets up
+        ctx.scaleBy(x: screenScale, y: -screenScale)
+        ctx.scaleBy(x: 1, y: -scale)
+        ctx.translateBy(x: 0, y: -size.height)
+        layer.render(in: ctx)
+        return ctx.makeImage()
+    }
+
+    /// The reflection faded by a grey mask from 80% to 0% (CGContextClipToMask), squashed to `scale`.
+    static func fadedReflection(of layer: CALayer, scale: CGFloat) -> CGImage? {
+        let size = layer.bounds.size
+        let height = size.height * scale
+        guard let mirrored = mirroredImage(of: layer, scale: scale),
+              let ctx = CGContext(width: Int(size.width * 2), height: Int(height * 2)) else { return nil }
+        ctx.translateBy(x: 0, y: height * 2)
+        ctx.scaleBy(x: 2, y: -2)
+        let steps = 32
+        let mask = CGImage(bitmap: Bitmap(width: 1, height: steps) { _, y in
+            let gray = UInt8((0.8 * (1 - Double(y) / Double(steps - 1)) * 255).rounded())
+            return (gray, gray, gray, 255)
+        })
+        // The context is flipped to y down, so the mask's top row must land at the top: flip it too
+        // (and back; not with save/restore, which would drop the clip with the state).
+        ctx.translateBy(x: 0, y: height)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.clip(to: CGRect(x: 0, y: 0, width: size.width, height: height), mask: mask)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.translateBy(x: 0, y: -height)
+        // The mirrored image's rows already run top to bottom as they should appear.
+        ctx.translateBy(x: 0, y: size.height)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(mirrored, in: CGRect(x: 0, y: 0, width: size.width, height: size.height))
+        return ctx.makeImage()
+    }
+
+    static let mirror = DemoScene(
+        name: "mirror-render-in-context",
+        summary: "Seed 000's mirror made with render(in:): a test card, and under it its reflection drawn by "
+            + "rendering the card into a flipped, squashed (0.6) context and fading it with a grey mask from 80% at "
+            + "the card's edge to nothing.",
+        size: CGSize(width: 240, height: 140)
+    ) {
+        let root = SceneKit.root(CGSize(width: 240, height: 140))
+        let card = CALayer()
+        card.frame = CGRect(x: 60, y: 10, width: 120, height: 75)
+        card.contents = TestCard.image()
+        root.addSublayer(card)
+        let reflection = CALayer()
+        reflection.frame = CGRect(x: 60, y: 87, width: 120, height: 45)
+        reflection.contents = fadedReflection(of: card, scale: 0.6)
+        root.addSublayer(reflection)
+        return root
+    }
 
     static func textLayer(_ string: String, _ frame: CGRect, font: String, size: CGFloat, color: CGColor = .black,
                           alignment: CATextLayerAlignmentMode = .natural) -> CATextLayer {
