@@ -77,66 +77,128 @@ open class CATextLayer: CALayer {
         }
     }
 
+    /// A stretch of text in one font and colour.
+    struct TextRun {
+        var text: String
+        var font: CTFont
+        var color: CGColor
+    }
+
+    /// The string as runs: one for a String; one per attribute range of an NSAttributedString
+    /// (`.font`: a CTFont or a name; `.foregroundColor` or CTForegroundColor: a CGColor).
+    func runs() -> [TextRun] {
+        let font = resolvedFont, color = foregroundColor ?? CGColor.clear
+        switch string {
+        case let text as String:
+            return [TextRun(text: text, font: font, color: color)]
+        case let attributed as NSAttributedString:
+            var result: [TextRun] = []
+            let whole = attributed.string as NSString
+            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
+                var runFont = font
+                switch attributes[.font] {
+                case let f as CTFont: runFont = f
+                case let name as String: runFont = CTFont(name: name, size: fontSize)
+                default: break
+                }
+                let runColor = (attributes[.foregroundColor] ?? attributes[NSAttributedString.Key(kCTForegroundColorAttributeName)])
+                    .flatMap { $0 as? CGColor } ?? color
+                result.append(TextRun(text: whole.substring(with: range), font: runFont, color: runColor))
+            }
+            return result
+        default:
+            return []
+        }
+    }
+
     /// The lines as laid out: text broken at newlines and (when wrapped) at spaces.
     public func layoutLines() -> [String] {
-        guard let text = string as? String, !text.isEmpty else { return [] }
-        let paragraphs = text.components(separatedBy: "\n")
-        guard isWrapped, bounds.width > 0 else { return paragraphs }
-        let font = resolvedFont
-        var lines: [String] = []
-        for paragraph in paragraphs {
-            var current = ""
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-                let candidate = current.isEmpty ? word : current + " " + word
-                if !current.isEmpty, CTLine(string: candidate, font: font).width > bounds.width {
-                    lines.append(current)
-                    current = word
-                } else {
-                    current = candidate
+        layout().map { $0.map(\.text).joined() }
+    }
+
+    /// Lines of runs: broken at newlines, and when wrapped, before a word that would pass the width.
+    func layout() -> [[TextRun]] {
+        var lines: [[TextRun]] = [[]]
+        var width: CGFloat = 0
+        for run in runs() {
+            let paragraphs = run.text.components(separatedBy: "\n")
+            for (p, paragraph) in paragraphs.enumerated() {
+                if p > 0 {
+                    lines.append([])
+                    width = 0
+                }
+                // Words keep their following space, so a line break drops nothing visible.
+                var words: [String] = []
+                var current = ""
+                for character in paragraph {
+                    current.append(character)
+                    if character == " " { words.append(current); current = "" }
+                }
+                if !current.isEmpty { words.append(current) }
+                for word in words {
+                    let w = CTLine(string: word, font: run.font).width
+                    let trimmed = CTLine(string: word.trimmingCharacters(in: .whitespaces), font: run.font).width
+                    if isWrapped, bounds.width > 0, width > 0, width + trimmed > bounds.width {
+                        if var last = lines.last?.last {
+                            last.text = String(last.text.reversed().drop { $0 == " " }.reversed())
+                            lines[lines.count - 1][lines[lines.count - 1].count - 1] = last
+                        }
+                        lines.append([])
+                        width = 0
+                    }
+                    if var last = lines[lines.count - 1].last, last.font === run.font, last.color == run.color {
+                        last.text += word
+                        lines[lines.count - 1][lines[lines.count - 1].count - 1] = last
+                    } else {
+                        lines[lines.count - 1].append(TextRun(text: word, font: run.font, color: run.color))
+                    }
+                    width += w
                 }
             }
-            lines.append(current)
         }
-        return lines
+        return lines.count == 1 && lines[0].isEmpty ? [] : lines
     }
 
     open override func draw(in ctx: CGContext) {
-        let font = resolvedFont
-        let color = foregroundColor ?? CGColor.clear
-        let lines = layoutLines()
-        for (i, text) in lines.enumerated() {
-            var line = CTLine(string: text, font: font, color: color)
-            if truncationMode != .none, line.width > bounds.width, bounds.width > 0 {
-                line = truncated(text, font: font, color: color)
+        let lines = layout()
+        var baseline = bounds.minY
+        for (i, runs) in lines.enumerated() {
+            let fonts = runs.map(\.font)
+            let ascent = fonts.map(\.ascent).max() ?? resolvedFont.ascent
+            let lineHeight = fonts.map(\.lineHeight).max() ?? resolvedFont.lineHeight
+            baseline += i == 0 ? ascent : lineHeight
+            var shaped = runs.map { CTLine(string: $0.text, font: $0.font, color: $0.color) }
+            var total = shaped.reduce(0) { $0 + $1.width }
+            if truncationMode != .none, total > bounds.width, bounds.width > 0, runs.count == 1 {
+                shaped = [truncated(runs[0].text, font: runs[0].font, color: runs[0].color)]
+                total = shaped[0].width
             }
-            let baseline = bounds.minY + font.ascent + CGFloat(i) * font.lineHeight
             var x = bounds.minX
-            var stretch: CGFloat = 1
+            var spacing: CGFloat = 0
             switch alignmentMode {
-            case .right: x = bounds.maxX - line.width
-            case .center: x = bounds.minX + (bounds.width - line.width) / 2
-            case .justified where i < lines.count - 1 && line.width > 0 && isWrapped:
-                stretch = bounds.width / line.width
+            case .right: x = bounds.maxX - total
+            case .center: x = bounds.minX + (bounds.width - total) / 2
+            case .justified where i < lines.count - 1 && isWrapped:
+                // Spread the glyph origins so the line meets both edges; glyphs keep their widths.
+                let count = shaped.reduce(0) { $0 + $1.glyphs.count }
+                spacing = count > 1 ? max(0, bounds.width - total) / CGFloat(count - 1) : 0
             default: break
             }
-            // Glyph outlines are y up; the layer's space is y down: flip each line about its baseline.
-            var placement = CGAffineTransform(a: stretch, b: 0, c: 0, d: -1, tx: x, ty: baseline)
-            if stretch != 1 {
-                // Justify by spreading glyph origins, not by widening the glyphs.
+            var n = 0
+            for line in shaped {
                 let path = CGMutablePath()
-                let spacing = line.glyphs.count > 1 ? (bounds.width - line.width) / CGFloat(line.glyphs.count - 1) : 0
-                for (n, glyph) in line.glyphs.enumerated() {
-                    path.addPath(font.path(forGlyph: glyph.glyph),
-                                 transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1,
-                                                              tx: x + glyph.position.x + spacing * CGFloat(n), ty: baseline - glyph.position.y))
+                for glyph in line.glyphs {
+                    // Glyph outlines are y up; the layer's space is y down: flip about the baseline.
+                    path.addPath(line.font.path(forGlyph: glyph.glyph),
+                                 transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x + glyph.position.x + spacing * CGFloat(n),
+                                                              ty: baseline - glyph.position.y))
+                    n += 1
                 }
                 ctx.addPath(path)
-            } else {
-                placement = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x, ty: baseline)
-                ctx.addPath(line.path.copy(using: withUnsafePointer(to: placement) { $0 })!)
+                ctx.setFillColor(line.color)
+                ctx.fillPath()
+                x += line.width
             }
-            ctx.setFillColor(color)
-            ctx.fillPath()
         }
     }
 

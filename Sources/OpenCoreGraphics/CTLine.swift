@@ -85,3 +85,14 @@ public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
     context.fillPath()
     context.restoreGState()
 }
+
+extension NSAttributedString.Key {
+    /// A run's font: a CTFont, or a font name (UIKit's and AppKit's key, "NSFont").
+    public static let font = NSAttributedString.Key("NSFont")
+    /// A run's colour: a CGColor (UIKit's and AppKit's key, "NSColor").
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+}
+
+/// Core Text's attribute names, which the keys above also answer to.
+public let kCTFontAttributeName = "NSFont"
+public let kCTForegroundColorAttributeName = "CTForegroundColor"

@@ -173,3 +173,31 @@ struct TextLayerTests {
         #expect(image.bitmap[59, 29].3 == 0) // nothing at the far corner
     }
 }
+
+@Suite("CATextLayer attributed strings")
+struct AttributedTextTests {
+    @Test("each run draws in its own colour and font")
+    func runs() throws {
+        let text = NSMutableAttributedString(string: "IIII")
+        text.addAttribute(.foregroundColor, value: CGColor(red: 1, green: 0, blue: 0, alpha: 1), range: NSRange(location: 0, length: 2))
+        text.addAttribute(.foregroundColor, value: CGColor(red: 0, green: 0, blue: 1, alpha: 1), range: NSRange(location: 2, length: 2))
+        text.addAttribute(.font, value: "DejaVu Sans Mono", range: NSRange(location: 0, length: 4))
+        let layer = CATextLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 120, height: 40)
+        layer.fontSize = 30
+        layer.string = text
+        #expect(layer.layoutLines() == ["IIII"])
+        layer.displayIfNeeded()
+        let image = try #require(layer.contents as? CGImage)
+        var reds = 0, blues = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.bitmap[x, y]
+                guard p.3 > 250 else { continue }
+                if p.0 > 250 && x < 36 { reds += 1 }
+                if p.2 > 250 && x >= 36 { blues += 1 }
+            }
+        }
+        #expect(reds > 20 && blues > 20)
+    }
+}

@@ -158,3 +158,51 @@ struct CGContextMaskTests {
         #expect(!path.contains(CGPoint(x: 99, y: 49)) && path.contains(CGPoint(x: 1, y: 49)))
     }
 }
+
+@Suite("Rasterizer accuracy")
+struct RasterizerAccuracyTests {
+    /// The exact area of the unit pixel square [x, x+1] x [y, y+1] inside the triangle, by
+    /// clipping the square against the triangle's three edges (Sutherland-Hodgman).
+    private func exactCoverage(_ triangle: [CGPoint], _ x: Int, _ y: Int) -> Double {
+        var polygon = [CGPoint(x: x, y: y), CGPoint(x: x + 1, y: y), CGPoint(x: x + 1, y: y + 1), CGPoint(x: x, y: y + 1)]
+        var area2: CGFloat = 0
+        for i in triangle.indices { let q = triangle[(i + 1) % 3]; area2 += triangle[i].x * q.y - q.x * triangle[i].y }
+        for i in triangle.indices {
+            let a = triangle[i], b = triangle[(i + 1) % 3]
+            func side(_ p: CGPoint) -> CGFloat { ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) * (area2 > 0 ? 1 : -1) }
+            let input = polygon
+            polygon = []
+            for j in input.indices {
+                let p = input[j], q = input[(j + 1) % input.count]
+                if side(p) >= 0 { polygon.append(p) }
+                if (side(p) >= 0) != (side(q) >= 0) {
+                    let t = side(p) / (side(p) - side(q))
+                    polygon.append(CGPoint(x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y)))
+                }
+            }
+        }
+        var area: CGFloat = 0
+        for i in polygon.indices { let q = polygon[(i + 1) % polygon.count]; area += polygon[i].x * q.y - q.x * polygon[i].y }
+        return Double(abs(area) / 2)
+    }
+
+    @Test("coverage of thin and slanted triangles is the exact pixel area, on average within 1/255")
+    func triangles() throws {
+        let triangles: [[CGPoint]] = [
+            [CGPoint(x: 1.3, y: 0.7), CGPoint(x: 14.6, y: 3.1), CGPoint(x: 5.2, y: 13.9)],
+            [CGPoint(x: 0.5, y: 0.5), CGPoint(x: 15.5, y: 1.2), CGPoint(x: 0.9, y: 2.0)], // a sliver
+            [CGPoint(x: 8.0, y: 0.2), CGPoint(x: 8.6, y: 15.7), CGPoint(x: 7.7, y: 15.1)],
+        ]
+        for triangle in triangles {
+            var rasterizer = CoverageRasterizer(width: 16, height: 16)
+            let path = CGMutablePath()
+            path.addLines(between: triangle)
+            path.closeSubpath()
+            rasterizer.add(path)
+            let coverage = rasterizer.coverage(rule: .winding)
+            var error = 0.0
+            for y in 0..<16 { for x in 0..<16 { error += abs(Double(coverage[y * 16 + x]) - exactCoverage(triangle, x, y)) } }
+            #expect(error / 256 < 1.0 / 255, "mean error \(error / 256)")
+        }
+    }
+}
