@@ -41,6 +41,8 @@ public final class CGContext {
         /// Coverage 0...1 per pixel, nil for no clip.
         var clip: [Float]?
         var interpolation = CGInterpolationQuality.default
+        /// Offset (base space: pixels, y up), blur and colour of the shadow; nil: no shadow.
+        var shadow: (offset: CGSize, blur: CGFloat, color: CGColor)?
     }
 
     private var state = GState()
@@ -219,6 +221,22 @@ public final class CGContext {
         intersectClip(coverage)
     }
 
+    /// Gives everything drawn from now on a shadow: its alpha blurred (a Gaussian of standard
+    /// deviation blur / 2, in pixels), moved by `offset` (pixels, y up, not affected by the CTM,
+    /// as in Core Graphics) and tinted with `color`. A nil or clear colour turns shadows off.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        guard let color, color.alpha > 0, offset.width.isFinite, offset.height.isFinite else {
+            state.shadow = nil
+            return
+        }
+        state.shadow = (offset, blur.isFinite ? max(blur, 0) : 0, color)
+    }
+
+    /// A shadow with Core Graphics' default colour: black at a third opacity.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
+    }
+
     /// How images are sampled when drawn. Default: `.default` (bilinear).
     public var interpolationQuality: CGInterpolationQuality {
         get { state.interpolation }
@@ -290,9 +308,37 @@ public final class CGContext {
         composite(coverage: rasterize(devicePath, rule: rule)) { _, _ in premultiplied }
     }
 
-    /// Source-over of `color(x, y)` times coverage, clip and alpha into the bitmap.
+    /// Source-over of `color(x, y)` times coverage, clip and alpha into the bitmap; with a shadow
+    /// set, the drawing's blurred, offset and tinted alpha goes down first.
     private func composite(coverage: [Float], color: (Int, Int) -> (Float, Float, Float, Float)) {
         let alpha = Float(state.alpha), clip = state.clip, w = width
+        if let shadow = state.shadow {
+            var shape = [Float](repeating: 0, count: coverage.count)
+            for i in coverage.indices where coverage[i] > 0 {
+                shape[i] = coverage[i] * alpha * color(i % w, i / w).3 * (clip?[i] ?? 1)
+            }
+            let blurred = GaussianBlur.blur(shape, width: w, height: height, sigma: Double(shadow.blur) / 2)
+            let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+            let c = shadow.color.premultiplied
+            let tint = (Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+            bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in 0..<height {
+                    let sy = y - dy
+                    guard sy >= 0, sy < height else { continue }
+                    for x in 0..<w {
+                        let sx = x - dx
+                        guard sx >= 0, sx < w else { continue }
+                        let k = blurred[sy * w + sx]
+                        if k <= 0 { continue }
+                        let p = (y * w + x) * 4, keep = 1 - tint.3 * k
+                        pixels[p] = Self.quantize(tint.0 * k + Float(pixels[p]) / 255 * keep)
+                        pixels[p + 1] = Self.quantize(tint.1 * k + Float(pixels[p + 1]) / 255 * keep)
+                        pixels[p + 2] = Self.quantize(tint.2 * k + Float(pixels[p + 2]) / 255 * keep)
+                        pixels[p + 3] = Self.quantize(tint.3 * k + Float(pixels[p + 3]) / 255 * keep)
+                    }
+                }
+            }
+        }
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             for i in coverage.indices {
                 var k = coverage[i] * alpha
