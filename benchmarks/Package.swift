@@ -36,5 +36,14 @@ let package = Package(
             path: "Benchmarks/Rendering",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Drawing",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartz"),
+            ],
+            path: "Benchmarks/Drawing",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

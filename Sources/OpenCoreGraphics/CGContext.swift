@@ -305,12 +305,13 @@ public final class CGContext {
         guard !devicePath.isEmpty else { return }
         let c = color.premultiplied
         let premultiplied = (Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
-        composite(coverage: rasterize(devicePath, rule: rule)) { _, _ in premultiplied }
+        composite(coverage: rasterize(devicePath, rule: rule), solid: premultiplied) { _, _ in premultiplied }
     }
 
     /// Source-over of `color(x, y)` times coverage, clip and alpha into the bitmap; with a shadow
     /// set, the drawing's blurred, offset and tinted alpha goes down first.
-    private func composite(coverage: [Float], color: (Int, Int) -> (Float, Float, Float, Float)) {
+    private func composite(coverage: [Float], solid: (Float, Float, Float, Float)? = nil,
+                           color: (Int, Int) -> (Float, Float, Float, Float)) {
         let alpha = Float(state.alpha), clip = state.clip, w = width
         if let shadow = state.shadow {
             var shape = [Float](repeating: 0, count: coverage.count)
@@ -339,6 +340,10 @@ public final class CGContext {
                 }
             }
         }
+        if let solid {
+            compositeSolid(coverage: coverage, color: solid, alpha: alpha, clip: clip)
+            return
+        }
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             for i in coverage.indices {
                 var k = coverage[i] * alpha
@@ -352,6 +357,32 @@ public final class CGContext {
                 pixels[p + 1] = Self.quantize(sg + Float(pixels[p + 1]) / 255 * keep)
                 pixels[p + 2] = Self.quantize(sb + Float(pixels[p + 2]) / 255 * keep)
                 pixels[p + 3] = Self.quantize(sa + Float(pixels[p + 3]) / 255 * keep)
+            }
+        }
+    }
+
+    /// The common case of `composite` (a path filled with one colour), without a call per pixel;
+    /// fully covered pixels of an opaque colour are simply stored.
+    private func compositeSolid(coverage: [Float], color: (Float, Float, Float, Float), alpha: Float, clip: [Float]?) {
+        let stored = (Self.quantize(color.0), Self.quantize(color.1), Self.quantize(color.2), Self.quantize(color.3))
+        let opaque = color.3 >= 1
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            coverage.withUnsafeBufferPointer { coverage in
+                for i in 0..<coverage.count {
+                    var k = coverage[i] * alpha
+                    if let clip { k *= clip[i] }
+                    if k <= 0 { continue }
+                    let p = i * 4
+                    if opaque && k >= 1 {
+                        pixels[p] = stored.0; pixels[p + 1] = stored.1; pixels[p + 2] = stored.2; pixels[p + 3] = stored.3
+                        continue
+                    }
+                    let sa = color.3 * k, keep = 1 - sa
+                    pixels[p] = Self.quantize(color.0 * k + Float(pixels[p]) / 255 * keep)
+                    pixels[p + 1] = Self.quantize(color.1 * k + Float(pixels[p + 1]) / 255 * keep)
+                    pixels[p + 2] = Self.quantize(color.2 * k + Float(pixels[p + 2]) / 255 * keep)
+                    pixels[p + 3] = Self.quantize(sa + Float(pixels[p + 3]) / 255 * keep)
+                }
             }
         }
     }

@@ -206,3 +206,19 @@ struct RasterizerAccuracyTests {
         }
     }
 }
+
+@Suite("Long strokes")
+struct LongStrokeTests {
+    @Test("a polyline of thousands of segments is stroked along its whole length")
+    func manySegments() throws {
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: 0, y: 0))
+        for i in 1...2_000 { zigzag.addLine(to: CGPoint(x: Double(i % 100) * 2, y: Double(i / 100) * 10 + Double(i % 2) * 5)) }
+        let ctx = try #require(CGContext(width: 200, height: 200))
+        ctx.setLineWidth(2)
+        ctx.addPath(zigzag)
+        ctx.strokePath()
+        let inked = ctx.bitmap.pixels.enumerated().filter { $0.offset % 4 == 3 && $0.element > 0 }.count
+        #expect(inked > 5_000)
+    }
+}
