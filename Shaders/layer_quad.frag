@@ -12,6 +12,12 @@ uniform int u_fillKind;                // 0: solid, 1: texture
 uniform vec4 u_color;                  // premultiplied, for solid fills
 uniform float u_opacity;
 uniform vec4 u_tint;                   // premultiplied, multiplies the fill (replicator instances)
+uniform int u_shapeKind;               // 0: none, 1: rounded rectangle, 2: ring (border)
+uniform mat3 u_deviceToLocal;          // device (x, y, 1) -> the layer's plane, homogeneous
+uniform vec4 u_outerRect;              // x, y, width, height
+uniform vec4 u_outerRadii;             // top left, top right, bottom right, bottom left
+uniform vec4 u_innerRect;
+uniform vec4 u_innerRadii;
 uniform mat3 u_deviceToTexture;        // device (x, y, 1) -> (u, v, q), row-vector form
 uniform highp sampler2D u_texture;
 
@@ -26,9 +32,48 @@ float coverage(vec2 p) {
     return c;
 }
 
+// Signed distance to a rounded rectangle (negative inside) and its gradient, in the layer's plane.
+// Mirrors RoundedRectangle.signedDistance in Compositor.
+vec3 roundedDistance(vec2 l, vec4 rect, vec4 radii) {
+    vec2 halfSize = rect.zw * 0.5;
+    vec2 d = l - (rect.xy + halfSize);
+    float r = d.x >= 0.0 ? (d.y >= 0.0 ? radii.z : radii.y) : (d.y >= 0.0 ? radii.w : radii.x);
+    vec2 q = abs(d) - (halfSize - vec2(r));
+    vec2 s = vec2(d.x >= 0.0 ? 1.0 : -1.0, d.y >= 0.0 ? 1.0 : -1.0);
+    if (q.x > 0.0 && q.y > 0.0) {
+        float len = length(q);
+        return vec3(len - r, s * q / len);
+    }
+    return q.x > q.y ? vec3(q.x - r, s.x, 0.0) : vec3(q.y - r, 0.0, s.y);
+}
+
+// Coverage of the rounded shape at device point p: distances converted to device pixels with the
+// exact derivative of the projective map. Mirrors RoundedShape.coverage.
+float roundedCoverage(vec2 p) {
+    vec3 h = vec3(p, 1.0) * u_deviceToLocal;
+    if (h.z <= 0.0) return 0.0;
+    vec2 l = h.xy / h.z;
+    mat3 m = u_deviceToLocal;   // m[column][row]: m[0] = (m11, m21, m31)
+    float w2 = h.z * h.z;
+    float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
+    float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
+    vec3 o = roundedDistance(l, u_outerRect, u_outerRadii);
+    vec2 g = vec2(o.y * dxdx + o.z * dydx, o.y * dxdy + o.z * dydy);
+    float outside = clamp(0.5 - (length(g) > 0.0 ? o.x / length(g) : o.x), 0.0, 1.0);
+    if (u_shapeKind == 2 && outside > 0.0) {
+        vec3 i = roundedDistance(l, u_innerRect, u_innerRadii);
+        vec2 gi = vec2(i.y * dxdx + i.z * dydx, i.y * dxdy + i.z * dydy);
+        outside *= 1.0 - clamp(0.5 - (length(gi) > 0.0 ? i.x / length(gi) : i.x), 0.0, 1.0);
+    }
+    return outside;
+}
+
 void main() {
     vec2 p = gl_FragCoord.xy;          // device pixel centre
     float k = coverage(p) * u_opacity;
+    if (u_shapeKind != 0 && k > 0.0) {
+        k *= roundedCoverage(p);
+    }
     if (k <= 0.0) {
         discard;
     }

@@ -63,6 +63,14 @@ public struct CoveragePolygon: Equatable, Sendable {
         guard pixelBounds.maxX > pixelBounds.minX, pixelBounds.maxY > pixelBounds.minY else { return nil }
     }
 
+    /// The same pixel bounds, with the edges of `clip` instead of its own: for shapes that bring
+    /// their own outline (rounded rectangles), whose straight sides must not count twice.
+    public func withEdges(of clip: CoveragePolygon?) -> CoveragePolygon {
+        var copy = self
+        copy.edges = clip?.edges ?? []
+        return copy
+    }
+
     /// The analytic coverage at a device point (a pixel centre).
     @inlinable
     public func coverage(atX x: Double, y: Double) -> Double {

@@ -73,10 +73,13 @@ public struct QuadOp: Equatable, Sendable {
     /// A premultiplied colour the fill is multiplied by, component by component (replicator
     /// instance colours). Default: opaque white, which changes nothing.
     public var tint: PremultipliedColor
+    /// Rounded corners or a border ring whose coverage multiplies the polygon's; the polygon's
+    /// edges are then only the clips'. Default: nil.
+    public var rounded: RoundedShape?
 
     public init(source: String, localRect: Rect, localToDevice: ProjectiveTransform2D,
                 polygon: CoveragePolygon, fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
-                tint: PremultipliedColor = .opaqueWhite) {
+                tint: PremultipliedColor = .opaqueWhite, rounded: RoundedShape? = nil) {
         self.source = source
         self.localRect = localRect
         self.localToDevice = localToDevice
@@ -85,6 +88,7 @@ public struct QuadOp: Equatable, Sendable {
         self.opacity = opacity
         self.blend = blend
         self.tint = tint
+        self.rounded = rounded
     }
 }
 

@@ -118,11 +118,50 @@ public struct RenderListBuilder {
         var passMap: CATransform3D? = nil
         /// Replicator instance colours multiplied down the tree.
         var tint: PremultipliedColor = .opaqueWhite
+        /// Set for the item that draws `layer`'s border, after its sublayers.
+        var border: BorderDraw? = nil
+    }
+
+    /// A border to draw once a layer's sublayers are drawn: on top of them, as Core Animation does.
+    private struct BorderDraw {
+        let map: ProjectiveTransform2D
+        let clip: [DevicePoint]
+        let opacity: Double
+    }
+
+    /// The layer's rounded bounds, or nil when its corners are square.
+    private func roundedBounds(of layer: CALayer, inset: Double = 0) -> RoundedRectangle? {
+        let b = layer.bounds
+        let limit = min(b.width, b.height) / 2
+        let r = layer.cornerRadius.isFinite ? min(max(layer.cornerRadius, 0), limit) : 0
+        let corners = layer.maskedCorners
+        func radius(_ corner: CACornerMask) -> Double { corners.contains(corner) ? max(r - inset, 0) : 0 }
+        return RoundedRectangle(rect: Rect(x: b.minX + inset, y: b.minY + inset,
+                                           width: max(b.width - 2 * inset, 0), height: max(b.height - 2 * inset, 0)),
+                                topLeft: radius(.layerMinXMinYCorner), topRight: radius(.layerMaxXMinYCorner),
+                                bottomRight: radius(.layerMaxXMaxYCorner), bottomLeft: radius(.layerMinXMaxYCorner))
+    }
+
+    /// The border ring of a visited layer (after its sublayers).
+    private func emitBorder(of layer: CALayer, _ border: BorderDraw, tint: PremultipliedColor, state: inout BuildState) {
+        let b = layer.bounds
+        let width = layer.borderWidth.isFinite ? min(max(layer.borderWidth, 0), min(b.width, b.height) / 2) : 0
+        guard width > 0, let color = layer.borderColor?.premultiplied, color.alpha > 0,
+              let deviceToLocal = border.map.inverted(), let outer = roundedBounds(of: layer) else { return }
+        let shape = RoundedShape(deviceToLocal: deviceToLocal, outer: outer, inner: roundedBounds(of: layer, inset: width))
+        emit(rect: Rect(x: b.minX, y: b.minY, width: b.width, height: b.height), map: border.map, clip: border.clip,
+             part: "border", layer: layer,
+             fill: .solid(PremultipliedColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)),
+             opacity: border.opacity, tint: tint, rounded: shape, state: &state)
     }
 
     /// Emits the layer's own draws and returns its sublayers' visits, in drawing order.
     private func visit(_ visit: Visit, state: inout BuildState) throws -> [Visit] {
         let layer = visit.layer, clip = visit.clip
+        if let border = visit.border {
+            emitBorder(of: layer, border, tint: visit.tint, state: &state)
+            return []
+        }
         guard visit.depth < RenderListBuilder.maxDepth else { throw CompositorError.treeTooDeep(limit: RenderListBuilder.maxDepth) }
         if layer.isHidden { return [] }
         if let problem = GeometryCheck.problem(in: layer) {
@@ -157,33 +196,45 @@ public struct RenderListBuilder {
 
         // `CGRect.width` is standardized (never negative), so the sign is read from the size.
         let hasArea = bounds.size.width > 0 && bounds.size.height > 0
+        // Rounded corners shape the background always, the contents only with masksToBounds.
+        let rounding = layer.cornerRadius > 0 && hasArea
+            ? map.inverted().flatMap { inverse in roundedBounds(of: layer).map { RoundedShape(deviceToLocal: inverse, outer: $0) } }
+            : nil
         if hasArea, let color = layer.backgroundColor {
             let c = color.premultiplied
             if c.alpha > 0 {
                 emit(rect: boundsRect, map: map, clip: ownClip, part: "background", layer: layer,
                      fill: .solid(PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)),
-                     opacity: opacity, tint: visit.tint, state: &state)
+                     opacity: opacity, tint: visit.tint, rounded: rounding, clipOnly: clip, state: &state)
             }
         }
         // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
         if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
-            emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
+            emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
+                         rounded: layer.masksToBounds ? rounding : nil, parentClip: clip, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")
         }
 
-        guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return [] }
+        // The border comes after everything the sublayers draw: it is the last item of the list.
+        var borderVisit: [Visit] = []
+        if hasArea && layer.borderWidth > 0 {
+            borderVisit = [Visit(layer: layer, parentPlaneToDevice: visit.parentPlaneToDevice, opacity: opacity, clip: clip,
+                                 depth: visit.depth, tint: visit.tint,
+                                 border: BorderDraw(map: map, clip: clip, opacity: opacity))]
+        }
+        guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return borderVisit }
         let childParent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)
         let ordered = layer.sublayersInDrawingOrder
         guard let replicator = layer as? CAReplicatorLayer else {
             return ordered.map {
                 Visit(layer: $0, parentPlaneToDevice: childParent, opacity: opacity, clip: ownClip,
                       depth: visit.depth + 1, tint: visit.tint)
-            }
+            } + borderVisit
         }
         return replicatedVisits(ordered, of: replicator, childParent: childParent, opacity: opacity, clip: ownClip,
-                                visit: visit, state: &state)
+                                visit: visit, state: &state) + borderVisit
     }
 
     /// A replicator's sublayers once per instance: instance i one more instanceTransform on (about
@@ -217,7 +268,8 @@ public struct RenderListBuilder {
     }
 
     private func emitContents(_ image: CGImage, of layer: CALayer, map: ProjectiveTransform2D,
-                              clip: [DevicePoint], opacity: Double, tint: PremultipliedColor, state: inout BuildState) {
+                              clip: [DevicePoint], opacity: Double, tint: PremultipliedColor,
+                              rounded: RoundedShape? = nil, parentClip: [DevicePoint]? = nil, state: inout BuildState) {
         let cr = layer.contentsRect
         guard cr.width > 0, cr.height > 0 else { return }
         var contentsScale = layer.contentsScale
@@ -244,18 +296,28 @@ public struct RenderListBuilder {
         let fill = TextureFill(source: source, deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                filter: .linear)
         emit(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height), map: map, clip: clip,
-             part: "contents", layer: layer, fill: .texture(fill), opacity: opacity, tint: tint, state: &state)
+             part: "contents", layer: layer, fill: .texture(fill), opacity: opacity, tint: tint,
+             rounded: rounded, clipOnly: parentClip, state: &state)
     }
 
+    /// Adds one quad. With a rounded shape, the shape's own outline gives the coverage at the
+    /// layer's edges, and the polygon keeps only the edges of `clipOnly` (the clip the layer is
+    /// drawn in), so no edge counts twice.
     private func emit(rect: Rect, map: ProjectiveTransform2D, clip: [DevicePoint], part: String, layer: CALayer,
                       fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
-                      tint: PremultipliedColor = .opaqueWhite, state: inout BuildState) {
+                      tint: PremultipliedColor = .opaqueWhite, rounded: RoundedShape? = nil,
+                      clipOnly: [DevicePoint]? = nil, state: inout BuildState) {
         let projected = orient(PolygonClipping.project(rect, through: map))
         guard projected.count >= 3, clip.count >= 3 else { return }
         let visible = PolygonClipping.intersect(projected, with: clip)
-        guard let polygon = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { return }
+        guard var polygon = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { return }
+        if rounded != nil {
+            let outer = clipOnly ?? clip
+            polygon = polygon.withEdges(of: CoveragePolygon(vertices: outer, targetWidth: state.width, targetHeight: state.height))
+        }
         state.ops.append(.quad(QuadOp(source: "\(layer) \(part)", localRect: rect, localToDevice: map,
-                                      polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint)))
+                                      polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint,
+                                      rounded: rounded)))
     }
 
     // MARK: Offscreen passes and transitions

@@ -20,7 +20,8 @@ final class GLExecutor {
     private let textures = GLTextureCache()
 
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
-                                   "u_deviceToTexture", "u_texture", "u_tint"]
+                                   "u_deviceToTexture", "u_texture", "u_tint",
+                                   "u_shapeKind", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii"]
 
     init(caps: GLCaps) throws {
         self.caps = caps
@@ -141,6 +142,7 @@ final class GLExecutor {
         let t = quad.tint
         glUniform4f(program.location("u_tint"), GLfloat(t.red), GLfloat(t.green), GLfloat(t.blue), GLfloat(t.alpha))
         glBlendFunc(GLenum(GL_ONE), GLenum(quad.blend == .plus ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
+        setRoundedShape(quad.rounded)
         switch quad.fill {
         case .solid(let c):
             glUniform1i(program.location("u_fillKind"), 0)
@@ -167,6 +169,26 @@ final class GLExecutor {
             glUniformMatrix3fv(program.location("u_deviceToTexture"), 1, GLboolean(GL_FALSE), columns)
         }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    /// The rounded-shape uniforms; kind 0 turns the shape off.
+    private func setRoundedShape(_ shape: RoundedShape?) {
+        guard let shape else {
+            glUniform1i(program.location("u_shapeKind"), 0)
+            return
+        }
+        glUniform1i(program.location("u_shapeKind"), shape.inner == nil ? 1 : 2)
+        let m = shape.deviceToLocal
+        let columns: [GLfloat] = [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
+        glUniformMatrix3fv(program.location("u_deviceToLocal"), 1, GLboolean(GL_FALSE), columns)
+        func set(_ rect: RoundedRectangle, _ rectName: String, _ radiiName: String) {
+            glUniform4f(program.location(rectName), GLfloat(rect.rect.x), GLfloat(rect.rect.y),
+                        GLfloat(rect.rect.width), GLfloat(rect.rect.height))
+            glUniform4f(program.location(radiiName), GLfloat(rect.topLeft), GLfloat(rect.topRight),
+                        GLfloat(rect.bottomRight), GLfloat(rect.bottomLeft))
+        }
+        set(shape.outer, "u_outerRect", "u_outerRadii")
+        if let inner = shape.inner { set(inner, "u_innerRect", "u_innerRadii") }
     }
 
     private func prepareFramebuffer(width: Int, height: Int) throws {

@@ -87,7 +87,7 @@ enum ActionLookup {
     /// Properties whose changes animate by default.
     static let implicitlyAnimated: Set<String> = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
-        "opacity", "backgroundColor", "contentsRect",
+        "opacity", "backgroundColor", "contentsRect", "cornerRadius", "borderWidth", "borderColor",
     ]
 
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {

@@ -184,6 +184,43 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set { state.contentsScale = newValue }
     }
 
+    /// The radius of the rounded corners of the background and border (and, with masksToBounds,
+    /// of the contents). Clamped to half the shorter side when drawn. Default: 0.
+    open var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set {
+            propertyWillChange("cornerRadius")
+            state.cornerRadius = newValue
+            propertyDidChange("cornerRadius")
+        }
+    }
+
+    /// Which corners cornerRadius rounds. Default: all four.
+    open var maskedCorners: CACornerMask {
+        get { state.maskedCorners }
+        set { state.maskedCorners = newValue }
+    }
+
+    /// The width of the border, drawn inside the bounds, above the sublayers. Default: 0.
+    open var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set {
+            propertyWillChange("borderWidth")
+            state.borderWidth = newValue
+            propertyDidChange("borderWidth")
+        }
+    }
+
+    /// The border's colour. Default: opaque black.
+    open var borderColor: CGColor? {
+        get { state.borderColor }
+        set {
+            propertyWillChange("borderColor")
+            state.borderColor = newValue
+            propertyDidChange("borderColor")
+        }
+    }
+
     /// Clip the sublayers (and the contents) to the bounds. Default: false.
     open var masksToBounds: Bool {
         get { state.masksToBounds }

@@ -29,6 +29,10 @@ struct LayerState {
     var autoreverses: Bool = false
     var fillMode: CAMediaTimingFillMode = .removed
     var customValues: [String: Any] = [:]
+    var cornerRadius: CGFloat = 0
+    var maskedCorners: CACornerMask = .all
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CGColor.black
     var needsDisplayOnBoundsChange = false
     /// Where a backing store drawn over more than the bounds lies (shape layers); nil: the bounds.
     var drawnContentsFrame: CGRect?

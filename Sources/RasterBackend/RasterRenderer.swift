@@ -49,8 +49,12 @@ public struct RasterRenderer: Sendable {
                 let cy = Double(y) + 0.5
                 for x in bounds.minX..<bounds.maxX {
                     let cx = Double(x) + 0.5
-                    let coverage = quad.polygon.coverage(atX: cx, y: cy)
+                    var coverage = quad.polygon.coverage(atX: cx, y: cy)
                     if coverage <= 0 { continue }
+                    if let rounded = quad.rounded {
+                        coverage *= rounded.coverage(atX: cx, y: cy)
+                        if coverage <= 0 { continue }
+                    }
                     var color = sampler?.sample(atX: cx, y: cy) ?? solid
                     if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }
                     let k = coverage * quad.opacity

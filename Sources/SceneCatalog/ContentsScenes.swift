@@ -3,7 +3,46 @@ import OpenQuartzCore
 
 /// Scenes about `contents` images: contentsRect, contentsGravity, contentsScale.
 enum ContentsScenes {
-    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2] }
+    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners] }
+
+    static let roundedCorners = DemoScene(
+        name: "corners-and-borders",
+        summary: "cornerRadius and borders: a blue card with radius 16 and a 4-point white border drawn over its "
+            + "sublayer; a test card clipped to radius 24 by masksToBounds; a card with only its top-left and "
+            + "bottom-right corners rounded and a dark 2-point border; the first card turned 40 degrees about y "
+            + "under perspective, its corners and border still smooth.",
+        size: CGSize(width: 320, height: 130)
+    ) {
+        let root = SceneKit.root(CGSize(width: 320, height: 130))
+        func card(_ x: CGFloat) -> CALayer {
+            let layer = SceneKit.box("card", CGRect(x: x, y: 15, width: 70, height: 100), SceneKit.color(0.2, 0.4, 0.9))
+            layer.cornerRadius = 16
+            layer.borderWidth = 4
+            layer.borderColor = .white
+            layer.addSublayer(SceneKit.box("overlap", CGRect(x: 40, y: 60, width: 40, height: 30), SceneKit.color(0.95, 0.6, 0.1)))
+            return layer
+        }
+        root.addSublayer(card(10))
+        let clipped = CALayer()
+        clipped.frame = CGRect(x: 95, y: 15, width: 70, height: 100)
+        clipped.contents = TestCard.image()
+        clipped.cornerRadius = 24
+        clipped.masksToBounds = true
+        root.addSublayer(clipped)
+        let diagonal = SceneKit.box("diagonal", CGRect(x: 180, y: 15, width: 60, height: 100), SceneKit.color(0.9, 0.85, 0.75))
+        diagonal.cornerRadius = 20
+        diagonal.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        diagonal.borderWidth = 2
+        diagonal.borderColor = SceneKit.color(0.3, 0.25, 0.2)
+        root.addSublayer(diagonal)
+        let (_, stage) = ProjectionScenes.perspectiveStage(CGSize(width: 320, height: 130), m34: -1.0 / 300)
+        stage.frame = CGRect(x: 240, y: 0, width: 80, height: 130)
+        let turned = card(5)
+        turned.transform = CATransform3DMakeRotation(40 * .pi / 180, 0, 1, 0)
+        stage.addSublayer(turned)
+        root.addSublayer(stage)
+        return root
+    }
 
     static let contentsRectHalves = DemoScene(
         name: "contents-rect-halves",

@@ -311,3 +311,60 @@ struct ReplicatorTests {
         #expect(list.passes.last!.ops.count == 1)
     }
 }
+
+@Suite("Corners and borders")
+struct CornerBorderTests {
+    private func ops(_ root: CALayer, size: Double = 40) throws -> [QuadOp] {
+        try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: size, height: size)).build(root: root)
+            .passes.last!.ops.map { op -> QuadOp in
+                switch op { case .quad(let q): q }
+            }
+    }
+
+    @Test("a fully rounded square covers the area of its circle")
+    func circleArea() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        layer.backgroundColor = .black
+        layer.cornerRadius = 10
+        let quad = try #require(ops(layer).first)
+        let shape = try #require(quad.rounded)
+        var area = 0.0
+        for y in 0..<40 { for x in 0..<40 { area += quad.polygon.coverage(atX: Double(x) + 0.5, y: Double(y) + 0.5) * shape.coverage(atX: Double(x) + 0.5, y: Double(y) + 0.5) } }
+        #expect(abs(area - .pi * 100) / (.pi * 100) < 0.005)
+    }
+
+    @Test("the border is drawn after the sublayers, as a ring inside the bounds")
+    func borderOrder() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+        layer.backgroundColor = .white
+        layer.borderWidth = 3
+        let child = CALayer()
+        child.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+        child.backgroundColor = .black
+        layer.name = "framed"
+        child.name = "child"
+        layer.addSublayer(child)
+        let list = try ops(layer)
+        #expect(list.map(\.source) == ["CALayer 'framed' background", "CALayer 'child' background", "CALayer 'framed' border"])
+        let ring = try #require(list.last?.rounded)
+        #expect(ring.coverage(atX: 1.5, y: 15) == 1 && ring.coverage(atX: 15, y: 15) == 0)
+        #expect(ring.coverage(atX: 3, y: 15) == 0.5) // the inner edge at x = 3 crosses this pixel centre
+    }
+
+    @Test("square corners stay plain quads; masksToBounds rounds the contents too")
+    func whenRounded() throws {
+        let plain = CALayer()
+        plain.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        plain.backgroundColor = .black
+        #expect(try ops(plain).first?.rounded == nil)
+        let image = CALayer()
+        image.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        image.contents = CGImage(bitmap: Bitmap(width: 2, height: 2))
+        image.cornerRadius = 4
+        #expect(try ops(image).first?.rounded == nil) // not clipped: contents keep their corners
+        image.masksToBounds = true
+        #expect(try ops(image).first?.rounded != nil)
+    }
+}

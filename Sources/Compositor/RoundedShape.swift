@@ -1,0 +1,68 @@
+import Foundation
+import OpenCoreGraphics
+
+/// A rectangle of a layer's plane with rounded corners, one radius per corner (y down).
+public struct RoundedRectangle: Equatable, Sendable {
+    public var rect: Rect
+    public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
+
+    public init(rect: Rect, topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
+        self.rect = rect
+        self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
+    }
+
+    /// Signed distance from (x, y) to the outline (negative inside), and its gradient.
+    @inlinable
+    public func signedDistance(x: Double, y: Double) -> (distance: Double, gx: Double, gy: Double) {
+        let halfW = rect.width / 2, halfH = rect.height / 2
+        let lx = x - (rect.x + halfW), ly = y - (rect.y + halfH)
+        let r = lx >= 0 ? (ly >= 0 ? bottomRight : topRight) : (ly >= 0 ? bottomLeft : topLeft)
+        let qx = abs(lx) - (halfW - r), qy = abs(ly) - (halfH - r)
+        let sx: Double = lx >= 0 ? 1 : -1, sy: Double = ly >= 0 ? 1 : -1
+        if qx > 0 && qy > 0 {
+            let length = (qx * qx + qy * qy).squareRoot()
+            return (length - r, sx * qx / length, sy * qy / length)
+        }
+        return qx > qy ? (qx - r, sx, 0) : (qy - r, 0, sy)
+    }
+}
+
+/// A rounded rectangle, or a ring between two (a border), drawn through a projective map: its
+/// coverage multiplies a quad's polygon coverage. Distances are measured in the layer's plane and
+/// converted to device pixels with the map's exact derivative at the pixel, so the edge ramps over
+/// one device pixel under any transform, and both backends evaluate the same function.
+public struct RoundedShape: Equatable, Sendable {
+    /// Device pixel (x, y, 1) to the layer's plane, homogeneous.
+    public var deviceToLocal: ProjectiveTransform2D
+    public var outer: RoundedRectangle
+    /// For a ring: the inside that is left out.
+    public var inner: RoundedRectangle?
+
+    public init(deviceToLocal: ProjectiveTransform2D, outer: RoundedRectangle, inner: RoundedRectangle? = nil) {
+        self.deviceToLocal = deviceToLocal
+        self.outer = outer
+        self.inner = inner
+    }
+
+    /// Coverage at a device point (a pixel centre): clamp(0.5 - distance in pixels, 0, 1), for the
+    /// ring times one minus the inner rectangle's.
+    public func coverage(atX x: Double, y: Double) -> Double {
+        let m = deviceToLocal
+        let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
+        guard w > 0 else { return 0 }
+        let lx = u / w, ly = v / w
+        // d(local)/d(device), exactly, for the projective map.
+        let w2 = w * w
+        let dxdx = (m.m11 * w - u * m.m13) / w2, dxdy = (m.m21 * w - u * m.m23) / w2
+        let dydx = (m.m12 * w - v * m.m13) / w2, dydy = (m.m22 * w - v * m.m23) / w2
+        func pixels(_ shape: RoundedRectangle) -> Double {
+            let s = shape.signedDistance(x: lx, y: ly)
+            let gx = s.gx * dxdx + s.gy * dydx, gy = s.gx * dxdy + s.gy * dydy
+            let length = (gx * gx + gy * gy).squareRoot()
+            return length > 0 ? s.distance / length : s.distance
+        }
+        let outside = min(max(0.5 - pixels(outer), 0), 1)
+        guard let inner, outside > 0 else { return outside }
+        return outside * (1 - min(max(0.5 - pixels(inner), 0), 1))
+    }
+}
