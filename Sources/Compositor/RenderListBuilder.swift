@@ -109,9 +109,9 @@ public struct RenderListBuilder {
         let layer: CALayer
         /// Maps the superlayer's (flattened) plane into device pixels.
         let parentPlaneToDevice: CATransform3D
-        let opacity: Double
+        var opacity: Double
         /// The convex clip region in device pixels, positively oriented.
-        let clip: [DevicePoint]
+        var clip: [DevicePoint]
         let depth: Int
         /// For the root of an offscreen pass: its plane's map into the pass, used instead of its
         /// own placement; its own opacity and transition are applied where the pass is drawn.
@@ -120,6 +120,19 @@ public struct RenderListBuilder {
         var tint: PremultipliedColor = .opaqueWhite
         /// Set for the item that draws `layer`'s border, after its sublayers.
         var border: BorderDraw? = nil
+        /// Set when the layer is being drawn into its own offscreen pass (so not again), its
+        /// opacity and rounded clip to be applied where the pass is composited.
+        var isolated = false
+    }
+
+    /// The one place that decides whether a layer is drawn offscreen first (as usvg's
+    /// should_isolate): group opacity with sublayers that could overlap it or each other, and
+    /// rounded corners that clip sublayers (masksToBounds with cornerRadius).
+    static func needsOffscreenPass(_ layer: CALayer, opacity: Double) -> Bool {
+        let hasSublayers = !(layer.sublayers ?? []).isEmpty
+        guard hasSublayers else { return false }
+        if opacity < 1 && layer.allowsGroupOpacity { return true }
+        return layer.masksToBounds && layer.cornerRadius > 0
     }
 
     /// A border to draw once a layer's sublayers are drawn: on top of them, as Core Animation does.
@@ -169,8 +182,8 @@ public struct RenderListBuilder {
             return []
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
-        let opacity = visit.passMap == nil ? visit.opacity * layerOpacity : 1
-        if opacity == 0 { return [] }
+        if visit.opacity * layerOpacity == 0 { return [] }
+        let opacity = visit.passMap == nil && !visit.isolated ? visit.opacity * layerOpacity : 1
 
         let planeToDevice = visit.passMap ?? CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
         let map = planeToDevice.planeTransform
@@ -182,6 +195,12 @@ public struct RenderListBuilder {
         let facesFront = PolygonClipping.signedArea(projectedBounds) >= 0
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
         if !layer.isDoubleSided && !facesFront { return [] }
+
+        if visit.passMap == nil, !visit.isolated, layer.transitionFrame == nil,
+           RenderListBuilder.needsOffscreenPass(layer, opacity: layerOpacity) {
+            try drawIsolated(visit, map: map, opacity: visit.opacity * layerOpacity, state: &state)
+            return []
+        }
 
         if visit.passMap == nil, let transition = layer.transitionFrame {
             try drawTransition(transition, of: layer, map: map, clip: clip, opacity: opacity, tint: visit.tint,
@@ -373,6 +392,36 @@ public struct RenderListBuilder {
                                 fill: .texture(TextureFill(source: texture, deviceToTexture: toUV, filter: .linear)),
                                 opacity: weight, blend: .plus))
         }
+    }
+
+    /// The layer's subtree drawn into a pass the size of the current target, in the same device
+    /// space, then composited over the target with the layer's opacity and, with masksToBounds and
+    /// cornerRadius, its rounded outline.
+    private func drawIsolated(_ visit: Visit, map: ProjectiveTransform2D, opacity: Double, state: inout BuildState) throws {
+        let layer = visit.layer
+        let width = state.width, height = state.height
+        let saved = (state.ops, state.width, state.height)
+        state.ops = []
+        var inner = visit
+        inner.isolated = true
+        inner.opacity = 1
+        inner.tint = .opaqueWhite
+        inner.clip = RenderListBuilder.guardBand(width, height)
+        try walk(from: inner, state: &state)
+        let id = state.nextPassID
+        state.nextPassID += 1
+        state.passes.append(RenderPass(id: id, width: width, height: height, ops: state.ops))
+        (state.ops, state.width, state.height) = saved
+        var rounded: RoundedShape?
+        if layer.masksToBounds, layer.cornerRadius > 0, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
+            rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
+        }
+        let full = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let fill = TextureFill(source: .pass(id), deviceToTexture: ProjectiveTransform2D(
+            m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0, m31: 0, m32: 0, m33: 1),
+                               filter: .nearest)
+        emit(rect: full, map: .identity, clip: visit.clip, part: "group", layer: layer, fill: .texture(fill),
+             opacity: opacity, tint: visit.tint, rounded: rounded, clipOnly: visit.clip, state: &state)
     }
 
     /// A running transition: the old and new subtrees each drawn offscreen, then composited in the

@@ -195,6 +195,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         }
     }
 
+    /// With opacity below 1, draw the layer and its sublayers together first and fade the result,
+    /// so overlapping parts do not show through each other. Default: true.
+    open var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { state.allowsGroupOpacity = newValue }
+    }
+
     /// Which corners cornerRadius rounds. Default: all four.
     open var maskedCorners: CACornerMask {
         get { state.maskedCorners }

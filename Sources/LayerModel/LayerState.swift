@@ -30,6 +30,7 @@ struct LayerState {
     var fillMode: CAMediaTimingFillMode = .removed
     var customValues: [String: Any] = [:]
     var cornerRadius: CGFloat = 0
+    var allowsGroupOpacity = true
     var maskedCorners: CACornerMask = .all
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = CGColor.black

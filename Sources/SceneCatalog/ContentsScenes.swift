@@ -3,7 +3,39 @@ import OpenQuartzCore
 
 /// Scenes about `contents` images: contentsRect, contentsGravity, contentsScale.
 enum ContentsScenes {
-    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners] }
+    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners, groupOpacity] }
+
+    static let groupOpacity = DemoScene(
+        name: "group-opacity-rounded-clip",
+        summary: "Left pair: two overlapping squares in a parent at opacity 0.5; with group opacity (left) the overlap "
+            + "is one colour, without (middle) the red shows through the blue. Right: a round avatar, a layer with "
+            + "cornerRadius 40 and masksToBounds clipping an oversized test card sublayer to a smooth circle.",
+        size: CGSize(width: 320, height: 110)
+    ) {
+        let root = SceneKit.root(CGSize(width: 320, height: 110))
+        root.addSublayer(SceneKit.box("bar", CGRect(x: 0, y: 48, width: 210, height: 14), .black))
+        for (i, grouped) in [true, false].enumerated() {
+            let parent = CALayer()
+            parent.frame = CGRect(x: 10 + CGFloat(i) * 100, y: 10, width: 90, height: 90)
+            parent.opacity = 0.5
+            parent.allowsGroupOpacity = grouped
+            parent.addSublayer(SceneKit.box("red", CGRect(x: 0, y: 0, width: 60, height: 60), SceneKit.color(0.9, 0.1, 0.1)))
+            parent.addSublayer(SceneKit.box("blue", CGRect(x: 30, y: 30, width: 60, height: 60), SceneKit.color(0.1, 0.2, 0.9)))
+            root.addSublayer(parent)
+        }
+        let avatar = CALayer()
+        avatar.frame = CGRect(x: 220, y: 10, width: 90, height: 90)
+        avatar.cornerRadius = 45
+        avatar.masksToBounds = true
+        avatar.borderWidth = 3
+        avatar.borderColor = .white
+        let card = CALayer()
+        card.frame = CGRect(x: -20, y: -10, width: 130, height: 110)
+        card.contents = TestCard.image()
+        avatar.addSublayer(card)
+        root.addSublayer(avatar)
+        return root
+    }
 
     static let roundedCorners = DemoScene(
         name: "corners-and-borders",

@@ -72,8 +72,10 @@ enum GeometryScenes {
 
     static let opacityProducts = DemoScene(
         name: "opacity-products",
-        summary: "A parent without background at opacity 0.5 holds side-by-side children at 1, 0.5 and 0.25: they "
-            + "show at 0.5, 0.25 and 0.125 over a black bar; a grandchild at 0.5 in the first shows at 0.25.",
+        summary: "A parent without background at opacity 0.5 holds side-by-side children at 1, 0.5 and 0.25 over a "
+            + "black bar: with group opacity (the default) the parent is composed first and faded as one, so they "
+            + "show at 0.5, 0.25 and 0.125, and the white grandchild (0.5) sits on its opaque blue parent before "
+            + "the fade, reading light blue rather than showing the bar through both.",
         size: size
     ) {
         let root = SceneKit.root(size)

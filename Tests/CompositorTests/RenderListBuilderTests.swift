@@ -82,6 +82,7 @@ struct RenderListBuilderTests {
         clear.opacity = 0
         let half = layer("half", CGRect(x: 0, y: 0, width: 10, height: 10))
         half.opacity = 0.5
+        half.allowsGroupOpacity = false // multiplied down the tree instead of composed offscreen
         let quarter = layer("quarter", CGRect(x: 0, y: 0, width: 5, height: 5))
         quarter.opacity = 0.5
         half.addSublayer(quarter)
@@ -89,6 +90,37 @@ struct RenderListBuilderTests {
         let ops = quads(try build(root))
         #expect(ops.map(\.source) == ["CALayer 'half' background", "CALayer 'quarter' background"])
         #expect(ops.map(\.opacity) == [0.5, 0.25])
+    }
+
+    @Test("group opacity composes a layer with sublayers offscreen, then fades the whole once")
+    func groupOpacity() throws {
+        let parent = layer("parent", CGRect(x: 0, y: 0, width: 20, height: 20))
+        parent.opacity = 0.5
+        parent.addSublayer(layer("child", CGRect(x: 5, y: 5, width: 10, height: 10)))
+        let list = try build(parent)
+        #expect(list.passes.count == 2)
+        let inner = list.passes[0].ops.map { op -> QuadOp in switch op { case .quad(let q): q } }
+        #expect(inner.map(\.opacity) == [1, 1]) // drawn at full strength inside the group
+        let composite = try #require(quads(list).first)
+        #expect(quads(list).count == 1 && composite.opacity == 0.5)
+        guard case .texture(let fill) = composite.fill else { Issue.record("the group should be a texture"); return }
+        #expect(fill.source == .pass(list.passes[0].id))
+        // Without sublayers there is nothing to overlap: no pass.
+        let single = layer("single", CGRect(x: 0, y: 0, width: 20, height: 20))
+        single.opacity = 0.5
+        #expect(try build(single).passes.count == 1)
+    }
+
+    @Test("masksToBounds with cornerRadius clips sublayers by the rounded outline, offscreen")
+    func roundedClip() throws {
+        let parent = layer("parent", CGRect(x: 0, y: 0, width: 40, height: 40), color: nil)
+        parent.cornerRadius = 20
+        parent.masksToBounds = true
+        parent.addSublayer(layer("filling", CGRect(x: 0, y: 0, width: 40, height: 40)))
+        let list = try build(parent)
+        let composite = try #require(quads(list).first)
+        let shape = try #require(composite.rounded)
+        #expect(shape.coverage(atX: 1.5, y: 1.5) == 0 && shape.coverage(atX: 20, y: 20) == 1)
     }
 
     @Test("a layer with NaN or infinite geometry is left out with its subtree, and the list says why")
