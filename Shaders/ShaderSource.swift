@@ -4,12 +4,14 @@
 public enum ShaderSource: String, CaseIterable, Sendable {
     case layerQuadVertex = "layer_quad.vert"
     case layerQuadFragment = "layer_quad.frag"
+    case gaussianBlurFragment = "gaussian_blur.frag"
 
     /// The GLSL text.
     public var text: String {
         switch self {
         case .layerQuadVertex: String(decoding: PackageResources.layer_quad_vert, as: UTF8.self)
         case .layerQuadFragment: String(decoding: PackageResources.layer_quad_frag, as: UTF8.self)
+        case .gaussianBlurFragment: String(decoding: PackageResources.gaussian_blur_frag, as: UTF8.self)
         }
     }
 

@@ -20,6 +20,7 @@ uniform vec4 u_innerRect;
 uniform vec4 u_innerRadii;
 uniform mat3 u_deviceToTexture;        // device (x, y, 1) -> (u, v, q), row-vector form
 uniform highp sampler2D u_texture;
+uniform int u_alphaOnly;               // 1: use only the texel's alpha (shadows)
 
 out vec4 fragColor;
 
@@ -81,6 +82,9 @@ void main() {
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;
         color = texture(u_texture, uvq.xy / uvq.z);
+        if (u_alphaOnly == 1) {
+            color = vec4(color.a);
+        }
     }
     fragColor = color * u_tint * k;
 }

@@ -21,6 +21,8 @@ extension RenderList: CustomStringConvertible {
 extension DrawOp: CustomStringConvertible {
     public var description: String {
         switch self {
+        case .blur(let b):
+            return "blur pass \(b.source) \(b.horizontal ? "horizontally" : "vertically"), \(b.weights.count) taps"
         case .quad(let q):
             let vertices = q.polygon.vertices.map { String(format: "(%.2f,%.2f)", $0.x, $0.y) }.joined(separator: " ")
             let fill: String

@@ -48,6 +48,27 @@ public struct RenderPass: Equatable, Sendable {
 public enum DrawOp: Equatable, Sendable {
     /// A flat convex region of a layer's plane, filled, source-over.
     case quad(QuadOp)
+    /// Replaces the target with an earlier pass convolved along one axis (shadows).
+    case blur(BlurOp)
+}
+
+/// One axis of a separable Gaussian blur: target(x, y) = sum over k of weights[k] times the
+/// source pass's texel at (x + k - r, y) (or along y), r = weights.count / 2; texels outside the
+/// source are transparent. The weights come from OpenCoreGraphics' GaussianBlur, so both
+/// backends blur with the same numbers.
+public struct BlurOp: Equatable, Sendable {
+    public var source: Int
+    public var horizontal: Bool
+    public var weights: [Float]
+
+    /// Most taps one blur op may have (a uniform array on the GPU): radius 64, sigma about 21 px.
+    public static let maxTaps = 129
+
+    public init(source: Int, horizontal: Bool, weights: [Float]) {
+        self.source = source
+        self.horizontal = horizontal
+        self.weights = weights
+    }
 }
 
 /// A filled convex polygon in device space, from a rectangle of one layer's plane.
@@ -144,11 +165,15 @@ public struct TextureFill: Equatable, Sendable {
     /// right. Perspective-correct by construction.
     public var deviceToTexture: ProjectiveTransform2D
     public var filter: SamplingFilter
+    /// Use only the texels' alpha, times the quad's tint: a shadow is its shape's alpha in the
+    /// shadow colour. Default: false.
+    public var alphaOnly: Bool
 
-    public init(source: TextureSource, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter) {
+    public init(source: TextureSource, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter, alphaOnly: Bool = false) {
         self.source = source
         self.deviceToTexture = deviceToTexture
         self.filter = filter
+        self.alphaOnly = alphaOnly
     }
 
     /// An image fill.

@@ -196,6 +196,12 @@ public struct RenderListBuilder {
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
         if !layer.isDoubleSided && !facesFront { return [] }
 
+        // The shadow goes down first, under everything the layer draws (not again for the copy of
+        // the layer drawn offscreen to make it, or for a group's inner pass).
+        if visit.passMap == nil, !visit.isolated, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 {
+            try drawShadow(visit, map: map, opacity: visit.opacity * layerOpacity, state: &state)
+        }
+
         if visit.passMap == nil, !visit.isolated, layer.transitionFrame == nil,
            RenderListBuilder.needsOffscreenPass(layer, opacity: layerOpacity) {
             try drawIsolated(visit, map: map, opacity: visit.opacity * layerOpacity, state: &state)
@@ -422,6 +428,91 @@ public struct RenderListBuilder {
                                filter: .nearest)
         emit(rect: full, map: .identity, clip: visit.clip, part: "group", layer: layer, fill: .texture(fill),
              opacity: opacity, tint: visit.tint, rounded: rounded, clipOnly: visit.clip, state: &state)
+    }
+
+    /// The layer's shadow: its shape (shadowPath, rasterized on the CPU, or the layer's own
+    /// composited alpha, drawn offscreen) blurred along x then y with the shared Gaussian kernel,
+    /// then drawn in the shadow colour, shifted by shadowOffset (in the superlayer's space).
+    private func drawShadow(_ visit: Visit, map: ProjectiveTransform2D, opacity: Double, state: inout BuildState) throws {
+        let layer = visit.layer
+        let width = state.width, height = state.height
+        // 1. The shape, in a pass the size of the target.
+        let saved = (state.ops, state.width, state.height)
+        state.ops = []
+        if let path = layer.shadowPath, !path.isEmpty {
+            emitShadowPath(path, of: layer, map: map, state: &state)
+        } else {
+            var inner = visit
+            inner.isolated = true
+            inner.opacity = 1
+            inner.tint = .opaqueWhite
+            inner.clip = RenderListBuilder.guardBand(width, height)
+            try walk(from: inner, state: &state)
+        }
+        let shape = state.nextPassID
+        state.passes.append(RenderPass(id: shape, width: width, height: height, ops: state.ops))
+        state.nextPassID += 1
+        (state.ops, state.width, state.height) = saved
+        // 2. Blur, one axis per pass. Kernels past BlurOp.maxTaps are capped (downsampling for
+        // larger radii is still to come), and the list says so.
+        var sigma = max(Double(layer.shadowRadius) * Double(scale), 0)
+        if !sigma.isFinite { sigma = 0 }
+        let maxSigma = Double(BlurOp.maxTaps / 2) / 3
+        if sigma > maxSigma {
+            state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) is blurred as \(maxSigma / Double(scale)) points, the largest blur drawn yet")
+            sigma = maxSigma
+        }
+        let weights = GaussianBlur.weights(sigma: sigma)
+        var blurred = shape
+        if weights.count > 1 {
+            for horizontal in [true, false] {
+                let id = state.nextPassID
+                state.nextPassID += 1
+                state.passes.append(RenderPass(id: id, width: width, height: height,
+                                               ops: [.blur(BlurOp(source: blurred, horizontal: horizontal, weights: weights))]))
+                blurred = id
+            }
+        }
+        // 3. The blurred alpha in the shadow colour, shifted (the offset is in the superlayer's
+        // space: its device displacement is taken at the layer's position).
+        let parent = visit.parentPlaneToDevice.planeTransform
+        let anchor = layer.position, offset = layer.shadowOffset
+        let from = parent.apply(anchor), to = parent.apply(CGPoint(x: anchor.x + offset.width, y: anchor.y + offset.height))
+        let dx = to.x - from.x, dy = to.y - from.y
+        guard dx.isFinite, dy.isFinite, let color = layer.shadowColor?.premultiplied else { return }
+        let strength = min(max(Double(layer.shadowOpacity), 0), 1)
+        let tint = visit.tint.multiplied(by: PremultipliedColor(red: color.red * strength, green: color.green * strength,
+                                                                 blue: color.blue * strength, alpha: color.alpha * strength))
+        let toTexture = ProjectiveTransform2D(m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0,
+                                              m31: -dx / Double(width), m32: -dy / Double(height), m33: 1)
+        let full = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        emit(rect: full, map: .identity, clip: visit.clip, part: "shadow", layer: layer,
+             fill: .texture(TextureFill(source: .pass(blurred), deviceToTexture: toTexture, filter: .linear, alphaOnly: true)),
+             opacity: opacity, tint: tint, state: &state)
+    }
+
+    /// A shadowPath rasterized on the CPU (exact-area coverage) at the frame's scale and drawn
+    /// as a texture in the layer's plane, into the current (shape) pass.
+    private func emitShadowPath(_ path: CGPath, of layer: CALayer, map: ProjectiveTransform2D, state: inout BuildState) {
+        let box = path.boundingBoxOfPath.insetBy(dx: -1, dy: -1)
+        let s = Double(scale)
+        let width = Int((box.width * s).rounded(.up)), height = Int((box.height * s).rounded(.up))
+        guard box.width.isFinite, box.height.isFinite, ImageLimits.violation(width: width, height: height) == nil,
+              let ctx = CGContext(width: width, height: height), let deviceToLocal = map.inverted() else { return }
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: s, y: -s)
+        ctx.translateBy(x: -box.minX, y: -box.minY)
+        ctx.addPath(path)
+        ctx.fillPath()
+        guard let image = ctx.makeImage() else { return }
+        state.textures[image.identifier] = image.bitmap
+        let rect = Rect(x: box.minX, y: box.minY, width: Double(width) / s, height: Double(height) / s)
+        let localToTexture = ProjectiveTransform2D(m11: 1 / rect.width, m12: 0, m13: 0, m21: 0, m22: 1 / rect.height, m23: 0,
+                                                   m31: -rect.x / rect.width, m32: -rect.y / rect.height, m33: 1)
+        emit(rect: rect, map: map, clip: RenderListBuilder.guardBand(state.width, state.height), part: "shadow path", layer: layer,
+             fill: .texture(TextureFill(source: .image(image.identifier), deviceToTexture: deviceToLocal.concatenating(localToTexture),
+                                        filter: .linear)),
+             opacity: 1, state: &state)
     }
 
     /// A running transition: the old and new subtrees each drawn offscreen, then composited in the

@@ -12,6 +12,7 @@ public typealias ShaderSourceName = ShaderSource
 final class GLExecutor {
     private let caps: GLCaps
     private let program: GLProgram
+    private let blurProgram: GLProgram
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private var framebuffer: GLuint = 0
@@ -21,11 +22,14 @@ final class GLExecutor {
 
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
                                    "u_deviceToTexture", "u_texture", "u_tint",
-                                   "u_shapeKind", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii"]
+                                   "u_shapeKind", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
+                                   "u_alphaOnly"]
 
     init(caps: GLCaps) throws {
         self.caps = caps
         program = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, uniforms: GLExecutor.uniforms)
+        blurProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .gaussianBlurFragment,
+                                    uniforms: ["u_viewport", "u_source", "u_taps", "u_weights", "u_horizontal"])
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glBindVertexArray(vertexArray)
@@ -81,9 +85,11 @@ final class GLExecutor {
             glUniform2f(program.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            let passTextures = passTargets.mapValues(\.texture)
             for op in pass.ops {
                 switch op {
-                case .quad(let quad): try draw(quad, images: list.textures, passes: passTargets.mapValues(\.texture))
+                case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
+                case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
                 }
             }
         }
@@ -163,12 +169,36 @@ final class GLExecutor {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
             glUniform1i(program.location("u_fillKind"), 1)
+            glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)
             let m = fill.deviceToTexture
             // Column-major for GLSL, where `vec3(p, 1.0) * M` is the row-vector product.
             let columns: [GLfloat] = [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
             glUniformMatrix3fv(program.location("u_deviceToTexture"), 1, GLboolean(GL_FALSE), columns)
         }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    /// One axis of a blur over the whole target, replacing it (no blending), then back to the
+    /// quad program.
+    private func drawBlur(_ blur: BlurOp, width: Int, height: Int, passes: [Int: GLuint]) {
+        guard let source = passes[blur.source], blur.weights.count <= BlurOp.maxTaps else { return }
+        glUseProgram(blurProgram.handle)
+        glDisable(GLenum(GL_BLEND))
+        glUniform2f(blurProgram.location("u_viewport"), GLfloat(width), GLfloat(height))
+        glUniform1i(blurProgram.location("u_source"), 0)
+        glUniform1i(blurProgram.location("u_taps"), GLint(blur.weights.count))
+        glUniform1fv(blurProgram.location("u_weights"), GLsizei(blur.weights.count), blur.weights)
+        glUniform1i(blurProgram.location("u_horizontal"), blur.horizontal ? 1 : 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), source)
+        // texelFetch needs a complete texture: no mipmaps are made, so no mipmap filter.
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        let vertices: [GLfloat] = [0, 0, GLfloat(width), 0, 0, GLfloat(height), GLfloat(width), GLfloat(height)]
+        vertices.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glEnable(GLenum(GL_BLEND))
+        glUseProgram(program.handle)
     }
 
     /// The rounded-shape uniforms; kind 0 turns the shape off.

@@ -88,6 +88,7 @@ enum ActionLookup {
     static let implicitlyAnimated: Set<String> = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "opacity", "backgroundColor", "contentsRect", "cornerRadius", "borderWidth", "borderColor",
+        "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
     ]
 
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {

@@ -139,6 +139,16 @@ enum LayerKeyPaths {
                                  wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
         "contentsRect": rect({ $0.contentsRect }, { $0.contentsRect = $1 }),
         "cornerRadius": scalar({ $0.cornerRadius }, { $0.cornerRadius = $1 }),
+        "shadowOpacity": scalar({ CGFloat($0.shadowOpacity) }, { $0.shadowOpacity = Float($1) }),
+        "shadowRadius": scalar({ $0.shadowRadius }, { $0.shadowRadius = $1 }),
+        "shadowOffset": typed({ $0.shadowOffset }, { $0.shadowOffset = $1 }, convert: { $0 as? CGSize }, wrap: { .size($0) },
+                              unwrap: { if case .size(let v) = $0 { v } else { nil } }),
+        "shadowColor": typed({ $0.shadowColor }, { $0.shadowColor = $1 }, convert: { $0 as? CGColor },
+                             wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
+        "shadowPath": Accessor(get: { $0.shadowPath }, set: { layer, value in
+            layer.shadowPath = value as? CGPath
+            return value == nil || value is CGPath
+        }),
         "borderWidth": scalar({ $0.borderWidth }, { $0.borderWidth = $1 }),
         "borderColor": typed({ $0.borderColor }, { $0.borderColor = $1 }, convert: { $0 as? CGColor },
                              wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),

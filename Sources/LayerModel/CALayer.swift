@@ -202,6 +202,56 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set { state.allowsGroupOpacity = newValue }
     }
 
+    /// How strong the shadow is, 0...1. Default: 0 (no shadow).
+    open var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set {
+            propertyWillChange("shadowOpacity")
+            state.shadowOpacity = newValue
+            propertyDidChange("shadowOpacity")
+        }
+    }
+
+    /// The shadow's blur: the Gaussian's standard deviation in points. Default: 3.
+    open var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set {
+            propertyWillChange("shadowRadius")
+            state.shadowRadius = newValue
+            propertyDidChange("shadowRadius")
+        }
+    }
+
+    /// Where the shadow falls, in the superlayer's space (points). Default: (0, -3).
+    open var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set {
+            propertyWillChange("shadowOffset")
+            state.shadowOffset = newValue
+            propertyDidChange("shadowOffset")
+        }
+    }
+
+    /// The shadow's colour (its alpha too). Default: opaque black.
+    open var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set {
+            propertyWillChange("shadowColor")
+            state.shadowColor = newValue
+            propertyDidChange("shadowColor")
+        }
+    }
+
+    /// The shadow's shape; nil: the layer's composited alpha. Default: nil.
+    open var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set {
+            propertyWillChange("shadowPath")
+            state.shadowPath = newValue
+            propertyDidChange("shadowPath")
+        }
+    }
+
     /// Which corners cornerRadius rounds. Default: all four.
     open var maskedCorners: CACornerMask {
         get { state.maskedCorners }

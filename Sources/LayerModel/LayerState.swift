@@ -31,6 +31,11 @@ struct LayerState {
     var customValues: [String: Any] = [:]
     var cornerRadius: CGFloat = 0
     var allowsGroupOpacity = true
+    var shadowOpacity: Float = 0
+    var shadowRadius: CGFloat = 3
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowColor: CGColor? = CGColor.black
+    var shadowPath: CGPath?
     var maskedCorners: CACornerMask = .all
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = CGColor.black

@@ -21,6 +21,8 @@ public struct RasterRenderer: Sendable {
             for op in pass.ops {
                 switch op {
                 case .quad(let quad): draw(quad, images: list.textures, passes: passes, into: &target)
+                case .blur(let blur):
+                    if let source = passes[blur.source] { target = Self.blur(source, blur) }
                 }
             }
             passes[pass.id] = target
@@ -41,7 +43,7 @@ public struct RasterRenderer: Sendable {
             case .pass(let id): passes[id]
             }
             guard let bitmap = texels else { return }
-            sampler = TextureSampler(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter)
+            sampler = TextureSampler(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter, alphaOnly: fill.alphaOnly)
         }
         let tint = quad.tint, tinted = quad.tint != .opaqueWhite
         target.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -69,6 +71,34 @@ public struct RasterRenderer: Sendable {
                 }
             }
         }
+    }
+}
+
+extension RasterRenderer {
+    /// One axis of the separable blur, every channel, texels outside transparent.
+    static func blur(_ source: Bitmap, _ op: BlurOp) -> Bitmap {
+        let w = source.width, h = source.height, r = op.weights.count / 2
+        var out = Bitmap(width: w, height: h)
+        source.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var sum = (0.0, 0.0, 0.0, 0.0)
+                        for k in 0..<op.weights.count {
+                            let qx = op.horizontal ? x + k - r : x, qy = op.horizontal ? y : y + k - r
+                            guard qx >= 0, qy >= 0, qx < w, qy < h else { continue }
+                            let i = (qy * w + qx) * 4, weight = Double(op.weights[k]) / 255
+                            sum.0 += Double(src[i]) * weight; sum.1 += Double(src[i + 1]) * weight
+                            sum.2 += Double(src[i + 2]) * weight; sum.3 += Double(src[i + 3]) * weight
+                        }
+                        let o = (y * w + x) * 4
+                        dst[o] = SourceOver.quantize(sum.0); dst[o + 1] = SourceOver.quantize(sum.1)
+                        dst[o + 2] = SourceOver.quantize(sum.2); dst[o + 3] = SourceOver.quantize(sum.3)
+                    }
+                }
+            }
+        }
+        return out
     }
 }
 

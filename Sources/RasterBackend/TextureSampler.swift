@@ -6,9 +6,16 @@ struct TextureSampler {
     let bitmap: Bitmap
     let map: ProjectiveTransform2D
     let filter: SamplingFilter
+    var alphaOnly = false
 
-    /// Premultiplied RGBA in 0...1 at device point (x, y).
+    /// Premultiplied RGBA in 0...1 at device point (x, y); only the alpha, in every channel, for
+    /// alpha-only fills.
     func sample(atX x: Double, y: Double) -> (Double, Double, Double, Double) {
+        let c = sampleTexel(atX: x, y: y)
+        return alphaOnly ? (c.3, c.3, c.3, c.3) : c
+    }
+
+    private func sampleTexel(atX x: Double, y: Double) -> (Double, Double, Double, Double) {
         let h = map.applyHomogeneous(x: x, y: y)
         let u = h.x / h.w, v = h.y / h.w
         guard u.isFinite, v.isFinite else { return (0, 0, 0, 0) }

@@ -3,7 +3,36 @@ import OpenQuartzCore
 
 /// Scenes about `contents` images: contentsRect, contentsGravity, contentsScale.
 enum ContentsScenes {
-    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners, groupOpacity] }
+    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners, groupOpacity, shadows] }
+
+    static let shadows = DemoScene(
+        name: "shadows",
+        summary: "Shadows: a rounded card (radius 12) with shadowOpacity 0.5, shadowRadius 6 and offset (0, 6) whose "
+            + "shadow follows its corners (from its alpha); the same card with a shadowPath (a rounded rectangle); a "
+            + "test card whose shadow is taken from its image's alpha (the fading band fades the shadow too), in blue "
+            + "with offset (6, 6).",
+        size: CGSize(width: 320, height: 130)
+    ) {
+        let root = SceneKit.root(CGSize(width: 320, height: 130), color: .white)
+        for (i, usePath) in [false, true].enumerated() {
+            let card = SceneKit.box("card", CGRect(x: 15 + CGFloat(i) * 100, y: 15, width: 80, height: 90), SceneKit.color(0.98, 0.96, 0.9))
+            card.cornerRadius = 12
+            card.shadowOpacity = 0.5
+            card.shadowRadius = 6
+            card.shadowOffset = CGSize(width: 0, height: 6)
+            if usePath { card.shadowPath = CGPath(roundedRect: card.bounds, cornerWidth: 12, cornerHeight: 12) }
+            root.addSublayer(card)
+        }
+        let image = CALayer()
+        image.frame = CGRect(x: 220, y: 20, width: 88, height: 66)
+        image.contents = TestCard.image()
+        image.shadowOpacity = 0.8
+        image.shadowRadius = 3
+        image.shadowOffset = CGSize(width: 6, height: 6)
+        image.shadowColor = SceneKit.color(0.1, 0.2, 0.8)
+        root.addSublayer(image)
+        return root
+    }
 
     static let groupOpacity = DemoScene(
         name: "group-opacity-rounded-clip",

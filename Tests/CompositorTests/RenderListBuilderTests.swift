@@ -14,8 +14,8 @@ private func layer(_ name: String, _ frame: CGRect, color: CGColor? = CGColor(gr
 }
 
 private func quads(_ list: RenderList) -> [QuadOp] {
-    list.passes.last!.ops.map { op in
-        switch op { case .quad(let q): q }
+    list.passes.last!.ops.compactMap { op in
+        if case .quad(let q) = op { q } else { nil }
     }
 }
 
@@ -99,7 +99,7 @@ struct RenderListBuilderTests {
         parent.addSublayer(layer("child", CGRect(x: 5, y: 5, width: 10, height: 10)))
         let list = try build(parent)
         #expect(list.passes.count == 2)
-        let inner = list.passes[0].ops.map { op -> QuadOp in switch op { case .quad(let q): q } }
+        let inner = list.passes[0].ops.compactMap { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } }
         #expect(inner.map(\.opacity) == [1, 1]) // drawn at full strength inside the group
         let composite = try #require(quads(list).first)
         #expect(quads(list).count == 1 && composite.opacity == 0.5)
@@ -316,8 +316,8 @@ struct ReplicatorTests {
         replicator.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
         replicator.instanceAlphaOffset = -0.25
         let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 100, height: 100)).build(root: replicator)
-        let ops = list.passes.last!.ops.map { op -> QuadOp in
-            switch op { case .quad(let q): q }
+        let ops = list.passes.last!.ops.compactMap { op -> QuadOp? in
+            if case .quad(let q) = op { q } else { nil }
         }
         #expect(ops.count == 3)
         #expect(ops.map { $0.polygon.vertices.map(\.x).min()! } == [0, 20, 40])
@@ -348,8 +348,8 @@ struct ReplicatorTests {
 struct CornerBorderTests {
     private func ops(_ root: CALayer, size: Double = 40) throws -> [QuadOp] {
         try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: size, height: size)).build(root: root)
-            .passes.last!.ops.map { op -> QuadOp in
-                switch op { case .quad(let q): q }
+            .passes.last!.ops.compactMap { op -> QuadOp? in
+                if case .quad(let q) = op { q } else { nil }
             }
     }
 
@@ -398,5 +398,46 @@ struct CornerBorderTests {
         #expect(try ops(image).first?.rounded == nil) // not clipped: contents keep their corners
         image.masksToBounds = true
         #expect(try ops(image).first?.rounded != nil)
+    }
+}
+
+@Suite("Shadows")
+struct ShadowListTests {
+    @Test("a shadow is drawn first: its shape offscreen, blurred along x then y, then tinted and shifted")
+    func shadowPasses() throws {
+        let card = CALayer()
+        card.name = "card"
+        card.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        card.backgroundColor = .white
+        card.shadowOpacity = 0.5
+        card.shadowRadius = 2
+        card.shadowOffset = CGSize(width: 3, height: 4)
+        let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: card)
+        #expect(list.passes.count == 4) // shape, blur x, blur y, frame
+        guard case .blur(let x) = list.passes[1].ops.first, case .blur(let y) = list.passes[2].ops.first else {
+            Issue.record("expected two blur passes"); return
+        }
+        #expect(x.horizontal && !y.horizontal && x.weights == GaussianBlur.weights(sigma: 2))
+        let frame = list.passes.last!.ops.map { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } }
+        #expect(frame.map { $0?.source } == ["CALayer 'card' shadow", "CALayer 'card' background"])
+        let shadow = try #require(frame.first ?? nil)
+        #expect(shadow.tint.alpha == 0.5)
+        guard case .texture(let fill) = shadow.fill else { Issue.record("shadow should be a texture"); return }
+        #expect(fill.alphaOnly)
+        // Device pixel (13, 14) samples the blurred shape at (10, 10): the offset.
+        let uv = fill.deviceToTexture.apply(CGPoint(x: 13, y: 14))
+        #expect(abs(uv.x - 0.25) < 1e-12 && abs(uv.y - 0.25) < 1e-12)
+    }
+
+    @Test("no shadow without opacity; over-large radii are capped and reported")
+    func limits() throws {
+        let card = CALayer()
+        card.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        card.backgroundColor = .black
+        #expect(try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 10, height: 10)).build(root: card).passes.count == 1)
+        card.shadowOpacity = 1
+        card.shadowRadius = 100
+        let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 10, height: 10)).build(root: card)
+        #expect(list.diagnostics.contains { $0.contains("shadowRadius 100") })
     }
 }

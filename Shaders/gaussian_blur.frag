@@ -1,0 +1,29 @@
+#version 300 es
+// One axis of a separable Gaussian blur (BlurOp): the weights come from Swift (OpenCoreGraphics'
+// GaussianBlur), the same numbers the CPU reference uses; texels outside the source are
+// transparent. Drawn over the whole target without blending.
+precision highp float;
+precision highp int;
+
+const int MAX_TAPS = 129;              // BlurOp.maxTaps
+
+uniform highp sampler2D u_source;
+uniform int u_taps;
+uniform float u_weights[MAX_TAPS];
+uniform int u_horizontal;
+
+out vec4 fragColor;
+
+void main() {
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    ivec2 size = textureSize(u_source, 0);
+    int r = u_taps / 2;
+    vec4 sum = vec4(0.0);
+    for (int k = 0; k < u_taps; ++k) {
+        ivec2 q = p + (u_horizontal == 1 ? ivec2(k - r, 0) : ivec2(0, k - r));
+        if (q.x >= 0 && q.y >= 0 && q.x < size.x && q.y < size.y) {
+            sum += u_weights[k] * texelFetch(u_source, q, 0);
+        }
+    }
+    fragColor = sum;
+}
