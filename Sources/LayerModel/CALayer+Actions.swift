@@ -4,6 +4,14 @@ import Foundation
 // changes (so `action(forKey:)` still sees the old value, as seed 000 relies on) and runs it after.
 
 extension CALayer {
+    /// Sets an animatable property the way every one of its setters does: the action is looked up
+    /// with the old value in place and run with the new one.
+    func change<Value>(_ key: String, _ field: WritableKeyPath<LayerState, Value>, to newValue: Value) {
+        propertyWillChange(key)
+        state[keyPath: field] = newValue
+        propertyDidChange(key)
+    }
+
     func propertyWillChange(_ key: String) {
         recordCommittedValue(forKey: key)
         guard isLive, modelLayer == nil, !CATransaction.disableActions(), let action = action(forKey: key) else { return }

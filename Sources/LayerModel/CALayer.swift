@@ -43,9 +43,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         get { state.bounds }
         set {
             let oldSize = state.bounds.size
-            propertyWillChange("bounds")
-            state.bounds = newValue
-            propertyDidChange("bounds")
+            change("bounds", \.bounds, to: newValue)
             if state.needsDisplayOnBoundsChange && oldSize != newValue.size { setNeedsDisplay() }
         }
     }
@@ -53,64 +51,40 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Where the anchor point sits in the superlayer's coordinate space. Default: `.zero`.
     open var position: CGPoint {
         get { state.position }
-        set {
-            propertyWillChange("position")
-            state.position = newValue
-            propertyDidChange("position")
-        }
+        set { change("position", \.position, to: newValue) }
     }
 
     /// The layer's position on the z axis, in the superlayer's space; also its drawing order
     /// among siblings (higher on top). Default: 0.
     open var zPosition: CGFloat {
         get { state.zPosition }
-        set {
-            propertyWillChange("zPosition")
-            state.zPosition = newValue
-            propertyDidChange("zPosition")
-        }
+        set { change("zPosition", \.zPosition, to: newValue) }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` names and that `transform`
     /// turns about. Default: (0.5, 0.5), the centre.
     open var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set {
-            propertyWillChange("anchorPoint")
-            state.anchorPoint = newValue
-            propertyDidChange("anchorPoint")
-        }
+        set { change("anchorPoint", \.anchorPoint, to: newValue) }
     }
 
     /// The anchor point's z coordinate. Default: 0.
     open var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
-        set {
-            propertyWillChange("anchorPointZ")
-            state.anchorPointZ = newValue
-            propertyDidChange("anchorPointZ")
-        }
+        set { change("anchorPointZ", \.anchorPointZ, to: newValue) }
     }
 
     /// The transform applied to the layer about its anchor point. Default: identity.
     open var transform: CATransform3D {
         get { state.transform }
-        set {
-            propertyWillChange("transform")
-            state.transform = newValue
-            propertyDidChange("transform")
-        }
+        set { change("transform", \.transform, to: newValue) }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point (x and y); the place
     /// for a perspective `m34`. Default: identity.
     open var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
-        set {
-            propertyWillChange("sublayerTransform")
-            state.sublayerTransform = newValue
-            propertyDidChange("sublayerTransform")
-        }
+        set { change("sublayerTransform", \.sublayerTransform, to: newValue) }
     }
 
     // MARK: Appearance
@@ -118,31 +92,19 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// A hidden layer and its sublayers are not drawn and not hit. Default: false.
     open var isHidden: Bool {
         get { state.isHidden }
-        set {
-            propertyWillChange("hidden")
-            state.isHidden = newValue
-            propertyDidChange("hidden")
-        }
+        set { change("hidden", \.isHidden, to: newValue) }
     }
 
     /// Opacity in 0...1, multiplied through the tree. Default: 1.
     open var opacity: Float {
         get { state.opacity }
-        set {
-            propertyWillChange("opacity")
-            state.opacity = newValue
-            propertyDidChange("opacity")
-        }
+        set { change("opacity", \.opacity, to: newValue) }
     }
 
     /// The fill behind the contents. Default: nil (nothing drawn).
     open var backgroundColor: CGColor? {
         get { state.backgroundColor }
-        set {
-            propertyWillChange("backgroundColor")
-            state.backgroundColor = newValue
-            propertyDidChange("backgroundColor")
-        }
+        set { change("backgroundColor", \.backgroundColor, to: newValue) }
     }
 
     /// The layer's image: a `CGImage`; other values draw nothing, as in Core Animation. Default: nil.
@@ -164,11 +126,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// 0...1 extend the image's edge pixels. Default: (0, 0, 1, 1).
     open var contentsRect: CGRect {
         get { state.contentsRect }
-        set {
-            propertyWillChange("contentsRect")
-            state.contentsRect = newValue
-            propertyDidChange("contentsRect")
-        }
+        set { change("contentsRect", \.contentsRect, to: newValue) }
     }
 
     /// How the contents are placed in the bounds. Default: `.resize`.
@@ -188,11 +146,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// of the contents). Clamped to half the shorter side when drawn. Default: 0.
     open var cornerRadius: CGFloat {
         get { state.cornerRadius }
-        set {
-            propertyWillChange("cornerRadius")
-            state.cornerRadius = newValue
-            propertyDidChange("cornerRadius")
-        }
+        set { change("cornerRadius", \.cornerRadius, to: newValue) }
     }
 
     /// With opacity below 1, draw the layer and its sublayers together first and fade the result,
@@ -205,51 +159,31 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// How strong the shadow is, 0...1. Default: 0 (no shadow).
     open var shadowOpacity: Float {
         get { state.shadowOpacity }
-        set {
-            propertyWillChange("shadowOpacity")
-            state.shadowOpacity = newValue
-            propertyDidChange("shadowOpacity")
-        }
+        set { change("shadowOpacity", \.shadowOpacity, to: newValue) }
     }
 
     /// The shadow's blur: the Gaussian's standard deviation in points. Default: 3.
     open var shadowRadius: CGFloat {
         get { state.shadowRadius }
-        set {
-            propertyWillChange("shadowRadius")
-            state.shadowRadius = newValue
-            propertyDidChange("shadowRadius")
-        }
+        set { change("shadowRadius", \.shadowRadius, to: newValue) }
     }
 
     /// Where the shadow falls, in the superlayer's space (points). Default: (0, -3).
     open var shadowOffset: CGSize {
         get { state.shadowOffset }
-        set {
-            propertyWillChange("shadowOffset")
-            state.shadowOffset = newValue
-            propertyDidChange("shadowOffset")
-        }
+        set { change("shadowOffset", \.shadowOffset, to: newValue) }
     }
 
     /// The shadow's colour (its alpha too). Default: opaque black.
     open var shadowColor: CGColor? {
         get { state.shadowColor }
-        set {
-            propertyWillChange("shadowColor")
-            state.shadowColor = newValue
-            propertyDidChange("shadowColor")
-        }
+        set { change("shadowColor", \.shadowColor, to: newValue) }
     }
 
     /// The shadow's shape; nil: the layer's composited alpha. Default: nil.
     open var shadowPath: CGPath? {
         get { state.shadowPath }
-        set {
-            propertyWillChange("shadowPath")
-            state.shadowPath = newValue
-            propertyDidChange("shadowPath")
-        }
+        set { change("shadowPath", \.shadowPath, to: newValue) }
     }
 
     /// Which corners cornerRadius rounds. Default: all four.
@@ -261,21 +195,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// The width of the border, drawn inside the bounds, above the sublayers. Default: 0.
     open var borderWidth: CGFloat {
         get { state.borderWidth }
-        set {
-            propertyWillChange("borderWidth")
-            state.borderWidth = newValue
-            propertyDidChange("borderWidth")
-        }
+        set { change("borderWidth", \.borderWidth, to: newValue) }
     }
 
     /// The border's colour. Default: opaque black.
     open var borderColor: CGColor? {
         get { state.borderColor }
-        set {
-            propertyWillChange("borderColor")
-            state.borderColor = newValue
-            propertyDidChange("borderColor")
-        }
+        set { change("borderColor", \.borderColor, to: newValue) }
     }
 
     /// Clip the sublayers (and the contents) to the bounds. Default: false.
