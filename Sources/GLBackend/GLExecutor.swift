@@ -170,10 +170,7 @@ final class GLExecutor {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
             glUniform1i(program.location("u_fillKind"), 1)
             glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)
-            let m = fill.deviceToTexture
-            // Column-major for GLSL, where `vec3(p, 1.0) * M` is the row-vector product.
-            let columns: [GLfloat] = [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
-            glUniformMatrix3fv(program.location("u_deviceToTexture"), 1, GLboolean(GL_FALSE), columns)
+            setMatrix(fill.deviceToTexture, "u_deviceToTexture")
         }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
@@ -201,6 +198,13 @@ final class GLExecutor {
         glUseProgram(program.handle)
     }
 
+    /// A projective map as a mat3 uniform of the quad program: column-major for GLSL, where
+    /// `vec3(p, 1.0) * M` is the row-vector product.
+    private func setMatrix(_ m: ProjectiveTransform2D, _ name: String) {
+        let columns: [GLfloat] = [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
+        glUniformMatrix3fv(program.location(name), 1, GLboolean(GL_FALSE), columns)
+    }
+
     /// The rounded-shape uniforms; kind 0 turns the shape off.
     private func setRoundedShape(_ shape: RoundedShape?) {
         guard let shape else {
@@ -208,9 +212,7 @@ final class GLExecutor {
             return
         }
         glUniform1i(program.location("u_shapeKind"), shape.inner == nil ? 1 : 2)
-        let m = shape.deviceToLocal
-        let columns: [GLfloat] = [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
-        glUniformMatrix3fv(program.location("u_deviceToLocal"), 1, GLboolean(GL_FALSE), columns)
+        setMatrix(shape.deviceToLocal, "u_deviceToLocal")
         func set(_ rect: RoundedRectangle, _ rectName: String, _ radiiName: String) {
             glUniform4f(program.location(rectName), GLfloat(rect.rect.x), GLfloat(rect.rect.y),
                         GLfloat(rect.rect.width), GLfloat(rect.rect.height))
