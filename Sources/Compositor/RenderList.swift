@@ -119,6 +119,9 @@ public enum BlendMode: String, Equatable, Sendable {
     case sourceOver
     /// S + D, clamped: a cross-dissolve of two images adds their weighted pixels.
     case plus
+    /// D x S.alpha (S already times coverage and opacity): a mask's alpha applied to what a pass
+    /// drew. Pixels outside the quad keep D, so masks are drawn as quads covering the whole target.
+    case destinationIn
 }
 
 /// How a quad's pixels are coloured.

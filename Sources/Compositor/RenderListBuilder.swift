@@ -79,6 +79,8 @@ public struct RenderListBuilder {
         var nextPassID = 0
         var textures: [UInt64: Bitmap] = [:]
         var diagnostics: [String] = []
+        /// Masks being drawn on the way down: one met again is a cycle and is not applied.
+        var masksInUse: Set<ObjectIdentifier> = []
     }
 
     /// A rectangle two pixels beyond the target: keeps projected coordinates bounded without
@@ -120,9 +122,19 @@ public struct RenderListBuilder {
         var tint: PremultipliedColor = .opaqueWhite
         /// Set for the item that draws `layer`'s border, after its sublayers.
         var border: BorderDraw? = nil
-        /// Set when the layer is being drawn into its own offscreen pass (so not again), its
-        /// opacity and rounded clip to be applied where the pass is composited.
-        var isolated = false
+        /// How much of the layer's own compositing an enclosing offscreen pass does instead.
+        var isolation: Isolation = .none
+    }
+
+    /// What an offscreen pass drawing a layer applies where it is composited, so the layer's visit
+    /// must not apply it again.
+    private enum Isolation {
+        /// Nothing: the layer composites itself.
+        case none
+        /// Its opacity and rounded clip (group pass) and its shadow (shadow shape pass).
+        case group
+        /// Its mask and opacity; the shadow is drawn inside, for the mask clips it too.
+        case masked
     }
 
     /// The one place that decides whether a layer is drawn offscreen first (as usvg's
@@ -183,7 +195,8 @@ public struct RenderListBuilder {
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
         if visit.opacity * layerOpacity == 0 { return [] }
-        let opacity = visit.passMap == nil && !visit.isolated ? visit.opacity * layerOpacity : 1
+        let composites = visit.passMap == nil && visit.isolation == .none
+        let opacity = composites ? visit.opacity * layerOpacity : 1
 
         let planeToDevice = visit.passMap ?? CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
         let map = planeToDevice.planeTransform
@@ -196,15 +209,22 @@ public struct RenderListBuilder {
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
         if !layer.isDoubleSided && !facesFront { return [] }
 
-        // The shadow goes down first, under everything the layer draws (not again for the copy of
-        // the layer drawn offscreen to make it, or for a group's inner pass).
-        if visit.passMap == nil, !visit.isolated, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 {
-            try drawShadow(visit, map: map, opacity: visit.opacity * layerOpacity, state: &state)
+        // A mask multiplies everything the layer composites, its shadow included: all of it is
+        // drawn offscreen first.
+        if composites, layer.transitionFrame == nil, let mask = usableMask(of: layer, state: &state) {
+            try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, mask: mask, state: &state)
+            return []
         }
 
-        if visit.passMap == nil, !visit.isolated, layer.transitionFrame == nil,
-           RenderListBuilder.needsOffscreenPass(layer, opacity: layerOpacity) {
-            try drawIsolated(visit, map: map, opacity: visit.opacity * layerOpacity, state: &state)
+        // The shadow goes down first, under everything the layer draws (not again for the copy of
+        // the layer drawn offscreen to make it, or for a group's inner pass).
+        if visit.passMap == nil, visit.isolation != .group, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 {
+            try drawShadow(visit, map: map, opacity: visit.isolation == .masked ? 1 : opacity, state: &state)
+        }
+
+        if visit.passMap == nil, visit.isolation != .group, layer.transitionFrame == nil,
+           RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity) {
+            try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, state: &state)
             return []
         }
 
@@ -388,38 +408,63 @@ public struct RenderListBuilder {
 
     /// Full-target quads adding weighted textures, each stretched over the target.
     private func mixOps(_ layers: [(TextureSource, Double)], width: Int, height: Int, source: String) -> [DrawOp] {
+        fullTargetOps(layers, width: width, height: height, filter: .linear, blend: .plus, source: source)
+    }
+
+    /// Quads covering the whole target, each a texture stretched over it with a weight (opacity).
+    private func fullTargetOps(_ layers: [(TextureSource, Double)], width: Int, height: Int, filter: SamplingFilter,
+                               blend: BlendMode, source: String) -> [DrawOp] {
         let full = PolygonClipping.rectangle(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
         let toUV = ProjectiveTransform2D(m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0,
                                          m31: 0, m32: 0, m33: 1)
         return layers.compactMap { texture, weight in
-            guard weight > 0, let polygon = CoveragePolygon(vertices: full, targetWidth: width, targetHeight: height) else { return nil }
+            guard weight > 0 || blend == .destinationIn, let polygon = CoveragePolygon(vertices: full, targetWidth: width, targetHeight: height) else { return nil }
             return .quad(QuadOp(source: source, localRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
                                 localToDevice: .identity, polygon: polygon,
-                                fill: .texture(TextureFill(source: texture, deviceToTexture: toUV, filter: .linear)),
-                                opacity: weight, blend: .plus))
+                                fill: .texture(TextureFill(source: texture, deviceToTexture: toUV, filter: filter)),
+                                opacity: weight, blend: blend))
         }
     }
 
+    /// The layer's mask when it can be applied; a mask that is the layer, one of its ancestors,
+    /// or a mask being drawn further up is left out, and the list says so.
+    private func usableMask(of layer: CALayer, state: inout BuildState) -> CALayer? {
+        guard let mask = layer.mask else { return nil }
+        if layer.isDescendant(of: mask) || state.masksInUse.contains(ObjectIdentifier(mask)) {
+            state.diagnostics.append("\(layer): its mask \(mask) is the layer itself, one of its ancestors or a mask that "
+                + "contains it; the layer is drawn unmasked")
+            return nil
+        }
+        return mask
+    }
+
     /// The layer's subtree drawn into a pass the size of the current target, in the same device
-    /// space, then composited over the target with the layer's opacity and, with masksToBounds and
-    /// cornerRadius, its rounded outline.
-    private func drawIsolated(_ visit: Visit, map: ProjectiveTransform2D, opacity: Double, state: inout BuildState) throws {
+    /// space, then composited over the target with the layer's opacity and either, with a mask,
+    /// the mask's alpha (the mask drawn into a pass of its own in the layer's plane) or, with
+    /// masksToBounds and cornerRadius, its rounded outline.
+    private func drawIsolated(_ visit: Visit, map: ProjectiveTransform2D, planeToDevice: CATransform3D, opacity: Double,
+                              mask: CALayer? = nil, state: inout BuildState) throws {
         let layer = visit.layer
         let width = state.width, height = state.height
         let saved = (state.ops, state.width, state.height)
         state.ops = []
         var inner = visit
-        inner.isolated = true
+        inner.isolation = mask == nil ? .group : .masked
         inner.opacity = 1
         inner.tint = .opaqueWhite
         inner.clip = RenderListBuilder.guardBand(width, height)
         try walk(from: inner, state: &state)
+        if let mask {
+            let maskPass = try drawMask(mask, of: layer, planeToDevice: planeToDevice, depth: visit.depth, state: &state)
+            state.ops.append(contentsOf: fullTargetOps([(.pass(maskPass), 1)], width: width, height: height, filter: .nearest,
+                                                       blend: .destinationIn, source: "\(layer) mask"))
+        }
         let id = state.nextPassID
         state.nextPassID += 1
         state.passes.append(RenderPass(id: id, width: width, height: height, ops: state.ops))
         (state.ops, state.width, state.height) = saved
         var rounded: RoundedShape?
-        if layer.masksToBounds, layer.cornerRadius > 0, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
+        if mask == nil, layer.masksToBounds, layer.cornerRadius > 0, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
             rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
         }
         let full = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
@@ -428,6 +473,27 @@ public struct RenderListBuilder {
                                filter: .nearest)
         emit(rect: full, map: .identity, clip: visit.clip, part: "group", layer: layer, fill: .texture(fill),
              opacity: opacity, tint: visit.tint, rounded: rounded, clipOnly: visit.clip, state: &state)
+    }
+
+    /// The mask layer's subtree drawn into a pass the size of the current target: placed in the
+    /// masked layer's plane as a sublayer would be, but without its sublayerTransform (a mask has
+    /// no superlayer). Returns the pass's id.
+    private func drawMask(_ mask: CALayer, of layer: CALayer, planeToDevice: CATransform3D, depth: Int,
+                          state: inout BuildState) throws -> Int {
+        let width = state.width, height = state.height
+        let saved = (state.ops, state.width, state.height)
+        state.ops = []
+        let key = ObjectIdentifier(mask)
+        state.masksInUse.insert(key)
+        defer { state.masksInUse.remove(key) }
+        let parent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)
+        try walk(from: Visit(layer: mask, parentPlaneToDevice: parent, opacity: 1,
+                             clip: RenderListBuilder.guardBand(width, height), depth: depth + 1), state: &state)
+        let id = state.nextPassID
+        state.nextPassID += 1
+        state.passes.append(RenderPass(id: id, width: width, height: height, ops: state.ops))
+        (state.ops, state.width, state.height) = saved
+        return id
     }
 
     /// The layer's shadow: its shape (shadowPath, rasterized on the CPU, or the layer's own
@@ -443,7 +509,7 @@ public struct RenderListBuilder {
             emitShadowPath(path, of: layer, map: map, state: &state)
         } else {
             var inner = visit
-            inner.isolated = true
+            inner.isolation = .group
             inner.opacity = 1
             inner.tint = .opaqueWhite
             inner.clip = RenderListBuilder.guardBand(width, height)

@@ -147,7 +147,11 @@ final class GLExecutor {
         glUniform1f(program.location("u_opacity"), GLfloat(quad.opacity))
         let t = quad.tint
         glUniform4f(program.location("u_tint"), GLfloat(t.red), GLfloat(t.green), GLfloat(t.blue), GLfloat(t.alpha))
-        glBlendFunc(GLenum(GL_ONE), GLenum(quad.blend == .plus ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
+        switch quad.blend {
+        case .sourceOver: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        case .destinationIn: glBlendFunc(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
+        }
         setRoundedShape(quad.rounded)
         switch quad.fill {
         case .solid(let c):

@@ -82,11 +82,7 @@ extension CALayer {
 
     /// Marks the subtree as drawn: from now on its property changes animate implicitly.
     public func markLive() {
-        var pending: [CALayer] = [self]
-        while let layer = pending.popLast() {
-            layer.isLive = true
-            pending.append(contentsOf: layer.storedSublayers)
-        }
+        walkTree { $0.isLive = true }
     }
 }
 

@@ -116,6 +116,7 @@ extension CALayer {
                 previous.transitionFrame = nil
                 previous.contentsCrossFade = nil
                 previous.storedSublayers.removeAll(keepingCapacity: true)
+                previous.storedMask = nil
                 copy = previous
             } else {
                 copy = type(of: layer).init(layer: layer)
@@ -141,8 +142,17 @@ extension CALayer {
     func copySubtree(rootTime: CFTimeInterval, children: (CALayer) -> [CALayer],
                      present: (CALayer, CFTimeInterval) -> CALayer) -> CALayer {
         let root = present(self, rootTime)
+        var enteredMasks: Set<ObjectIdentifier> = []
         var pending: [(model: CALayer, copy: CALayer, time: CFTimeInterval)] = [(self, root, rootTime)]
         while let (model, copy, time) = pending.popLast() {
+            // The mask is presented like a sublayer, in the masked layer's time, but without a
+            // superlayer; a mask cycle is cut where it closes (see walkTree).
+            if let mask = model.usableMask(entered: &enteredMasks) {
+                let maskTime = mask.localTime(fromParent: time)
+                let maskCopy = present(mask, maskTime)
+                copy.storedMask = maskCopy
+                pending.append((mask, maskCopy, maskTime))
+            }
             for sublayer in children(model) {
                 let sublayerTime = sublayer.localTime(fromParent: time)
                 let sublayerCopy = present(sublayer, sublayerTime)
@@ -156,12 +166,9 @@ extension CALayer {
 
     /// True when this layer or a descendant has an animation attached.
     public var hasAnimationsInSubtree: Bool {
-        var pending: [CALayer] = [self]
-        while let layer = pending.popLast() {
-            if !layer.attachedAnimations.isEmpty { return true }
-            pending.append(contentsOf: layer.storedSublayers)
-        }
-        return false
+        var found = false
+        walkTree { if !$0.attachedAnimations.isEmpty { found = true } }
+        return found
     }
 
     // MARK: Lifecycle
@@ -173,8 +180,7 @@ extension CALayer {
     public func advanceAnimations(toMediaTime t: CFTimeInterval) -> CFTimeInterval {
         var next = CFTimeInterval.infinity
         var started: [CAAnimation] = [], stopped: [CAAnimation] = []
-        var pending: [(CALayer, CFTimeInterval)] = [(self, layerTime(atMediaTime: t))]
-        while let (layer, time) = pending.popLast() {
+        walkTree(layerTime(atMediaTime: t), child: { time, layer in layer.localTime(fromParent: time) }) { layer, time in
             layer.attachedAnimations.removeAll { entry in
                 let animation = entry.animation
                 let elapsed = (time - animation.beginTime) * CFTimeInterval(animation.speed)
@@ -197,7 +203,6 @@ extension CALayer {
                 }
                 return animation.isRemovedOnCompletion
             }
-            pending.append(contentsOf: layer.storedSublayers.map { ($0, $0.localTime(fromParent: time)) })
         }
         for animation in started { animation.delegate?.animationDidStart(animation) }
         for animation in stopped { animation.reportStop(finished: true) }

@@ -34,11 +34,7 @@ extension CALayer {
 
     /// Redraws every layer of the subtree marked as needing it (before a frame).
     public func displayTreeIfNeeded() {
-        var pending: [CALayer] = [self]
-        while let layer = pending.popLast() {
-            layer.displayIfNeeded()
-            pending.append(contentsOf: layer.storedSublayers)
-        }
+        walkTree { $0.displayIfNeeded() }
     }
 
     /// For a presentation copy: whether an animation of its layer changes a key that the class

@@ -155,6 +155,10 @@ enum LayerKeyPaths {
         "contentsScale": scalar({ $0.contentsScale }, { $0.contentsScale = $1 }),
         "contents": Accessor(get: { $0.contents }, set: { $0.contents = $1; return true }),
         "hidden": make({ $0.isHidden }, { $0.isHidden = $1 }, convert: { $0 as? Bool }),
+        "mask": Accessor(get: { $0.mask }, set: { layer, value in
+            layer.mask = value as? CALayer
+            return value == nil || value is CALayer
+        }),
         "masksToBounds": make({ $0.masksToBounds }, { $0.masksToBounds = $1 }, convert: { $0 as? Bool }),
         "doubleSided": make({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }, convert: { $0 as? Bool }),
         "transform": transform({ $0.transform }, { $0.transform = $1 }),

@@ -397,6 +397,19 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         }
     }
 
+    /// The mask layer held strongly; not in `state`, since a presentation copy gets a presented mask.
+    var storedMask: CALayer?
+
+    /// A layer whose alpha multiplies this layer's composited pixels (its shadow, background,
+    /// contents, border and sublayers). The mask is placed in this layer's bounds space like a
+    /// sublayer (without `sublayerTransform`) but has no superlayer. A mask that is this layer,
+    /// one of its ancestors, or a mask already in use higher up is not applied, and the renderer
+    /// says so in its diagnostics. Default: nil.
+    open var mask: CALayer? {
+        get { storedMask }
+        set { storedMask = newValue }
+    }
+
     /// Appends `layer` on top of the other sublayers, removing it from its old superlayer first.
     /// Adding a layer to itself or to one of its own descendants is refused: it would make a cycle.
     open func addSublayer(_ layer: CALayer) {

@@ -61,12 +61,15 @@ public struct RasterRenderer: Sendable {
                     if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }
                     let k = coverage * quad.opacity
                     let i = (y * width + x) * 4
-                    if quad.blend == .plus {
+                    switch quad.blend {
+                    case .plus:
                         SourceOver.add(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
                                        into: pixels, at: i)
-                    } else {
+                    case .sourceOver:
                         SourceOver.blend(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
                                          into: pixels, at: i)
+                    case .destinationIn:
+                        SourceOver.scale(by: color.3 * k, pixels, at: i)
                     }
                 }
             }
@@ -102,7 +105,7 @@ extension RasterRenderer {
     }
 }
 
-/// Source-over (and plus) of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to
+/// Source-over (plus, destination-in) of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to
 /// nearest.
 enum SourceOver {
     @inline(__always)
@@ -122,6 +125,12 @@ enum SourceOver {
         pixels[i + 1] = quantize(green + Double(pixels[i + 1]) / 255 * keep)
         pixels[i + 2] = quantize(blue + Double(pixels[i + 2]) / 255 * keep)
         pixels[i + 3] = quantize(alpha + Double(pixels[i + 3]) / 255 * keep)
+    }
+
+    /// D x alpha: a mask applied to what is there.
+    @inline(__always)
+    static func scale(by alpha: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+        for c in i..<(i + 4) { pixels[c] = quantize(Double(pixels[c]) / 255 * alpha) }
     }
 
     @inline(__always)

@@ -1,0 +1,121 @@
+import Foundation
+import OpenQuartzCore
+
+/// Scenes about `CALayer.mask`: hard and soft masks of every layer kind, and the page-fold
+/// tutorial's discovery that a mask clips its layer's shadow.
+enum MaskScenes {
+    static var all: [DemoScene] { [masks, maskedShadow] }
+
+    static let masks = DemoScene(
+        name: "masks",
+        summary: "Masks: a red-yellow-blue gradient seen through the text 'Mask' (a CATextLayer as the mask, the seed's "
+            + "gradient in letters); a test card through a five-pointed star (a CAShapeLayer, even-odd, so the star's "
+            + "centre is cut out); a test card faded left to right by a soft mask (a gradient from opaque to "
+            + "transparent); a rotated group of two squares masked by a circle that is itself a sublayer of an "
+            + "unfilled mask layer.",
+        size: CGSize(width: 400, height: 110)
+    ) {
+        let root = SceneKit.root(CGSize(width: 400, height: 110))
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 10, y: 15, width: 110, height: 80)
+        gradient.colors = [SceneKit.color(0.9, 0.1, 0.1), SceneKit.color(1, 0.85, 0.1), SceneKit.color(0.1, 0.2, 0.9)]
+        gradient.startPoint = CGPoint(x: 0, y: 0)
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        let text = DrawingScenes.textLayer("Mask", CGRect(x: 0, y: 12, width: 110, height: 60), font: "Helvetica-Bold", size: 40,
+                                           alignment: .center)
+        gradient.mask = text
+        root.addSublayer(gradient)
+
+        let starred = CALayer()
+        starred.frame = CGRect(x: 125, y: 10, width: 90, height: 90)
+        starred.contents = TestCard.image()
+        let star = CAShapeLayer()
+        star.frame = starred.bounds
+        star.path = starPath(center: CGPoint(x: 45, y: 48), radius: 44)
+        star.fillRule = .evenOdd
+        starred.mask = star
+        root.addSublayer(starred)
+
+        let faded = CALayer()
+        faded.frame = CGRect(x: 220, y: 20, width: 90, height: 70)
+        faded.contents = TestCard.image()
+        let fade = CAGradientLayer()
+        fade.frame = faded.bounds
+        fade.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 0, alpha: 0)]
+        fade.startPoint = CGPoint(x: 0, y: 0.5)
+        fade.endPoint = CGPoint(x: 1, y: 0.5)
+        faded.mask = fade
+        root.addSublayer(faded)
+
+        let group = CALayer()
+        group.frame = CGRect(x: 320, y: 20, width: 70, height: 70)
+        group.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 8))
+        group.addSublayer(SceneKit.box("red", CGRect(x: 0, y: 0, width: 45, height: 45), SceneKit.color(0.9, 0.1, 0.1)))
+        group.addSublayer(SceneKit.box("blue", CGRect(x: 25, y: 25, width: 45, height: 45), SceneKit.color(0.1, 0.2, 0.9)))
+        let holder = CALayer()
+        holder.frame = group.bounds
+        let circle = CAShapeLayer()
+        circle.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 60, height: 60), transform: nil)
+        holder.addSublayer(circle)
+        group.mask = holder
+        root.addSublayer(group)
+        return root
+    }
+
+    static let maskedShadow = DemoScene(
+        name: "masked-shadow",
+        summary: "The page-fold tutorial's shadow problem and its fix. Left: a white page with rounded outer corners "
+            + "(a CAShapeLayer mask) and a shadow of its own: the mask clips the shadow away, only the page shows. "
+            + "Right: the same page inside a container layer that carries the shadow (a rounded shadowPath, radius 8, "
+            + "opacity 0.9): the shadow shows around the masked page.",
+        size: CGSize(width: 300, height: 150)
+    ) {
+        let root = SceneKit.root(CGSize(width: 300, height: 150), color: SceneKit.color(0.55, 0.6, 0.65))
+        let pageBounds = CGRect(x: 0, y: 0, width: 110, height: 110)
+        let rounded = CGMutablePath()
+        rounded.addRoundedRect(in: pageBounds, topLeft: 25, topRight: 0, bottomRight: 0, bottomLeft: 25)
+
+        func page() -> CALayer {
+            let page = SceneKit.box("page", pageBounds, .white)
+            page.borderColor = CGColor(gray: 0.3, alpha: 1)
+            page.borderWidth = 1
+            let mask = CAShapeLayer()
+            mask.frame = pageBounds
+            mask.path = rounded
+            page.mask = mask
+            return page
+        }
+        let clipped = page()
+        clipped.position = CGPoint(x: 80, y: 75)
+        clipped.shadowColor = .black
+        clipped.shadowOpacity = 0.9
+        clipped.shadowRadius = 8
+        root.addSublayer(clipped)
+
+        let container = CALayer()
+        container.name = "shadow container"
+        container.bounds = pageBounds
+        container.position = CGPoint(x: 220, y: 75)
+        container.shadowPath = rounded
+        container.shadowColor = .black
+        container.shadowOpacity = 0.9
+        container.shadowRadius = 8
+        container.addSublayer(page())
+        container.sublayers?.first?.position = CGPoint(x: 55, y: 55)
+        root.addSublayer(container)
+        return root
+    }
+
+    /// A pentagram: five points joined every second one, so the outline crosses itself and
+    /// even-odd leaves the pentagon in the middle empty.
+    static func starPath(center: CGPoint, radius: CGFloat) -> CGPath {
+        let path = CGMutablePath()
+        for i in 0..<5 {
+            let angle = -CGFloat.pi / 2 + CGFloat(i) * 4 * .pi / 5
+            let p = CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+            if i == 0 { path.move(to: p) } else { path.addLine(to: p) }
+        }
+        path.closeSubpath()
+        return path
+    }
+}
