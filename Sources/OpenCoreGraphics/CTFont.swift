@@ -177,8 +177,22 @@ final class FontLibrary: @unchecked Sendable {
         return match
     }
 
+    /// PostScript-style names ("Helvetica-Bold", "Times-BoldItalic", as UIFont(name:) takes) in
+    /// fontconfig's pattern syntax, where "-" would start a size: "Helvetica:weight=bold".
+    static func fontconfigPattern(for name: String) -> String {
+        guard let dash = name.lastIndex(of: "-"), dash != name.startIndex else { return name }
+        let style = name[name.index(after: dash)...].lowercased()
+        guard !style.isEmpty, style.allSatisfy(\.isLetter) else { return name }
+        var pattern = String(name[..<dash])
+        if style.contains("bold") { pattern += ":weight=bold" }
+        if style.contains("italic") || style.contains("oblique") { pattern += ":slant=italic" }
+        if style.contains("light") { pattern += ":weight=light" }
+        if style.contains("medium") { pattern += ":weight=medium" }
+        return pattern
+    }
+
     private func resolve(_ name: String) -> Match? {
-        guard let library, let pattern = FcNameParse(name) else { return nil }
+        guard let library, let pattern = FcNameParse(FontLibrary.fontconfigPattern(for: name)) else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
@@ -199,7 +213,7 @@ final class FontLibrary: @unchecked Sendable {
         faces[key] = face
         let family = string(FC_FAMILY) ?? name
         let postscript = FT_Get_Postscript_Name(face.face).map { String(cString: $0) } ?? family
-        let requested = name.lowercased()
+        let requested = String(FontLibrary.fontconfigPattern(for: name).prefix { $0 != ":" }).lowercased()
         let isSubstitute = !family.lowercased().contains(requested) && !postscript.lowercased().contains(requested.replacingOccurrences(of: " ", with: ""))
         return Match(face: face, family: family, postscriptName: postscript, isSubstitute: isSubstitute)
     }
