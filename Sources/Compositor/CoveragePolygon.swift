@@ -71,6 +71,11 @@ public struct CoveragePolygon: Equatable, Sendable {
         return copy
     }
 
+    /// Sets the edges, as `withEdges(of:)` does, from equations already at hand.
+    mutating func replaceEdges(_ equations: [EdgeEquation]) {
+        edges = equations
+    }
+
     /// The analytic coverage at a device point (a pixel centre).
     @inlinable
     public func coverage(atX x: Double, y: Double) -> Double {

@@ -438,123 +438,167 @@ public struct RenderListBuilder {
         return mask
     }
 
-    /// The layer's subtree drawn into a pass the size of the current target, in the same device
-    /// space, then composited over the target with the layer's opacity and either, with a mask,
-    /// the mask's alpha (the mask drawn into a pass of its own in the layer's plane) or, with
-    /// masksToBounds and cornerRadius, its rounded outline.
+    /// The layer's subtree drawn offscreen, in a pass as large as what it covers, then composited
+    /// over the target with the layer's opacity and either, with a mask, the mask's alpha (the
+    /// mask drawn into a pass of its own in the layer's plane) or, with masksToBounds and
+    /// cornerRadius, its rounded outline.
     private func drawIsolated(_ visit: Visit, map: ProjectiveTransform2D, planeToDevice: CATransform3D, opacity: Double,
                               mask: CALayer? = nil, state: inout BuildState) throws {
         let layer = visit.layer
-        let width = state.width, height = state.height
-        let saved = (state.ops, state.width, state.height)
-        state.ops = []
         var inner = visit
         inner.isolation = mask == nil ? .group : .masked
         inner.opacity = 1
         inner.tint = .opaqueWhite
-        inner.clip = RenderListBuilder.guardBand(width, height)
-        try walk(from: inner, state: &state)
+        inner.clip = RenderListBuilder.guardBand(state.width, state.height)
+        let content = try collectOps(&state) { try walk(from: inner, state: &$0) }
+        guard let region = PixelRect.covering(content) else { return }
+        var ops = moved(content, into: region)
         if let mask {
-            let maskPass = try drawMask(mask, of: layer, planeToDevice: planeToDevice, depth: visit.depth, state: &state)
-            state.ops.append(contentsOf: fullTargetOps([(.pass(maskPass), 1)], width: width, height: height, filter: .nearest,
-                                                       blend: .destinationIn, source: "\(layer) mask"))
+            let maskOps = try drawMask(mask, planeToDevice: planeToDevice, depth: visit.depth, state: &state)
+            let maskPass = addPass(moved(maskOps, into: region), width: region.width, height: region.height, state: &state)
+            ops += fullTargetOps([(.pass(maskPass), 1)], width: region.width, height: region.height, filter: .nearest,
+                                 blend: .destinationIn, source: "\(layer) mask")
         }
-        let id = state.nextPassID
-        state.nextPassID += 1
-        state.passes.append(RenderPass(id: id, width: width, height: height, ops: state.ops))
-        (state.ops, state.width, state.height) = saved
+        let id = addPass(ops, width: region.width, height: region.height, state: &state)
         var rounded: RoundedShape?
         if mask == nil, layer.masksToBounds, layer.cornerRadius > 0, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
             rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
         }
-        let full = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let fill = TextureFill(source: .pass(id), deviceToTexture: ProjectiveTransform2D(
-            m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0, m31: 0, m32: 0, m33: 1),
-                               filter: .nearest)
-        emit(rect: full, map: .identity, clip: visit.clip, part: "group", layer: layer, fill: .texture(fill),
-             opacity: opacity, tint: visit.tint, rounded: rounded, clipOnly: visit.clip, state: &state)
+        composite(pass: id, at: region, shiftedBy: (0, 0), filter: .nearest, clip: visit.clip, part: "group", layer: layer,
+                  opacity: opacity, tint: visit.tint, rounded: rounded, state: &state)
     }
 
-    /// The mask layer's subtree drawn into a pass the size of the current target: placed in the
-    /// masked layer's plane as a sublayer would be, but without its sublayerTransform (a mask has
-    /// no superlayer). Returns the pass's id.
-    private func drawMask(_ mask: CALayer, of layer: CALayer, planeToDevice: CATransform3D, depth: Int,
-                          state: inout BuildState) throws -> Int {
-        let width = state.width, height = state.height
-        let saved = (state.ops, state.width, state.height)
+    /// What `body` draws into the current target, taken out of it.
+    private func collectOps(_ state: inout BuildState, _ body: (inout BuildState) throws -> Void) rethrows -> [DrawOp] {
+        let saved = state.ops
         state.ops = []
+        defer { state.ops = saved }
+        try body(&state)
+        return state.ops
+    }
+
+    /// Ops drawn in the current target's device space moved into a pass covering `region` of it.
+    private func moved(_ ops: [DrawOp], into region: PixelRect) -> [DrawOp] {
+        ops.compactMap { $0.translated(dx: -region.minX, dy: -region.minY, targetWidth: region.width, targetHeight: region.height) }
+    }
+
+    /// Appends a pass and returns its id.
+    private func addPass(_ ops: [DrawOp], width: Int, height: Int, state: inout BuildState) -> Int {
+        let id = state.nextPassID
+        state.nextPassID += 1
+        state.passes.append(RenderPass(id: id, width: width, height: height, ops: ops))
+        return id
+    }
+
+    /// A pass that holds `region` of the target's device space (at any resolution) drawn back
+    /// over that region, moved by `shift` device pixels.
+    private func composite(pass: Int, at region: PixelRect, shiftedBy shift: (Double, Double), filter: SamplingFilter,
+                           alphaOnly: Bool = false, clip: [DevicePoint], part: String, layer: CALayer, opacity: Double,
+                           tint: PremultipliedColor, rounded: RoundedShape? = nil, state: inout BuildState) {
+        let x = Double(region.minX) + shift.0, y = Double(region.minY) + shift.1
+        let w = Double(region.width), h = Double(region.height)
+        let toTexture = ProjectiveTransform2D(m11: 1 / w, m12: 0, m13: 0, m21: 0, m22: 1 / h, m23: 0,
+                                              m31: -x / w, m32: -y / h, m33: 1)
+        emit(rect: Rect(x: x, y: y, width: w, height: h), map: .identity, clip: clip, part: part, layer: layer,
+             fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: toTexture, filter: filter, alphaOnly: alphaOnly)),
+             opacity: opacity, tint: tint, rounded: rounded, clipOnly: rounded == nil ? nil : clip, state: &state)
+    }
+
+    /// The mask layer's subtree drawn into the current target: placed in the masked layer's plane
+    /// as a sublayer would be, but without its sublayerTransform (a mask has no superlayer).
+    private func drawMask(_ mask: CALayer, planeToDevice: CATransform3D, depth: Int, state: inout BuildState) throws -> [DrawOp] {
         let key = ObjectIdentifier(mask)
         state.masksInUse.insert(key)
         defer { state.masksInUse.remove(key) }
         let parent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)
-        try walk(from: Visit(layer: mask, parentPlaneToDevice: parent, opacity: 1,
-                             clip: RenderListBuilder.guardBand(width, height), depth: depth + 1), state: &state)
-        let id = state.nextPassID
-        state.nextPassID += 1
-        state.passes.append(RenderPass(id: id, width: width, height: height, ops: state.ops))
-        (state.ops, state.width, state.height) = saved
-        return id
+        let visit = Visit(layer: mask, parentPlaneToDevice: parent, opacity: 1,
+                          clip: RenderListBuilder.guardBand(state.width, state.height), depth: depth + 1)
+        return try collectOps(&state) { try walk(from: visit, state: &$0) }
     }
 
+    /// Largest Gaussian sigma, in pixels, blurred at full resolution; larger ones are blurred on a
+    /// copy halved in size as often as it takes (Skia and Chromium do the same), which keeps the
+    /// cost of a shadow nearly flat in its radius.
+    static let maxFullResolutionSigma = 8.0
+
+    /// Largest shadow sigma in device pixels: a shadow this soft is already a faint haze, and
+    /// larger ones would need passes far larger than the frame.
+    static let maxShadowSigma = 256.0
+
     /// The layer's shadow: its shape (shadowPath, rasterized on the CPU, or the layer's own
-    /// composited alpha, drawn offscreen) blurred along x then y with the shared Gaussian kernel,
-    /// then drawn in the shadow colour, shifted by shadowOffset (in the superlayer's space).
+    /// composited alpha, drawn offscreen) blurred along x then y with the shared Gaussian kernel
+    /// (on a downsampled copy for large radii), then drawn in the shadow colour, shifted by
+    /// shadowOffset (in the superlayer's space).
     private func drawShadow(_ visit: Visit, map: ProjectiveTransform2D, opacity: Double, state: inout BuildState) throws {
         let layer = visit.layer
-        let width = state.width, height = state.height
-        // 1. The shape, in a pass the size of the target.
-        let saved = (state.ops, state.width, state.height)
-        state.ops = []
-        if let path = layer.shadowPath, !path.isEmpty {
-            emitShadowPath(path, of: layer, map: map, state: &state)
-        } else {
-            var inner = visit
-            inner.isolation = .group
-            inner.opacity = 1
-            inner.tint = .opaqueWhite
-            inner.clip = RenderListBuilder.guardBand(width, height)
-            try walk(from: inner, state: &state)
-        }
-        let shape = state.nextPassID
-        state.passes.append(RenderPass(id: shape, width: width, height: height, ops: state.ops))
-        state.nextPassID += 1
-        (state.ops, state.width, state.height) = saved
-        // 2. Blur, one axis per pass. Kernels past BlurOp.maxTaps are capped (downsampling for
-        // larger radii is still to come), and the list says so.
-        var sigma = max(Double(layer.shadowRadius) * Double(scale), 0)
-        if !sigma.isFinite { sigma = 0 }
-        let maxSigma = Double(BlurOp.maxTaps / 2) / 3
-        if sigma > maxSigma {
-            state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) is blurred as \(maxSigma / Double(scale)) points, the largest blur drawn yet")
-            sigma = maxSigma
-        }
-        let weights = GaussianBlur.weights(sigma: sigma)
-        var blurred = shape
-        if weights.count > 1 {
-            for horizontal in [true, false] {
-                let id = state.nextPassID
-                state.nextPassID += 1
-                state.passes.append(RenderPass(id: id, width: width, height: height,
-                                               ops: [.blur(BlurOp(source: blurred, horizontal: horizontal, weights: weights))]))
-                blurred = id
-            }
-        }
-        // 3. The blurred alpha in the shadow colour, shifted (the offset is in the superlayer's
-        // space: its device displacement is taken at the layer's position).
+        // The offset is in the superlayer's space: its device displacement is taken at the
+        // layer's position.
         let parent = visit.parentPlaneToDevice.planeTransform
         let anchor = layer.position, offset = layer.shadowOffset
         let from = parent.apply(anchor), to = parent.apply(CGPoint(x: anchor.x + offset.width, y: anchor.y + offset.height))
         let dx = to.x - from.x, dy = to.y - from.y
         guard dx.isFinite, dy.isFinite, let color = layer.shadowColor?.premultiplied else { return }
+
+        // 1. The shape, in the target's device space.
+        let shape = try collectOps(&state) { state in
+            if let path = layer.shadowPath, !path.isEmpty {
+                emitShadowPath(path, of: layer, map: map, state: &state)
+            } else {
+                var inner = visit
+                inner.isolation = .group
+                inner.opacity = 1
+                inner.tint = .opaqueWhite
+                inner.clip = RenderListBuilder.guardBand(state.width, state.height)
+                try walk(from: inner, state: &state)
+            }
+        }
+        // 2. The blur: its sigma in device pixels and how often the shape is halved first.
+        var sigma = max(Double(layer.shadowRadius) * Double(scale), 0)
+        if !sigma.isFinite {
+            state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) is not finite; the shadow is drawn unblurred")
+            sigma = 0
+        }
+        if sigma > RenderListBuilder.maxShadowSigma {
+            state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) is blurred as "
+                + "\(RenderListBuilder.maxShadowSigma / Double(scale)) points, the largest blur drawn")
+            sigma = RenderListBuilder.maxShadowSigma
+        }
+        var halvings = 0
+        while sigma / Double(1 << halvings) > RenderListBuilder.maxFullResolutionSigma { halvings += 1 }
+        let factor = 1 << halvings
+        // The pass holds what the shape covers, grown by the blur's reach, and only what can land
+        // on the target once shifted; its sides are whole multiples of the halving factor.
+        let reach = Int((3 * sigma).rounded(.up)) + 2 * factor
+        let landing = PixelRect(minX: Int((-dx).rounded(.down)), minY: Int((-dy).rounded(.down)),
+                                maxX: state.width + Int((-dx).rounded(.up)), maxY: state.height + Int((-dy).rounded(.up)))
+        guard let covered = PixelRect.covering(shape),
+              var region = covered.outset(by: reach).intersection(landing.outset(by: reach)) else { return }
+        region.maxX = region.minX + (region.width + factor - 1) / factor * factor
+        region.maxY = region.minY + (region.height + factor - 1) / factor * factor
+        var current = addPass(moved(shape, into: region), width: region.width, height: region.height, state: &state)
+        var width = region.width, height = region.height
+        for _ in 0..<halvings {
+            width /= 2
+            height /= 2
+            current = addPass(fullTargetOps([(.pass(current), 1)], width: width, height: height, filter: .linear,
+                                            blend: .sourceOver, source: "\(layer) shadow downsample"),
+                              width: width, height: height, state: &state)
+        }
+        // 3. One axis per pass, at the reduced size.
+        let reducedSigma = sigma / Double(factor)
+        let weights = GaussianBlur.weights(sigma: reducedSigma)
+        if weights.count > 1 {
+            for horizontal in [true, false] {
+                current = addPass([.blur(BlurOp(source: current, horizontal: horizontal, weights: weights))],
+                                  width: width, height: height, state: &state)
+            }
+        }
+        // 4. The blurred alpha in the shadow colour, shifted, scaled back up by the sampling.
         let strength = min(max(Double(layer.shadowOpacity), 0), 1)
         let tint = visit.tint.multiplied(by: PremultipliedColor(red: color.red * strength, green: color.green * strength,
                                                                  blue: color.blue * strength, alpha: color.alpha * strength))
-        let toTexture = ProjectiveTransform2D(m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0,
-                                              m31: -dx / Double(width), m32: -dy / Double(height), m33: 1)
-        let full = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        emit(rect: full, map: .identity, clip: visit.clip, part: "shadow", layer: layer,
-             fill: .texture(TextureFill(source: .pass(blurred), deviceToTexture: toTexture, filter: .linear, alphaOnly: true)),
-             opacity: opacity, tint: tint, state: &state)
+        composite(pass: current, at: region, shiftedBy: (dx, dy), filter: .linear, alphaOnly: true, clip: visit.clip,
+                  part: "shadow", layer: layer, opacity: opacity, tint: tint, state: &state)
     }
 
     /// A shadowPath rasterized on the CPU (exact-area coverage) at the frame's scale and drawn

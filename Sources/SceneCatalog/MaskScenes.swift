@@ -4,7 +4,7 @@ import OpenQuartzCore
 /// Scenes about `CALayer.mask`: hard and soft masks of every layer kind, and the page-fold
 /// tutorial's discovery that a mask clips its layer's shadow.
 enum MaskScenes {
-    static var all: [DemoScene] { [masks, maskedShadow] }
+    static var all: [DemoScene] { [masks, maskedShadow] + [1.0, 0.75, 0.48].map(pageFold) }
 
     static let masks = DemoScene(
         name: "masks",
@@ -104,6 +104,64 @@ enum MaskScenes {
         container.sublayers?.first?.position = CGPoint(x: 55, y: 55)
         root.addSublayer(container)
         return root
+    }
+
+    /// The page-fold tutorial (seed 002) at one pinch scale, ported line by line: two half-page
+    /// shadow layers hinged at the spine (anchor points (1, 0.5) and (0, 0.5)) carrying
+    /// rounded-rect shadowPaths with shadowRadius 100 and opacity 0.9, each holding a page that
+    /// shows half of one image (contentsRect) and is masked to rounded outer corners by a
+    /// CAShapeLayer; scaled by the pinch and turned (1 - scale) x pi about y, under the
+    /// tutorial's perspective (m34 = -1/2000, from part one of the series).
+    static func pageFold(scale pinch: Double) -> DemoScene {
+        DemoScene(
+            name: "page-fold-\(String(format: "%.2f", pinch))",
+            summary: "The page fold at pinch scale \(pinch): "
+                + (pinch == 1 ? "the book lies open and flat, its soft shadow (radius 100) darkening the curtain at the edges."
+                   : "both pages turn towards the viewer about the spine and shrink, the right half of the test card on the "
+                   + "right page, the left half on the left, rounded outer corners, a wide soft shadow around them."),
+            size: CGSize(width: 320, height: 240)
+        ) {
+            let view = CGSize(width: 320, height: 240)
+            let curtain = SceneKit.root(view, color: SceneKit.color(0.42, 0.45, 0.5))
+            func makePerspectiveTransform() -> CATransform3D {
+                var transform = CATransform3DIdentity
+                transform.m34 = 1.0 / -2000
+                return transform
+            }
+            let image = TestCard.image()
+            for (side, corners) in [(0, [true, false, false, true]), (1, [false, true, true, false])] {
+                let shadowLayer = CAShapeLayer()
+                shadowLayer.name = side == 0 ? "left page shadow" : "right page shadow"
+                shadowLayer.anchorPoint = CGPoint(x: side == 0 ? 1 : 0, y: 0.5)
+                shadowLayer.position = CGPoint(x: view.width / 2, y: view.height / 2)
+                shadowLayer.bounds = CGRect(x: 0, y: 0, width: view.width / 2, height: view.height)
+                let rounded = CGMutablePath()
+                rounded.addRoundedRect(in: shadowLayer.bounds, topLeft: corners[0] ? 25 : 0, topRight: corners[1] ? 25 : 0,
+                                       bottomRight: corners[2] ? 25 : 0, bottomLeft: corners[3] ? 25 : 0)
+                shadowLayer.shadowPath = rounded
+                shadowLayer.shadowColor = .black
+                shadowLayer.shadowRadius = 100
+                shadowLayer.shadowOpacity = 0.9
+                let page = CALayer()
+                page.name = side == 0 ? "left page" : "right page"
+                page.frame = shadowLayer.bounds
+                page.backgroundColor = .white
+                page.contents = image
+                page.contentsRect = CGRect(x: side == 0 ? 0 : 0.5, y: 0, width: 0.5, height: 1)
+                page.transform = makePerspectiveTransform()
+                let mask = CAShapeLayer()
+                mask.frame = page.bounds
+                mask.path = rounded
+                page.mask = mask
+                var transform = makePerspectiveTransform()
+                transform = CATransform3DScale(transform, pinch, pinch, pinch)
+                transform = CATransform3DRotate(transform, (side == 0 ? 1 : -1) * (1 - pinch) * .pi, 0, 1, 0)
+                shadowLayer.transform = transform
+                shadowLayer.addSublayer(page)
+                curtain.addSublayer(shadowLayer)
+            }
+            return curtain
+        }
     }
 
     /// A pentagram: five points joined every second one, so the outline crosses itself and

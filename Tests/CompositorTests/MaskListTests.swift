@@ -38,8 +38,11 @@ struct MaskListTests {
         // The mask sits in the card's plane: its 10x20 rectangle at x 15...25 of the device.
         let maskQuad = try #require(quads(maskPass).first)
         #expect(maskQuad.source == "CALayer 'mask' background")
+        // Both passes hold only what the card covers: x 9..<31 (its edges' half-pixel ramps
+        // included), so the mask's device x 15...25 is 6...16 there.
+        #expect(maskPass.width == 22 && content.width == 22)
         let xs = maskQuad.polygon.vertices.map(\.x)
-        #expect(xs.min() == 15 && xs.max() == 25)
+        #expect(xs.min() == 6 && xs.max() == 16)
         #expect(quads(content).map(\.source) == ["CALayer 'card' background", "CALayer 'card' mask"])
         let apply = try #require(quads(content).last)
         #expect(apply.blend == .destinationIn)

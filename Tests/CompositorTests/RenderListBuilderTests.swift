@@ -424,9 +424,15 @@ struct ShadowListTests {
         #expect(shadow.tint.alpha == 0.5)
         guard case .texture(let fill) = shadow.fill else { Issue.record("shadow should be a texture"); return }
         #expect(fill.alphaOnly)
-        // Device pixel (13, 14) samples the blurred shape at (10, 10): the offset.
+        // The shadow's pass holds a region of the frame around the card (not the whole frame),
+        // drawn back shifted by the offset: device pixel (13, 14) samples the blurred shape
+        // where device pixel (10, 10) was.
+        let shapePass = list.passes[0]
+        #expect(shapePass.width < 40 && shapePass.width == Int(shadow.localRect.width))
+        let origin = (x: shadow.localRect.x - 3, y: shadow.localRect.y - 4)
         let uv = fill.deviceToTexture.apply(CGPoint(x: 13, y: 14))
-        #expect(abs(uv.x - 0.25) < 1e-12 && abs(uv.y - 0.25) < 1e-12)
+        #expect(abs(uv.x * shadow.localRect.width + origin.x - 10) < 1e-9)
+        #expect(abs(uv.y * shadow.localRect.height + origin.y - 10) < 1e-9)
     }
 
     @Test("no shadow without opacity; over-large radii are capped and reported")
@@ -436,8 +442,8 @@ struct ShadowListTests {
         card.backgroundColor = .black
         #expect(try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 10, height: 10)).build(root: card).passes.count == 1)
         card.shadowOpacity = 1
-        card.shadowRadius = 100
+        card.shadowRadius = 1000
         let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 10, height: 10)).build(root: card)
-        #expect(list.diagnostics.contains { $0.contains("shadowRadius 100") })
+        #expect(list.diagnostics.contains { $0.contains("shadowRadius 1000") })
     }
 }
