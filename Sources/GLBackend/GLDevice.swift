@@ -38,6 +38,9 @@ public final class GLDevice: @unchecked Sendable {
     /// Opens a display (see `EGLPlatform` for the order tried) and makes an ES 3.0 context on it.
     public init(platform: EGLPlatform? = nil, device: String? = nil) throws {
         let opened = try EGLDisplaySelection.open(platform: platform, device: device)
+        DisplayUsers.add(opened.display)
+        var ready = false
+        defer { if !ready, DisplayUsers.remove(opened.display) { eglTerminate(opened.display) } }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
             throw GLError.noContext("eglBindAPI(EGL_OPENGL_ES_API) failed (\(eglErrorName()))")
         }
@@ -65,6 +68,7 @@ public final class GLDevice: @unchecked Sendable {
         eglMakeCurrent(opened.display, nil, nil, nil)
         self.opened = opened
         self.context = context
+        ready = true
     }
 
     deinit {
@@ -74,7 +78,9 @@ public final class GLDevice: @unchecked Sendable {
             eglMakeCurrent(opened.display, nil, nil, nil)
         }
         eglDestroyContext(opened.display, context)
-        eglTerminate(opened.display)
+        // EGL hands every opener of a native display the same EGLDisplay, and one eglTerminate
+        // ends it for all: only the last device on it terminates it.
+        if DisplayUsers.remove(opened.display) { eglTerminate(opened.display) }
         if let gbm = opened.gbmDevice { gbm_device_destroy(gbm) }
         if opened.fileDescriptor >= 0 { close(opened.fileDescriptor) }
         lock.unlock()
@@ -87,6 +93,13 @@ public final class GLDevice: @unchecked Sendable {
             self.executor = executor
             return try executor.execute(list)
         }
+    }
+
+    /// The texture cache's hits and uploads so far on this device.
+    public var textureCacheStatistics: TextureCacheStatistics {
+        lock.lock()
+        defer { lock.unlock() }
+        return executor?.textureStatistics ?? TextureCacheStatistics(hits: 0, uploads: 0)
     }
 
     /// Compiles a shader on this context, for tests that check every shader against the driver.
@@ -112,5 +125,27 @@ public final class GLDevice: @unchecked Sendable {
         }
         defer { eglMakeCurrent(opened.display, nil, nil, nil) }
         return try body()
+    }
+}
+
+/// How many devices use each EGLDisplay, so that closing one leaves the others' contexts alive.
+private enum DisplayUsers {
+    nonisolated(unsafe) private static var counts: [UInt: Int] = [:]
+    private static let lock = NSLock()
+
+    static func add(_ display: EGLDisplay) {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[UInt(bitPattern: display), default: 0] += 1
+    }
+
+    /// Returns true when the last user is gone.
+    static func remove(_ display: EGLDisplay) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = UInt(bitPattern: display)
+        let left = (counts[key] ?? 1) - 1
+        counts[key] = left > 0 ? left : nil
+        return left <= 0
     }
 }
