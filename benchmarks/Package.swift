@@ -37,6 +37,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "Effects",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartz"),
+                .product(name: "OpenQuartzStages", package: "OpenQuartz"),
+            ],
+            path: "Benchmarks/Effects",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "Drawing",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

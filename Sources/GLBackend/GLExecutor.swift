@@ -20,6 +20,8 @@ final class GLExecutor {
     private var framebufferSize = (width: 0, height: 0)
     private let textures = GLTextureCache()
 
+    var textureStatistics: TextureCacheStatistics { textures.statistics }
+
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
                                    "u_deviceToTexture", "u_texture", "u_tint",
                                    "u_shapeKind", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",

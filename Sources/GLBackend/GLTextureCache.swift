@@ -14,12 +14,15 @@ final class GLTextureCache {
 
     private var entries: [UInt64: Entry] = [:]
     private var frame = 0
+    /// Lookups answered from the cache, and images uploaded, since the cache was made.
+    private(set) var statistics = TextureCacheStatistics(hits: 0, uploads: 0)
 
     /// The texture for `id`, uploading `bitmap` when it is not cached.
     func texture(for id: UInt64, bitmap: Bitmap, maxSize: Int) throws -> GLuint {
         if var entry = entries[id] {
             entry.lastUsedFrame = frame
             entries[id] = entry
+            statistics.hits += 1
             return entry.texture
         }
         guard bitmap.width <= maxSize, bitmap.height <= maxSize else {
@@ -36,6 +39,7 @@ final class GLTextureCache {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         entries[id] = Entry(texture: texture, lastUsedFrame: frame)
+        statistics.uploads += 1
         return texture
     }
 
@@ -50,4 +54,14 @@ final class GLTextureCache {
     }
 
     var count: Int { entries.count }
+}
+
+/// How well the texture cache does: an animation that moves layers without changing their
+/// content should upload each image once and hit from then on.
+public struct TextureCacheStatistics: Equatable, Sendable {
+    public var hits: Int
+    public var uploads: Int
+
+    /// Hits over lookups; 1 when there were none.
+    public var hitRate: Double { hits + uploads == 0 ? 1 : Double(hits) / Double(hits + uploads) }
 }

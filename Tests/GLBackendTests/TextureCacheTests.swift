@@ -1,0 +1,61 @@
+// The GL texture cache across the frames of an animation: layers that move without changing
+// their content upload their images once.
+import Compositor
+import Foundation
+import GLBackend
+import LayerModel
+import OpenCoreGraphics
+import Testing
+
+@Suite("GL texture cache")
+struct TextureCacheTests {
+    @Test("an animation moving image layers uploads each image once, then only hits")
+    func movingLayersHit() throws {
+        let device = try GLDevice()
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        root.position = CGPoint(x: 32, y: 32)
+        for i in 0..<3 {
+            var bitmap = Bitmap(width: 4, height: 4)
+            for p in stride(from: 0, to: bitmap.pixels.count, by: 4) { bitmap.pixels[p + i] = 255; bitmap.pixels[p + 3] = 255 }
+            let layer = CALayer()
+            layer.frame = CGRect(x: 4 + Double(i) * 20, y: 4, width: 16, height: 16)
+            layer.contents = CGImage(bitmap: bitmap)
+            let move = CABasicAnimation(keyPath: "position.y")
+            move.fromValue = 12
+            move.toValue = 52
+            move.duration = 1
+            move.beginTime = 0
+            MediaClock.$scoped.withValue(0) { layer.add(move, forKey: "move") }
+            root.addSublayer(layer)
+        }
+        let builder = RenderListBuilder(viewport: root.bounds)
+        var lists: [RenderList] = []
+        for t in stride(from: 0.0, through: 0.9, by: 0.1) {
+            lists.append(try builder.build(root: root.presentationTree(atMediaTime: t)))
+        }
+        #expect(lists[0] != lists[5]) // the layers do move
+        _ = try device.render(lists[0])
+        let first = device.textureCacheStatistics
+        #expect(first.uploads == 3)
+        for list in lists.dropFirst() { _ = try device.render(list) }
+        let after = device.textureCacheStatistics
+        #expect(after.uploads == 3)
+        #expect(after.hits == first.hits + 27)
+        #expect(after.hitRate == 27.0 / 30.0)
+    }
+}
+
+@Suite("GL devices sharing a display")
+struct SharedDisplayTests {
+    @Test("closing one device leaves another on the same EGL display working")
+    func closeOne() throws {
+        let keeper = try GLDevice()
+        do {
+            let other = try GLDevice()
+            _ = try other.render(RenderList(width: 2, height: 2, passes: [], textures: [:], diagnostics: []))
+        }
+        let frame = try keeper.render(RenderList(width: 2, height: 2, passes: [], textures: [:], diagnostics: []))
+        #expect(frame.width == 2 && frame.pixels.allSatisfy { $0 == 0 })
+    }
+}
