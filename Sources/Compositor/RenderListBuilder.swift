@@ -413,13 +413,17 @@ public struct RenderListBuilder {
 
     /// Quads covering the whole target, each a texture stretched over it with a weight (opacity).
     private func fullTargetOps(_ layers: [(TextureSource, Double)], width: Int, height: Int, filter: SamplingFilter,
-                               blend: BlendMode, source: String) -> [DrawOp] {
-        let full = PolygonClipping.rectangle(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
-        let toUV = ProjectiveTransform2D(m11: 1 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1 / Double(height), m23: 0,
-                                         m31: 0, m32: 0, m33: 1)
+                               blend: BlendMode, source: String,
+                               over area: PixelRect? = nil) -> [DrawOp] {
+        // Textures are stretched over `area` of the target (default: all of it).
+        let r = area ?? PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
+        let x = Double(r.minX), y = Double(r.minY), w = Double(r.width), h = Double(r.height)
+        let corners = PolygonClipping.rectangle(minX: x, minY: y, maxX: x + w, maxY: y + h)
+        let toUV = ProjectiveTransform2D(m11: 1 / w, m12: 0, m13: 0, m21: 0, m22: 1 / h, m23: 0, m31: -x / w, m32: -y / h, m33: 1)
         return layers.compactMap { texture, weight in
-            guard weight > 0 || blend == .destinationIn, let polygon = CoveragePolygon(vertices: full, targetWidth: width, targetHeight: height) else { return nil }
-            return .quad(QuadOp(source: source, localRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+            guard weight > 0 || blend == .destinationIn,
+                  let polygon = CoveragePolygon(vertices: corners, targetWidth: width, targetHeight: height) else { return nil }
+            return .quad(QuadOp(source: source, localRect: Rect(x: x, y: y, width: w, height: h),
                                 localToDevice: .identity, polygon: polygon,
                                 fill: .texture(TextureFill(source: texture, deviceToTexture: toUV, filter: filter)),
                                 opacity: weight, blend: blend))
@@ -575,13 +579,25 @@ public struct RenderListBuilder {
               var region = covered.outset(by: reach).intersection(landing.outset(by: reach)) else { return }
         region.maxX = region.minX + (region.width + factor - 1) / factor * factor
         region.maxY = region.minY + (region.height + factor - 1) / factor * factor
-        var current = addPass(moved(shape, into: region), width: region.width, height: region.height, state: &state)
+        // At full resolution only the shape itself (on the halving grid) is drawn; the margin the
+        // blur spreads into exists only in the halved passes.
+        var shapeRegion = region
+        if halvings > 0, let inside = covered.intersection(region) {
+            func down(_ v: Int, _ origin: Int) -> Int { origin + (v - origin) / factor * factor }
+            func up(_ v: Int, _ origin: Int) -> Int { origin + (v - origin + factor - 1) / factor * factor }
+            shapeRegion = PixelRect(minX: down(inside.minX, region.minX), minY: down(inside.minY, region.minY),
+                                    maxX: up(inside.maxX, region.minX), maxY: up(inside.maxY, region.minY))
+        }
+        var current = addPass(moved(shape, into: shapeRegion), width: shapeRegion.width, height: shapeRegion.height, state: &state)
         var width = region.width, height = region.height
-        for _ in 0..<halvings {
+        for level in 0..<halvings {
             width /= 2
             height /= 2
+            // The first halving puts the shape where it lies in the region; later ones halve all.
+            let area = level > 0 ? nil : PixelRect(minX: (shapeRegion.minX - region.minX) / 2, minY: (shapeRegion.minY - region.minY) / 2,
+                                                   maxX: (shapeRegion.maxX - region.minX) / 2, maxY: (shapeRegion.maxY - region.minY) / 2)
             current = addPass(fullTargetOps([(.pass(current), 1)], width: width, height: height, filter: .linear,
-                                            blend: .sourceOver, source: "\(layer) shadow downsample"),
+                                            blend: .sourceOver, source: "\(layer) shadow downsample", over: area),
                               width: width, height: height, state: &state)
         }
         // 3. One axis per pass, at the reduced size.
