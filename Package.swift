@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "OpenQuartzShaders", path: "Shaders",
                 exclude: ["README.md"],
                 resources: [.embedInCode("layer_quad.vert"), .embedInCode("layer_quad.frag"),
-                            .embedInCode("gaussian_blur.frag")]),
+                            .embedInCode("gaussian_blur.frag"), .embedInCode("halve.frag")]),
         .target(name: "GLBackend", dependencies: ["CEGL", "Compositor", "OpenCoreGraphics", "OpenQuartzShaders"]),
         .target(name: "OpenQuartzCore",
                 dependencies: ["LayerModel", "OpenCoreGraphics", "Compositor", "RasterBackend", "GLBackend"]),

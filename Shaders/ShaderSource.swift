@@ -5,6 +5,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case layerQuadVertex = "layer_quad.vert"
     case layerQuadFragment = "layer_quad.frag"
     case gaussianBlurFragment = "gaussian_blur.frag"
+    case halveFragment = "halve.frag"
 
     /// The GLSL text.
     public var text: String {
@@ -12,6 +13,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .layerQuadVertex: String(decoding: PackageResources.layer_quad_vert, as: UTF8.self)
         case .layerQuadFragment: String(decoding: PackageResources.layer_quad_frag, as: UTF8.self)
         case .gaussianBlurFragment: String(decoding: PackageResources.gaussian_blur_frag, as: UTF8.self)
+        case .halveFragment: String(decoding: PackageResources.halve_frag, as: UTF8.self)
         }
     }
 

@@ -23,6 +23,8 @@ extension DrawOp: CustomStringConvertible {
         switch self {
         case .blur(let b):
             return "blur pass \(b.source) \(b.horizontal ? "horizontally" : "vertically"), \(b.weights.count) taps"
+        case .halve(let h):
+            return "halve pass \(h.source) to (\(h.originX), \(h.originY))"
         case .quad(let q):
             let vertices = q.polygon.vertices.map { String(format: "(%.2f,%.2f)", $0.x, $0.y) }.joined(separator: " ")
             let fill: String

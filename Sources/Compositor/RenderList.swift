@@ -50,6 +50,23 @@ public enum DrawOp: Equatable, Sendable {
     case quad(QuadOp)
     /// Replaces the target with an earlier pass convolved along one axis (shadows).
     case blur(BlurOp)
+    /// Replaces the target with an earlier pass at half its size (large blurs).
+    case halve(HalveOp)
+}
+
+/// target(x, y) = the mean of the source pass's texels (2(x - originX) + i, 2(y - originY) + j)
+/// for i, j in 0...1, texels outside the source transparent: an exact 2x2 box, where bilinear
+/// sampling at texel corners would leave the rounding to each GPU's filtering hardware.
+public struct HalveOp: Equatable, Sendable {
+    public var source: Int
+    public var originX: Int
+    public var originY: Int
+
+    public init(source: Int, originX: Int = 0, originY: Int = 0) {
+        self.source = source
+        self.originX = originX
+        self.originY = originY
+    }
 }
 
 /// One axis of a separable Gaussian blur: target(x, y) = sum over k of weights[k] times the

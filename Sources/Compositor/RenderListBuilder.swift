@@ -594,10 +594,8 @@ public struct RenderListBuilder {
             width /= 2
             height /= 2
             // The first halving puts the shape where it lies in the region; later ones halve all.
-            let area = level > 0 ? nil : PixelRect(minX: (shapeRegion.minX - region.minX) / 2, minY: (shapeRegion.minY - region.minY) / 2,
-                                                   maxX: (shapeRegion.maxX - region.minX) / 2, maxY: (shapeRegion.maxY - region.minY) / 2)
-            current = addPass(fullTargetOps([(.pass(current), 1)], width: width, height: height, filter: .linear,
-                                            blend: .sourceOver, source: "\(layer) shadow downsample", over: area),
+            let origin = level > 0 ? (0, 0) : ((shapeRegion.minX - region.minX) / 2, (shapeRegion.minY - region.minY) / 2)
+            current = addPass([.halve(HalveOp(source: current, originX: origin.0, originY: origin.1))],
                               width: width, height: height, state: &state)
         }
         // 3. One axis per pass, at the reduced size.

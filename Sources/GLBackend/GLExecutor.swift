@@ -13,6 +13,7 @@ final class GLExecutor {
     private let caps: GLCaps
     private let program: GLProgram
     private let blurProgram: GLProgram
+    private let halveProgram: GLProgram
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private var framebuffer: GLuint = 0
@@ -32,6 +33,8 @@ final class GLExecutor {
         program = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, uniforms: GLExecutor.uniforms)
         blurProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .gaussianBlurFragment,
                                     uniforms: ["u_viewport", "u_source", "u_taps", "u_weights", "u_horizontal"])
+        halveProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .halveFragment,
+                                     uniforms: ["u_viewport", "u_source", "u_origin"])
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glBindVertexArray(vertexArray)
@@ -92,6 +95,7 @@ final class GLExecutor {
                 switch op {
                 case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
                 case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
+                case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
                 }
             }
         }
@@ -185,18 +189,37 @@ final class GLExecutor {
     /// quad program.
     private func drawBlur(_ blur: BlurOp, width: Int, height: Int, passes: [Int: GLuint]) {
         guard let source = passes[blur.source], blur.weights.count <= BlurOp.maxTaps else { return }
-        glUseProgram(blurProgram.handle)
-        glDisable(GLenum(GL_BLEND))
-        glUniform2f(blurProgram.location("u_viewport"), GLfloat(width), GLfloat(height))
-        glUniform1i(blurProgram.location("u_source"), 0)
+        useReplacingProgram(blurProgram, source: source, width: width, height: height)
         glUniform1i(blurProgram.location("u_taps"), GLint(blur.weights.count))
         glUniform1fv(blurProgram.location("u_weights"), GLsizei(blur.weights.count), blur.weights)
         glUniform1i(blurProgram.location("u_horizontal"), blur.horizontal ? 1 : 0)
+        drawWholeTarget(width: width, height: height)
+    }
+
+    /// The source at half size over the whole target, replacing it, then back to the quad program.
+    private func drawHalve(_ op: HalveOp, width: Int, height: Int, passes: [Int: GLuint]) {
+        guard let source = passes[op.source] else { return }
+        useReplacingProgram(halveProgram, source: source, width: width, height: height)
+        glUniform2i(halveProgram.location("u_origin"), GLint(op.originX), GLint(op.originY))
+        drawWholeTarget(width: width, height: height)
+    }
+
+    /// Binds a program that replaces the target from one source pass (no blending) with its
+    /// viewport and source set.
+    private func useReplacingProgram(_ replacing: GLProgram, source: GLuint, width: Int, height: Int) {
+        glUseProgram(replacing.handle)
+        glDisable(GLenum(GL_BLEND))
+        glUniform2f(replacing.location("u_viewport"), GLfloat(width), GLfloat(height))
+        glUniform1i(replacing.location("u_source"), 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), source)
         // texelFetch needs a complete texture: no mipmaps are made, so no mipmap filter.
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    }
+
+    /// Draws the bound replacing program over the whole target, then restores the quad program.
+    private func drawWholeTarget(width: Int, height: Int) {
         let vertices: [GLfloat] = [0, 0, GLfloat(width), 0, 0, GLfloat(height), GLfloat(width), GLfloat(height)]
         vertices.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)

@@ -23,6 +23,8 @@ public struct RasterRenderer: Sendable {
                 case .quad(let quad): draw(quad, images: list.textures, passes: passes, into: &target)
                 case .blur(let blur):
                     if let source = passes[blur.source] { target = Self.blur(source, blur) }
+                case .halve(let halve):
+                    if let source = passes[halve.source] { target = Self.halve(source, halve, width: pass.width, height: pass.height) }
                 }
             }
             passes[pass.id] = target
@@ -99,6 +101,31 @@ extension RasterRenderer {
                         dst[o + 2] = SourceOver.quantize(sum.2); dst[o + 3] = SourceOver.quantize(sum.3)
                     }
                 }
+            }
+        }
+        return out
+    }
+}
+
+extension RasterRenderer {
+    /// The source at half size: 2x2 means, texels outside transparent.
+    static func halve(_ source: Bitmap, _ op: HalveOp, width: Int, height: Int) -> Bitmap {
+        var out = Bitmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let sx = 2 * (x - op.originX), sy = 2 * (y - op.originY)
+                var sum = (0, 0, 0, 0)
+                for j in 0..<2 {
+                    for i in 0..<2 {
+                        let qx = sx + i, qy = sy + j
+                        guard qx >= 0, qy >= 0, qx < source.width, qy < source.height else { continue }
+                        let t = source[qx, qy]
+                        sum = (sum.0 + Int(t.0), sum.1 + Int(t.1), sum.2 + Int(t.2), sum.3 + Int(t.3))
+                    }
+                }
+                let o = (y * width + x) * 4
+                out.pixels[o] = SourceOver.quantize(Double(sum.0) / 1020); out.pixels[o + 1] = SourceOver.quantize(Double(sum.1) / 1020)
+                out.pixels[o + 2] = SourceOver.quantize(Double(sum.2) / 1020); out.pixels[o + 3] = SourceOver.quantize(Double(sum.3) / 1020)
             }
         }
         return out

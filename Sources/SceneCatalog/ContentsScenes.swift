@@ -3,7 +3,39 @@ import OpenQuartzCore
 
 /// Scenes about `contents` images: contentsRect, contentsGravity, contentsScale.
 enum ContentsScenes {
-    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners, groupOpacity, shadows] }
+    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners, groupOpacity, shadows, shadowRadii, shadowRadiiPath] }
+
+    static let shadowRadii = shadowRadii(usingPath: false)
+    static let shadowRadiiPath = shadowRadii(usingPath: true)
+
+    /// Four cards with shadow radius 0, 3, 20 and 100. One scene per shape source rather than
+    /// both in one: eight overlapping hazes would stack eight 8-bit blends on every pixel, and GL
+    /// rounds each one (the CPU reference rounds once), which drifts past the agreement bar.
+    static func shadowRadii(usingPath: Bool) -> DemoScene {
+        DemoScene(
+            name: usingPath ? "shadow-radii-path" : "shadow-radii",
+            summary: "Shadow radius 0, 3, 20 and 100 (left to right) under white rounded cards with offset (0, 8) and "
+                + "opacity 0.7: a hard shifted copy, a soft edge, a wide glow, and a faint haze spread far beyond the "
+                + "card (blurred on halved copies), darkening its left neighbour too. "
+                + (usingPath ? "The shadows come from a rounded shadowPath inset 6 points, so they are a little smaller than the cards."
+                             : "The shadows come from the cards' alpha."),
+            size: CGSize(width: 480, height: 130)
+        ) {
+            let root = SceneKit.root(CGSize(width: 480, height: 130), color: SceneKit.color(0.75, 0.8, 0.85))
+            for (i, radius) in [0.0, 3, 20, 100].enumerated() {
+                let card = SceneKit.box("card", CGRect(x: 30 + CGFloat(i) * 115, y: 25, width: 80, height: 70), .white)
+                card.cornerRadius = 10
+                card.shadowOpacity = 0.7
+                card.shadowRadius = radius
+                card.shadowOffset = CGSize(width: 0, height: 8)
+                if usingPath {
+                    card.shadowPath = CGPath(roundedRect: card.bounds.insetBy(dx: 6, dy: 6), cornerWidth: 8, cornerHeight: 8)
+                }
+                root.addSublayer(card)
+            }
+            return root
+        }
+    }
 
     static let shadows = DemoScene(
         name: "shadows",

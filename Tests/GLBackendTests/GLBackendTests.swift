@@ -122,6 +122,20 @@ struct GLBackendTests {
         #expect(report.pixelsOverTolerance == 0, "\(report)")
     }
 
+    @Test("halving passes are exact 2x2 means, as on the CPU", arguments: [0, 1])
+    func halve(originX: Int) throws {
+        let source = RenderPass(id: 0, width: 8, height: 4, ops: [
+            DrawOp.rectangle(0.25, 0.5, 5.5, 3.75, fill: Fill.solid(PremultipliedColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)),
+                             targetWidth: 8, targetHeight: 4)])
+        let list = RenderList(width: 5, height: 2,
+                              passes: [source, RenderPass(id: 1, width: 5, height: 2, ops: [.halve(HalveOp(source: 0, originX: originX))])],
+                              textures: [:], diagnostics: [])
+        let gpu = try GLDevice.shared().render(list), cpu = RasterRenderer().render(list)
+        let report = try ImageComparison.compare(cpu, gpu, tolerance: 1)
+        #expect(report.pixelsOverTolerance == 0, "\(report)")
+        #expect(cpu[originX, 0].3 > 0 && cpu[4, 0].3 == 0)
+    }
+
     @Test("a projected, textured, translucent polygon agrees with the CPU reference within the bar")
     func agreesWithReference() throws {
         let source = Bitmap(width: 16, height: 16) { x, y in

@@ -73,3 +73,25 @@ struct RasterRendererTests {
         #expect(image == Bitmap(width: 2, height: 2))
     }
 }
+
+@Suite("Halving passes")
+struct HalveTests {
+    /// A 4x2 pass: the left column opaque white, column 1 half-covered, then halved to 2x1 at
+    /// origin (0, 0) and to 3x1 at origin (1, 0).
+    static func list(originX: Int, width: Int) -> RenderList {
+        let source = RenderPass(id: 0, width: 4, height: 2, ops: [DrawOp.rectangle(0, 0, 1.5, 2, fill: white, targetWidth: 4, targetHeight: 2)])
+        return RenderList(width: width, height: 1,
+                          passes: [source, RenderPass(id: 1, width: width, height: 1, ops: [.halve(HalveOp(source: 0, originX: originX))])],
+                          textures: [:], diagnostics: [])
+    }
+
+    @Test("each pixel is the mean of its 2x2 block, rounded once; blocks outside the source are transparent")
+    func means() {
+        let image = RasterRenderer().render(Self.list(originX: 0, width: 2))
+        // Block 0: two full texels and two half-covered (128): (255 + 255 + 128 + 128) / 4 = 191.5.
+        #expect(image[0, 0] == (192, 192, 192, 192))
+        #expect(image[1, 0] == (0, 0, 0, 0))
+        let shifted = RasterRenderer().render(Self.list(originX: 1, width: 3))
+        #expect(shifted[0, 0] == (0, 0, 0, 0) && shifted[1, 0] == (192, 192, 192, 192))
+    }
+}

@@ -1,0 +1,26 @@
+#version 300 es
+// A copy of the source at half the size (DownsampleOp): each target pixel the mean of a 2x2
+// block of source texels, computed in float and rounded once on writing, as the CPU reference
+// does; texels outside the source are transparent. Drawn over the whole target without blending.
+precision highp float;
+precision highp int;
+
+uniform highp sampler2D u_source;
+uniform ivec2 u_origin;                // the target pixel that holds source texels (0, 0)...(1, 1)
+
+out vec4 fragColor;
+
+void main() {
+    ivec2 p = 2 * (ivec2(gl_FragCoord.xy) - u_origin);
+    ivec2 size = textureSize(u_source, 0);
+    vec4 sum = vec4(0.0);
+    for (int j = 0; j < 2; ++j) {
+        for (int i = 0; i < 2; ++i) {
+            ivec2 q = p + ivec2(i, j);
+            if (q.x >= 0 && q.y >= 0 && q.x < size.x && q.y < size.y) {
+                sum += texelFetch(u_source, q, 0);
+            }
+        }
+    }
+    fragColor = sum * 0.25;
+}
