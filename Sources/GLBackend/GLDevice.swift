@@ -102,6 +102,13 @@ public final class GLDevice: @unchecked Sendable {
         return executor?.textureStatistics ?? TextureCacheStatistics(hits: 0, uploads: 0)
     }
 
+    /// Offscreen targets this device has had to create (the rest came from its pool).
+    public var offscreenTargetsCreated: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return executor?.passAllocations ?? 0
+    }
+
     /// Compiles a shader on this context, for tests that check every shader against the driver.
     public func compileShader(_ source: ShaderSourceName) throws {
         try withCurrentContext {

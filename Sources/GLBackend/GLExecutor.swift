@@ -20,6 +20,10 @@ final class GLExecutor {
     private var colorBuffer: GLuint = 0
     private var framebufferSize = (width: 0, height: 0)
     private let textures = GLTextureCache()
+    private let passPool = GLPassTargetPool()
+
+    /// Offscreen targets made so far (not taken from the pool).
+    var passAllocations: Int { passPool.allocations }
 
     var textureStatistics: TextureCacheStatistics { textures.statistics }
 
@@ -71,32 +75,34 @@ final class GLExecutor {
 
         // Offscreen passes draw into textures that later passes sample; the last pass is the
         // frame, drawn into the renderbuffer that is read back.
-        var passTargets: [Int: (texture: GLuint, framebuffer: GLuint)] = [:]
-        defer {
-            for target in passTargets.values {
-                var texture = target.texture, framebuffer = target.framebuffer
-                glDeleteFramebuffers(1, &framebuffer)
-                glDeleteTextures(1, &texture)
-            }
-        }
+        // A pass's target goes back to the pool once the last pass that samples it has run.
+        var passTargets: [Int: GLPassTargetPool.Target] = [:]
+        var passTextures: [Int: GLuint] = [:]
+        defer { passPool.giveBack(Array(passTargets.values)) }
+        let lastUse = GLExecutor.lastUse(in: list)
         for (index, pass) in list.passes.enumerated() {
             if index == list.passes.count - 1 {
                 try prepareFramebuffer(width: list.width, height: list.height)
             } else {
-                let target = try makePassTarget(width: pass.width, height: pass.height)
+                let target = try passPool.take(width: pass.width, height: pass.height)
                 passTargets[pass.id] = target
+                passTextures[pass.id] = target.texture
             }
             glViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
             glUniform2f(program.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            let passTextures = passTargets.mapValues(\.texture)
             for op in pass.ops {
                 switch op {
                 case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
                 case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
                 case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
                 }
+            }
+            for id in lastUse[index] ?? [] {
+                guard let target = passTargets.removeValue(forKey: id) else { continue }
+                passTextures[id] = nil
+                passPool.giveBack([target])
             }
         }
         if list.passes.isEmpty {
@@ -118,25 +124,20 @@ final class GLExecutor {
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
     }
 
-    /// A texture-backed framebuffer for an offscreen pass, bound.
-    private func makePassTarget(width: Int, height: Int) throws -> (texture: GLuint, framebuffer: GLuint) {
-        var texture: GLuint = 0, target: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
-                     GLenum(GL_UNSIGNED_BYTE), nil)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glGenFramebuffers(1, &target)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GL_FRAMEBUFFER_COMPLETE else {
-            glDeleteFramebuffers(1, &target)
-            glDeleteTextures(1, &texture)
-            throw GLError.framebufferIncomplete(status: status)
+    /// For each pass index, the passes it is the last to sample.
+    private static func lastUse(in list: RenderList) -> [Int: [Int]] {
+        var last: [Int: Int] = [:]
+        for (index, pass) in list.passes.enumerated() {
+            for op in pass.ops {
+                switch op {
+                case .quad(let quad):
+                    if case .texture(let fill) = quad.fill, case .pass(let id) = fill.source { last[id] = index }
+                case .blur(let blur): last[blur.source] = index
+                case .halve(let halve): last[halve.source] = index
+                }
+            }
         }
-        return (texture, target)
+        return Dictionary(grouping: last.keys) { last[$0]! }
     }
 
     private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: GLuint]) throws {

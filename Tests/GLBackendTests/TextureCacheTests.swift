@@ -59,3 +59,36 @@ struct SharedDisplayTests {
         #expect(frame.width == 2 && frame.pixels.allSatisfy { $0 == 0 })
     }
 }
+
+@Suite("GL offscreen target pool")
+struct PassPoolTests {
+    /// Two shadowed cards: shape, blur and composite passes of two sizes.
+    private func list() throws -> RenderList {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 120, height: 60)
+        root.position = CGPoint(x: 60, y: 30)
+        for i in 0..<2 {
+            let card = CALayer()
+            card.frame = CGRect(x: 10 + Double(i) * 60, y: 10, width: 30 + Double(i) * 10, height: 30)
+            card.backgroundColor = .white
+            card.shadowOpacity = 1
+            card.shadowRadius = 3
+            root.addSublayer(card)
+        }
+        return try RenderListBuilder(viewport: root.bounds).build(root: root)
+    }
+
+    @Test("a pass's target is reused once nothing samples it, and a second frame creates none")
+    func reuse() throws {
+        let device = try GLDevice()
+        let frame = try list()
+        let offscreen = frame.passes.count - 1
+        #expect(offscreen == 6)
+        _ = try device.render(frame)
+        let first = device.offscreenTargetsCreated
+        #expect(first < offscreen) // the first card's targets serve the second's where sizes match
+        #expect(first > 0)
+        _ = try device.render(frame)
+        #expect(device.offscreenTargetsCreated == first)
+    }
+}
