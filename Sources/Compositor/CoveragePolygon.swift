@@ -8,7 +8,7 @@ import Foundation
 /// the usual one-pixel-wide linear ramp. The product is also how corners get their partial
 /// coverage, which is why clips are intersected into the polygon here instead of being multiplied
 /// in later: an edge shared by a layer and its clip must count once, not twice.
-public struct CoveragePolygon: Equatable, Sendable {
+public struct CoveragePolygon: Hashable, Sendable {
     /// Vertices in order, with positive signed area (clockwise on a y-down screen).
     public private(set) var vertices: [DevicePoint]
     /// One inward edge line per side.
@@ -102,20 +102,20 @@ public struct CoveragePolygon: Equatable, Sendable {
 }
 
 /// A point in device pixels.
-public struct DevicePoint: Equatable, Sendable {
+public struct DevicePoint: Hashable, Sendable {
     public var x: Double, y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
 /// The line a·x + b·y + c = 0 with (a, b) a unit normal pointing inside: the value is the signed
 /// distance in pixels.
-public struct EdgeEquation: Equatable, Sendable {
+public struct EdgeEquation: Hashable, Sendable {
     public var a: Double, b: Double, c: Double
     public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
 }
 
 /// A half-open rectangle of whole pixels.
-public struct PixelRect: Equatable, Sendable {
+public struct PixelRect: Hashable, Sendable {
     public var minX: Int, minY: Int, maxX: Int, maxY: Int
     public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY

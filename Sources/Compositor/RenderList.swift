@@ -35,17 +35,22 @@ public struct RenderPass: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var ops: [DrawOp]
+    /// Set for passes worth keeping across frames (rasterized layers): equal keys mean equal
+    /// pixels, so an executor that kept this pass's result from an earlier frame may use it
+    /// instead of running the pass and the passes only it reads. Keys hold within one process.
+    public var cacheKey: Int?
 
-    public init(id: Int, width: Int, height: Int, ops: [DrawOp]) {
+    public init(id: Int, width: Int, height: Int, ops: [DrawOp], cacheKey: Int? = nil) {
         self.id = id
         self.width = width
         self.height = height
         self.ops = ops
+        self.cacheKey = cacheKey
     }
 }
 
 /// One drawing operation. A closed set: backends switch over it exhaustively.
-public enum DrawOp: Equatable, Sendable {
+public enum DrawOp: Hashable, Sendable {
     /// A flat convex region of a layer's plane, filled, source-over.
     case quad(QuadOp)
     /// Replaces the target with an earlier pass convolved along one axis (shadows).
@@ -57,7 +62,7 @@ public enum DrawOp: Equatable, Sendable {
 /// target(x, y) = the mean of the source pass's texels (2(x - originX) + i, 2(y - originY) + j)
 /// for i, j in 0...1, texels outside the source transparent: an exact 2x2 box, where bilinear
 /// sampling at texel corners would leave the rounding to each GPU's filtering hardware.
-public struct HalveOp: Equatable, Sendable {
+public struct HalveOp: Hashable, Sendable {
     public var source: Int
     public var originX: Int
     public var originY: Int
@@ -73,7 +78,7 @@ public struct HalveOp: Equatable, Sendable {
 /// source pass's texel at (x + k - r, y) (or along y), r = weights.count / 2; texels outside the
 /// source are transparent. The weights come from OpenCoreGraphics' GaussianBlur, so both
 /// backends blur with the same numbers.
-public struct BlurOp: Equatable, Sendable {
+public struct BlurOp: Hashable, Sendable {
     public var source: Int
     public var horizontal: Bool
     public var weights: [Float]
@@ -93,7 +98,7 @@ public struct BlurOp: Equatable, Sendable {
 /// Coverage of pixel (i, j) is `polygon.coverage(atX: i + 0.5, y: j + 0.5)`; its colour is the
 /// fill at that pixel times `opacity` times coverage, composited source-over in premultiplied,
 /// encoded 8-bit sRGB.
-public struct QuadOp: Equatable, Sendable {
+public struct QuadOp: Hashable, Sendable {
     /// Who asked for the draw, for people reading the list: the layer's description and part.
     public var source: String
     /// The rectangle in the layer's plane (bounds coordinates).
@@ -131,7 +136,7 @@ public struct QuadOp: Equatable, Sendable {
 }
 
 /// How a draw's premultiplied colour S combines with the target's D.
-public enum BlendMode: String, Equatable, Sendable {
+public enum BlendMode: String, Hashable, Sendable {
     /// S + D (1 - S.alpha): Core Animation's compositing.
     case sourceOver
     /// S + D, clamped: a cross-dissolve of two images adds their weighted pixels.
@@ -142,13 +147,13 @@ public enum BlendMode: String, Equatable, Sendable {
 }
 
 /// How a quad's pixels are coloured.
-public enum Fill: Equatable, Sendable {
+public enum Fill: Hashable, Sendable {
     case solid(PremultipliedColor)
     case texture(TextureFill)
 }
 
 /// A colour with premultiplied components in 0...1.
-public struct PremultipliedColor: Equatable, Sendable {
+public struct PremultipliedColor: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
@@ -163,7 +168,7 @@ public struct PremultipliedColor: Equatable, Sendable {
 }
 
 /// Where a texture's texels come from.
-public enum TextureSource: Equatable, Sendable, CustomStringConvertible {
+public enum TextureSource: Hashable, Sendable, CustomStringConvertible {
     /// An image: a key into `RenderList.textures`.
     case image(UInt64)
     /// What an earlier pass of the list drew, by `RenderPass.id`.
@@ -178,7 +183,7 @@ public enum TextureSource: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// An image sampled through a projective map from device pixels.
-public struct TextureFill: Equatable, Sendable {
+public struct TextureFill: Hashable, Sendable {
     public var source: TextureSource
     /// Device pixel centre (x, y, 1) to homogeneous normalized texture coordinates (u, v, q):
     /// sample at (u/q, v/q), where (0, 0) is the image's top-left corner and (1, 1) its bottom
@@ -203,7 +208,7 @@ public struct TextureFill: Equatable, Sendable {
 }
 
 /// How texels are sampled; both are clamp-to-edge on premultiplied texels.
-public enum SamplingFilter: String, Equatable, Sendable {
+public enum SamplingFilter: String, Hashable, Sendable {
     /// Bilinear between the four nearest texel centres.
     case linear
     /// The texel under the sample point.
@@ -211,7 +216,7 @@ public enum SamplingFilter: String, Equatable, Sendable {
 }
 
 /// A plain rectangle of doubles, so the list holds no Foundation geometry types.
-public struct Rect: Equatable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var x: Double, y: Double, width: Double, height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height

@@ -81,6 +81,8 @@ public struct RenderListBuilder {
         var diagnostics: [String] = []
         /// Masks being drawn on the way down: one met again is a cycle and is not applied.
         var masksInUse: Set<ObjectIdentifier> = []
+        /// Content keys of passes, by id (see contentKey(of:state:)).
+        var passKeys: [Int: Int] = [:]
     }
 
     /// A rectangle two pixels beyond the target: keeps projected coordinates bounded without
@@ -234,6 +236,11 @@ public struct RenderListBuilder {
             return []
         }
 
+        if visit.passMap == nil, layer.shouldRasterize, layer.transitionFrame == nil {
+            try drawRasterized(visit, map: map, opacity: opacity, state: &state)
+            return []
+        }
+
         var ownClip = clip
         if layer.masksToBounds {
             ownClip = PolygonClipping.intersect(orient(projectedBounds), with: clip)
@@ -370,13 +377,16 @@ public struct RenderListBuilder {
     /// Largest side of an offscreen pass; larger layers are drawn into it at a reduced scale.
     static let maxPassSide = 8192
 
-    /// Draws `root`'s subtree (the root's own placement, opacity and transition left out) into a
-    /// new offscreen pass that maps the root's bounds onto its pixels at the frame's scale. Returns
-    /// the pass's id.
-    private func drawIntoPass(_ root: CALayer, depth: Int, state: inout BuildState) throws -> Int {
-        let b = root.bounds
-        let width = max(1, min(Int((b.width * scale - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
-        let height = max(1, min(Int((b.height * scale - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
+    /// Draws `root`'s subtree (the root's own placement, opacity, shadow, mask and transition left
+    /// out) into a new offscreen pass that maps `rect` of the root's bounds space onto its pixels at
+    /// `pixelsPerPoint` (the frame's scale by default; less where the pass would pass
+    /// `maxPassSide`). Returns the pass's id.
+    private func drawIntoPass(_ root: CALayer, rect: CGRect? = nil, pixelsPerPoint: Double? = nil, depth: Int,
+                              cached: Bool = false, state: inout BuildState) throws -> Int {
+        let b = rect ?? root.bounds
+        let s = pixelsPerPoint ?? Double(scale)
+        let width = max(1, min(Int((b.width * s - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
+        let height = max(1, min(Int((b.height * s - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
         let map = CATransform3DConcat(CATransform3DMakeTranslation(-b.minX, -b.minY, 0),
                                       CATransform3DMakeScale(Double(width) / b.width, Double(height) / b.height, 1))
         let saved = (state.ops, state.width, state.height)
@@ -386,11 +396,81 @@ public struct RenderListBuilder {
         try walk(from: Visit(layer: root, parentPlaneToDevice: CATransform3DIdentity, opacity: 1,
                              clip: RenderListBuilder.guardBand(width, height), depth: depth + 1, passMap: map),
                  state: &state)
-        let id = state.nextPassID
-        state.nextPassID += 1
-        state.passes.append(RenderPass(id: id, width: width, height: height, ops: state.ops))
+        let ops = state.ops
         (state.ops, state.width, state.height) = saved
+        let id = addPass(ops, width: width, height: height, state: &state)
+        if cached, let index = state.passes.indices.last {
+            state.passes[index].cacheKey = contentKey(of: id, state: &state)
+        }
         return id
+    }
+
+    /// A key for what a pass draws: its size and ops, with every pass it reads replaced by that
+    /// pass's own key (pass ids change from frame to frame; contents do not), memoized per build.
+    private func contentKey(of passID: Int, state: inout BuildState) -> Int {
+        if let known = state.passKeys[passID] { return known }
+        guard let pass = state.passes.last(where: { $0.id == passID }) else { return 0 }
+        var hasher = Hasher()
+        hasher.combine(pass.width)
+        hasher.combine(pass.height)
+        for op in pass.ops {
+            switch op {
+            case .quad(var quad):
+                quad.source = "" // names layers, whose presentation copies differ frame to frame
+                if case .texture(var fill) = quad.fill, case .pass(let source) = fill.source {
+                    fill.source = .pass(contentKey(of: source, state: &state))
+                    quad.fill = .texture(fill)
+                }
+                hasher.combine(DrawOp.quad(quad))
+            case .blur(var blur):
+                blur.source = contentKey(of: blur.source, state: &state)
+                hasher.combine(DrawOp.blur(blur))
+            case .halve(var halve):
+                halve.source = contentKey(of: halve.source, state: &state)
+                hasher.combine(DrawOp.halve(halve))
+            }
+        }
+        let key = hasher.finalize()
+        state.passKeys[passID] = key
+        return key
+    }
+
+    /// A rasterized layer: its subtree drawn once into a bitmap at rasterizationScale pixels per
+    /// point of its own space, covering its bounds and its sublayers' frames, and composited in
+    /// its plane; the pass carries a cache key so executors can keep it across frames.
+    private func drawRasterized(_ visit: Visit, map: ProjectiveTransform2D, opacity: Double, state: inout BuildState) throws {
+        let layer = visit.layer
+        var s = Double(layer.rasterizationScale)
+        if !(s.isFinite && s > 0) {
+            state.diagnostics.append("\(layer): rasterizationScale \(layer.rasterizationScale) is not a positive number; 1 is used")
+            s = 1
+        }
+        let extent = RenderListBuilder.rasterExtent(of: layer)
+        guard extent.width > 0, extent.height > 0, let deviceToLocal = map.inverted() else { return }
+        let pass = try drawIntoPass(layer, rect: extent, pixelsPerPoint: s, depth: visit.depth, cached: true, state: &state)
+        let rect = Rect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
+        let localToTexture = ProjectiveTransform2D(m11: 1 / rect.width, m12: 0, m13: 0, m21: 0, m22: 1 / rect.height, m23: 0,
+                                                   m31: -rect.x / rect.width, m32: -rect.y / rect.height, m33: 1)
+        emit(rect: rect, map: map, clip: visit.clip, part: "rasterized", layer: layer,
+             fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture),
+                                        filter: .linear)),
+             opacity: opacity, tint: visit.tint, state: &state)
+    }
+
+    /// The part of a layer's bounds space its subtree draws in: the bounds, and unless it clips
+    /// them, its descendants' bounds there (their shadows are not counted).
+    static func rasterExtent(of layer: CALayer) -> CGRect {
+        var extent = layer.bounds
+        guard !layer.masksToBounds else { return extent }
+        var pending = layer.sublayers ?? []
+        while let next = pending.popLast() {
+            let r = layer.convert(next.bounds, from: next)
+            if r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite, !next.isHidden {
+                extent = extent.union(r)
+            }
+            if !next.masksToBounds { pending.append(contentsOf: next.sublayers ?? []) }
+        }
+        return extent
     }
 
     /// The two images of a contents cross-fade added in a pass the size of the end image, which the

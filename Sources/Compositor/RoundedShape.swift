@@ -2,7 +2,7 @@ import Foundation
 import OpenCoreGraphics
 
 /// A rectangle of a layer's plane with rounded corners, one radius per corner (y down).
-public struct RoundedRectangle: Equatable, Sendable {
+public struct RoundedRectangle: Hashable, Sendable {
     public var rect: Rect
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
 
@@ -31,7 +31,7 @@ public struct RoundedRectangle: Equatable, Sendable {
 /// coverage multiplies a quad's polygon coverage. Distances are measured in the layer's plane and
 /// converted to device pixels with the map's exact derivative at the pixel, so the edge ramps over
 /// one device pixel under any transform, and both backends evaluate the same function.
-public struct RoundedShape: Equatable, Sendable {
+public struct RoundedShape: Hashable, Sendable {
     /// Device pixel (x, y, 1) to the layer's plane, homogeneous.
     public var deviceToLocal: ProjectiveTransform2D
     public var outer: RoundedRectangle

@@ -102,6 +102,13 @@ public final class GLDevice: @unchecked Sendable {
         return executor?.textureStatistics ?? TextureCacheStatistics(hits: 0, uploads: 0)
     }
 
+    /// Passes with a cache key (rasterized layers) served from earlier frames instead of run.
+    public var cachedPassHits: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return executor?.cachedPassHits ?? 0
+    }
+
     /// Offscreen targets this device has had to create (the rest came from its pool).
     public var offscreenTargetsCreated: Int {
         lock.lock()

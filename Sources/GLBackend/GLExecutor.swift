@@ -21,6 +21,14 @@ final class GLExecutor {
     private var framebufferSize = (width: 0, height: 0)
     private let textures = GLTextureCache()
     private let passPool = GLPassTargetPool()
+    /// Results of passes with a cache key (rasterized layers), kept across frames.
+    private var cachedPasses: [Int: (target: GLPassTargetPool.Target, lastUsed: Int)] = [:]
+    private var frameNumber = 0
+    /// Passes served from `cachedPasses` so far.
+    private(set) var cachedPassHits = 0
+
+    /// Frames a cached pass may go unused before its target returns to the pool.
+    static let maxIdleFrames = 60
 
     /// Offscreen targets made so far (not taken from the pool).
     var passAllocations: Int { passPool.allocations }
@@ -49,6 +57,7 @@ final class GLExecutor {
     }
 
     deinit {
+        passPool.giveBack(cachedPasses.values.map(\.target))
         glDeleteBuffers(1, &vertexBuffer)
         glDeleteVertexArrays(1, &vertexArray)
         glDeleteRenderbuffers(1, &colorBuffer)
@@ -80,7 +89,17 @@ final class GLExecutor {
         var passTextures: [Int: GLuint] = [:]
         defer { passPool.giveBack(Array(passTargets.values)) }
         let lastUse = GLExecutor.lastUse(in: list)
+        let toRun = list.passesToRun { cachedPasses[$0] != nil }
+        defer { endFrameOfCache() }
         for (index, pass) in list.passes.enumerated() {
+            if !toRun.contains(pass.id) {
+                if let key = pass.cacheKey, let kept = cachedPasses[key] {
+                    cachedPasses[key]?.lastUsed = frameNumber
+                    passTextures[pass.id] = kept.target.texture
+                    cachedPassHits += 1
+                }
+                continue
+            }
             if index == list.passes.count - 1 {
                 try prepareFramebuffer(width: list.width, height: list.height)
             } else {
@@ -98,6 +117,9 @@ final class GLExecutor {
                 case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
                 case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
                 }
+            }
+            if index < list.passes.count - 1, let key = pass.cacheKey, let target = passTargets.removeValue(forKey: pass.id) {
+                cachedPasses[key] = (target, frameNumber)
             }
             for id in lastUse[index] ?? [] {
                 guard let target = passTargets.removeValue(forKey: id) else { continue }
@@ -122,6 +144,15 @@ final class GLExecutor {
         let error = glGetError()
         guard error == GL_NO_ERROR else { throw GLError.glError(code: error, during: "frame execution") }
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
+    }
+
+    /// Returns cached passes unused for too long to the pool.
+    private func endFrameOfCache() {
+        for (key, entry) in cachedPasses where frameNumber - entry.lastUsed > GLExecutor.maxIdleFrames {
+            passPool.giveBack([entry.target])
+            cachedPasses[key] = nil
+        }
+        frameNumber += 1
     }
 
     /// For each pass index, the passes it is the last to sample.

@@ -160,6 +160,8 @@ enum LayerKeyPaths {
             return value == nil || value is CALayer
         }),
         "masksToBounds": make({ $0.masksToBounds }, { $0.masksToBounds = $1 }, convert: { $0 as? Bool }),
+        "shouldRasterize": make({ $0.shouldRasterize }, { $0.shouldRasterize = $1 }, convert: { $0 as? Bool }),
+        "rasterizationScale": scalar({ $0.rasterizationScale }, { $0.rasterizationScale = $1 }),
         "doubleSided": make({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }, convert: { $0 as? Bool }),
         "transform": transform({ $0.transform }, { $0.transform = $1 }),
         "sublayerTransform": transform({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }),

@@ -210,6 +210,22 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set { state.masksToBounds = newValue }
     }
 
+    /// Draw the layer and its sublayers into a bitmap once, at `rasterizationScale` pixels per
+    /// point of the layer's own space, and composite that bitmap (transformed, so a scaled-up
+    /// rasterized layer looks soft, as in Core Animation) until something in the subtree changes.
+    /// Default: false.
+    open var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { state.shouldRasterize = newValue }
+    }
+
+    /// Pixels per point of the rasterized bitmap; the screen's scale must be asked for
+    /// explicitly, as in Core Animation. Default: 1.
+    open var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { state.rasterizationScale = newValue }
+    }
+
     /// When false, the layer is not drawn while its back faces the viewer. Default: true.
     open var isDoubleSided: Bool {
         get { state.isDoubleSided }

@@ -31,6 +31,8 @@ struct LayerState {
     var customValues: [String: Any] = [:]
     var cornerRadius: CGFloat = 0
     var allowsGroupOpacity = true
+    var shouldRasterize = false
+    var rasterizationScale: CGFloat = 1
     var shadowOpacity: Float = 0
     var shadowRadius: CGFloat = 3
     var shadowOffset = CGSize(width: 0, height: -3)

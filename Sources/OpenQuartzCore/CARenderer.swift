@@ -34,6 +34,10 @@ public final class CARenderer {
     /// The render list of the last frame, for inspection and tests.
     public private(set) var lastRenderList: RenderList?
 
+    /// Rasterized layers kept across this renderer's frames on the CPU backend (the GL backend
+    /// keeps its own on the device).
+    public let rasterCache = RasterPassCache()
+
     public init(backend: RenderBackend = .cpu, scale: CGFloat = 1) {
         self.backend = backend
         self.scale = scale
@@ -76,7 +80,7 @@ public final class CARenderer {
             lastRenderList = list
             switch backend {
             case .cpu:
-                outcome = .success(RasterRenderer().render(list))
+                outcome = .success(RasterRenderer().render(list, cache: rasterCache))
             case .gpu:
                 outcome = .success(try GLDevice.shared().render(list))
             }

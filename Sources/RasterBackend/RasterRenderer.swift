@@ -11,12 +11,19 @@ import OpenCoreGraphics
 public struct RasterRenderer: Sendable {
     public init() {}
 
-    /// The frame's pixels.
-    public func render(_ list: RenderList) -> Bitmap {
+    /// The frame's pixels. With a cache, passes with a cache key come from it when it has them
+    /// (and the passes only they read are skipped), and go into it when it does not.
+    public func render(_ list: RenderList, cache: RasterPassCache? = nil) -> Bitmap {
         // Passes run in order; each starts transparent and may sample the ones before it.
         var passes: [Int: Bitmap] = [:]
         var target = Bitmap(width: list.width, height: list.height)
+        let toRun = cache.map { cache in list.passesToRun { cache.contains($0) } }
+        defer { cache?.endFrame() }
         for pass in list.passes {
+            if let toRun, !toRun.contains(pass.id) {
+                if let key = pass.cacheKey, let kept = cache?.lookUp(key) { passes[pass.id] = kept }
+                continue
+            }
             target = Bitmap(width: pass.width, height: pass.height)
             for op in pass.ops {
                 switch op {
@@ -28,6 +35,7 @@ public struct RasterRenderer: Sendable {
                 }
             }
             passes[pass.id] = target
+            if let cache, let key = pass.cacheKey { cache.store(target, for: key) }
         }
         return target
     }

@@ -177,3 +177,37 @@ enum MaskScenes {
         return path
     }
 }
+
+/// Scenes about `shouldRasterize`.
+enum RasterizationScenes {
+    static var all: [DemoScene] { [rasterize] }
+
+    static let rasterize = DemoScene(
+        name: "rasterize",
+        summary: "The same badge (a rounded test card, a border and a text sublayer) scaled 2.5 times: rasterized "
+            + "at rasterizationScale 1 (left) it is drawn into a 40-point bitmap first, so it comes out soft and "
+            + "blocky, as in Core Animation; not rasterized (middle) it is crisp; rasterized at scale 3 (right) "
+            + "it is crisp again.",
+        size: CGSize(width: 330, height: 120)
+    ) {
+        let root = SceneKit.root(CGSize(width: 330, height: 120))
+        for (i, mode) in [(true, 1.0), (false, 1.0), (true, 3.0)].enumerated() {
+            let badge = CALayer()
+            badge.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            badge.position = CGPoint(x: 55 + CGFloat(i) * 110, y: 60)
+            badge.contents = TestCard.image()
+            badge.contentsGravity = .resizeAspectFill
+            badge.cornerRadius = 8
+            badge.masksToBounds = true
+            badge.borderWidth = 1.5
+            badge.borderColor = CGColor(gray: 0.1, alpha: 1)
+            badge.addSublayer(DrawingScenes.textLayer("Qz", CGRect(x: 4, y: 10, width: 32, height: 20), font: "Helvetica-Bold",
+                                                      size: 15, color: .white, alignment: .center))
+            badge.transform = CATransform3DMakeScale(2.5, 2.5, 1)
+            badge.shouldRasterize = mode.0
+            badge.rasterizationScale = mode.1
+            root.addSublayer(badge)
+        }
+        return root
+    }
+}
