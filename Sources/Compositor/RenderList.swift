@@ -15,7 +15,8 @@ public struct RenderList: Equatable, Sendable {
     /// Passes in execution order; the last one is the frame itself, the others offscreen targets
     /// that later passes sample (`TextureSource.pass`).
     public var passes: [RenderPass]
-    /// Every image a `TextureFill` names, by `TextureFill.texture`.
+    /// Every image a `TextureFill` names, by id. Ids name image content process-wide
+    /// (`CGImage.identifier`): executors cache textures by id across frames.
     public var textures: [UInt64: Bitmap]
     /// Things the compositor left out, and why (non-finite geometry, bad values), one sentence each.
     public var diagnostics: [String]

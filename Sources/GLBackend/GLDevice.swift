@@ -37,10 +37,9 @@ public final class GLDevice: @unchecked Sendable {
 
     /// Opens a display (see `EGLPlatform` for the order tried) and makes an ES 3.0 context on it.
     public init(platform: EGLPlatform? = nil, device: String? = nil) throws {
-        let opened = try EGLDisplaySelection.open(platform: platform, device: device)
-        DisplayUsers.add(opened.display)
+        let opened = try DisplayUsers.open { try EGLDisplaySelection.open(platform: platform, device: device) }
         var ready = false
-        defer { if !ready, DisplayUsers.remove(opened.display) { eglTerminate(opened.display) } }
+        defer { if !ready { DisplayUsers.close(opened.display) } }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
             throw GLError.noContext("eglBindAPI(EGL_OPENGL_ES_API) failed (\(eglErrorName()))")
         }
@@ -80,7 +79,7 @@ public final class GLDevice: @unchecked Sendable {
         eglDestroyContext(opened.display, context)
         // EGL hands every opener of a native display the same EGLDisplay, and one eglTerminate
         // ends it for all: only the last device on it terminates it.
-        if DisplayUsers.remove(opened.display) { eglTerminate(opened.display) }
+        DisplayUsers.close(opened.display)
         if let gbm = opened.gbmDevice { gbm_device_destroy(gbm) }
         if opened.fileDescriptor >= 0 { close(opened.fileDescriptor) }
         lock.unlock()
@@ -143,23 +142,27 @@ public final class GLDevice: @unchecked Sendable {
 }
 
 /// How many devices use each EGLDisplay, so that closing one leaves the others' contexts alive.
+/// Opening (eglInitialize) and the last close (eglTerminate) happen under one lock, so a device
+/// being opened never sees its display terminated by another being closed.
 private enum DisplayUsers {
     nonisolated(unsafe) private static var counts: [UInt: Int] = [:]
     private static let lock = NSLock()
 
-    static func add(_ display: EGLDisplay) {
+    static func open(_ opening: () throws -> OpenedDisplay) throws -> OpenedDisplay {
         lock.lock()
         defer { lock.unlock() }
-        counts[UInt(bitPattern: display), default: 0] += 1
+        let opened = try opening()
+        counts[UInt(bitPattern: opened.display), default: 0] += 1
+        return opened
     }
 
-    /// Returns true when the last user is gone.
-    static func remove(_ display: EGLDisplay) -> Bool {
+    /// One user fewer; the last one terminates the display.
+    static func close(_ display: EGLDisplay) {
         lock.lock()
         defer { lock.unlock() }
         let key = UInt(bitPattern: display)
         let left = (counts[key] ?? 1) - 1
         counts[key] = left > 0 ? left : nil
-        return left <= 0
+        if left <= 0 { eglTerminate(display) }
     }
 }

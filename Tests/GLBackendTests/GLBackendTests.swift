@@ -115,9 +115,11 @@ struct GLBackendTests {
     func identityTexture(filter: SamplingFilter) throws {
         let source = Bitmap(width: 4, height: 3) { x, y in (UInt8(x * 60), UInt8(y * 100), 7, 255) }
         let map = ProjectiveTransform2D(m11: 0.25, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 0, m32: 0, m33: 1)
-        let fill = Fill.texture(TextureFill(texture: 1, deviceToTexture: map, filter: filter))
+        // Texture ids name image content process-wide (the device caches by id): a fresh image's.
+        let id = CGImage(bitmap: source).identifier
+        let fill = Fill.texture(TextureFill(texture: id, deviceToTexture: map, filter: filter))
         let image = try GLDevice.shared().render(RenderList.singlePass(4, 3, [DrawOp.rectangle(0, 0, 4, 3, fill: fill, targetWidth: 4, targetHeight: 3)],
-                                                       textures: [1: source]))
+                                                       textures: [id: source]))
         let report = try ImageComparison.compare(source, image, tolerance: 1)
         #expect(report.pixelsOverTolerance == 0, "\(report)")
     }
@@ -144,6 +146,7 @@ struct GLBackendTests {
         }
         let map = ProjectiveTransform2D(m11: 0.02, m12: 0.003, m13: 0.0004, m21: -0.004, m22: 0.025, m23: 0.0002,
                                         m31: 0.1, m32: -0.05, m33: 1)
+        let id = CGImage(bitmap: source).identifier
         let polygon = CoveragePolygon(vertices: [DevicePoint(x: 5.2, y: 3.9), DevicePoint(x: 58.3, y: 8.1),
                                                  DevicePoint(x: 50.6, y: 44.4), DevicePoint(x: 9.9, y: 40.2)],
                                       targetWidth: 64, targetHeight: 48)!
@@ -151,10 +154,10 @@ struct GLBackendTests {
             DrawOp.rectangle(0, 0, 64, 48, fill: .solid(PremultipliedColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)),
                              targetWidth: 64, targetHeight: 48),
             .quad(QuadOp(source: "textured", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
-                         polygon: polygon, fill: .texture(TextureFill(texture: 3, deviceToTexture: map, filter: .linear)),
+                         polygon: polygon, fill: .texture(TextureFill(texture: id, deviceToTexture: map, filter: .linear)),
                          opacity: 0.8)),
         ]
-        let list = RenderList.singlePass(64, 48, ops, textures: [3: source])
+        let list = RenderList.singlePass(64, 48, ops, textures: [id: source])
         let gpu = try GLDevice.shared().render(list)
         let cpu = RasterRenderer().render(list)
         let report = try ImageComparison.compare(cpu, gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
