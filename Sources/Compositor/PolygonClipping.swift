@@ -1,3 +1,4 @@
+import LayerModel
 import OpenCoreGraphics
 
 /// Clipping of convex polygons, the geometry the render list builder does once so that backends
@@ -19,6 +20,41 @@ enum PolygonClipping {
                 let t = (nearW - p.w) / (q.w - p.w)
                 let x = p.x + t * (q.x - p.x), y = p.y + t * (q.y - p.y)
                 out.append(DevicePoint(x: x / nearW, y: y / nearW))
+            }
+        }
+        return out
+    }
+
+    /// A polygon of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
+    static func project(_ points: [(x: Double, y: Double)], through map: ProjectiveTransform2D) -> [DevicePoint] {
+        let mapped = points.map { map.applyHomogeneous(x: $0.x, y: $0.y) }
+        var out: [DevicePoint] = []
+        for i in mapped.indices {
+            let p = mapped[i], q = mapped[(i + 1) % mapped.count]
+            if p.w >= nearW { out.append(DevicePoint(x: p.x / p.w, y: p.y / p.w)) }
+            if (p.w >= nearW) != (q.w >= nearW) {
+                let t = (nearW - p.w) / (q.w - p.w)
+                out.append(DevicePoint(x: (p.x + t * (q.x - p.x)) / nearW, y: (p.y + t * (q.y - p.y)) / nearW))
+            }
+        }
+        return out
+    }
+
+    /// The rectangle `r` of a plane mapped into 3D homogeneous space by `m` (z kept), clipped to
+    /// w >= `nearW`, then divided: the plane as it lies in a 3D scene.
+    static func project3D(_ r: Rect, through m: CATransform3D) -> [SIMD3<Double>] {
+        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
+            SIMD4<Double>(x * m.m11 + y * m.m21 + m.m41, x * m.m12 + y * m.m22 + m.m42,
+                          x * m.m13 + y * m.m23 + m.m43, x * m.m14 + y * m.m24 + m.m44)
+        }
+        var out: [SIMD3<Double>] = []
+        for i in corners.indices {
+            let p = corners[i], q = corners[(i + 1) % corners.count]
+            if p.w >= nearW { out.append(SIMD3(p.x, p.y, p.z) / p.w) }
+            if (p.w >= nearW) != (q.w >= nearW) {
+                let t = (nearW - p.w) / (q.w - p.w)
+                let x = p + (q - p) * t
+                out.append(SIMD3(x.x, x.y, x.z) / nearW)
             }
         }
         return out

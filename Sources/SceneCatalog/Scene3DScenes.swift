@@ -1,0 +1,61 @@
+import Foundation
+import OpenQuartzCore
+
+/// Scenes about CATransformLayer: layers kept in 3D and drawn in depth order.
+enum Scene3DScenes {
+    static var all: [DemoScene] { [cube, intersectingPlanes] }
+
+    static let cube = DemoScene(
+        name: "transform-layer-cube",
+        summary: "A cube of six coloured 80-point faces (front red, back cyan, right green, left magenta, top blue, "
+            + "bottom yellow) in a CATransformLayer, turned 30 degrees about y and -25 about x under perspective "
+            + "(m34 = -1/500): its right side swings away, so the front, left and top faces show, the others hidden "
+            + "behind them by the depth sort.",
+        size: CGSize(width: 200, height: 200)
+    ) {
+        let (root, stage) = ProjectionScenes.perspectiveStage(CGSize(width: 200, height: 200), m34: -1.0 / 500)
+        let cube = CATransformLayer()
+        cube.name = "cube"
+        cube.bounds = CGRect(x: 0, y: 0, width: 80, height: 80)
+        cube.position = CGPoint(x: stage.bounds.midX, y: stage.bounds.midY)
+        let faces: [(String, CATransform3D, CGColor)] = [
+            ("front", CATransform3DMakeTranslation(0, 0, 40), SceneKit.color(0.9, 0.2, 0.2)),
+            ("back", CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -40), .pi, 0, 1, 0), SceneKit.color(0.2, 0.8, 0.85)),
+            ("right", CATransform3DRotate(CATransform3DMakeTranslation(40, 0, 0), .pi / 2, 0, 1, 0), SceneKit.color(0.2, 0.7, 0.3)),
+            ("left", CATransform3DRotate(CATransform3DMakeTranslation(-40, 0, 0), -.pi / 2, 0, 1, 0), SceneKit.color(0.8, 0.3, 0.8)),
+            ("top", CATransform3DRotate(CATransform3DMakeTranslation(0, -40, 0), .pi / 2, 1, 0, 0), SceneKit.color(0.2, 0.35, 0.9)),
+            ("bottom", CATransform3DRotate(CATransform3DMakeTranslation(0, 40, 0), -.pi / 2, 1, 0, 0), SceneKit.color(0.95, 0.85, 0.2)),
+        ]
+        for (name, transform, color) in faces {
+            let face = SceneKit.box(name, CGRect(x: 0, y: 0, width: 80, height: 80), color)
+            face.borderWidth = 2
+            face.borderColor = CGColor(gray: 0, alpha: 0.5)
+            face.transform = transform
+            cube.addSublayer(face)
+        }
+        cube.transform = CATransform3DRotate(CATransform3DMakeRotation(.pi / 6, 0, 1, 0), -25 * .pi / 180, 1, 0, 0)
+        stage.addSublayer(cube)
+        return root
+    }
+
+    static let intersectingPlanes = DemoScene(
+        name: "transform-layer-intersecting",
+        summary: "Two 120x80 planes crossing at right angles along a vertical line (red turned +45 degrees about y, "
+            + "blue -45), in a CATransformLayer under perspective: each is split where they cross, so the near half "
+            + "of each covers the far half of the other: red in front on the left, blue in front on the right.",
+        size: CGSize(width: 220, height: 140)
+    ) {
+        let (root, stage) = ProjectionScenes.perspectiveStage(CGSize(width: 220, height: 140), m34: -1.0 / 400)
+        let scene = CATransformLayer()
+        scene.bounds = CGRect(x: 0, y: 0, width: 120, height: 80)
+        scene.position = CGPoint(x: stage.bounds.midX, y: stage.bounds.midY)
+        for (name, angle, color) in [("red", CGFloat.pi / 4, SceneKit.color(0.9, 0.2, 0.2)),
+                                     ("blue", -CGFloat.pi / 4, SceneKit.color(0.2, 0.35, 0.9))] {
+            let plane = SceneKit.box(name, CGRect(x: 0, y: 0, width: 120, height: 80), color)
+            plane.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+            scene.addSublayer(plane)
+        }
+        stage.addSublayer(scene)
+        return root
+    }
+}

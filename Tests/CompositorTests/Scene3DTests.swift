@@ -1,0 +1,89 @@
+// CATransformLayer scenes: planes kept in 3D, split where they cross, drawn back to front.
+@testable import Compositor
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+import Testing
+
+@Suite("Depth sorting")
+struct DepthSortingTests {
+    private func square(z: Double, item: Int) -> DepthPolygon {
+        DepthPolygon(points: [SIMD3(0, 0, z), SIMD3(10, 0, z), SIMD3(10, 10, z), SIMD3(0, 10, z)], item: item)!
+    }
+
+    @Test("parallel planes come out far (small z) to near whatever their input order")
+    func parallel() {
+        let order = DepthSorting.backToFront([square(z: 5, item: 0), square(z: -3, item: 1), square(z: 1, item: 2)]).map(\.item)
+        #expect(order == [1, 2, 0])
+    }
+
+    @Test("coplanar polygons keep their input order")
+    func coplanar() {
+        #expect(DepthSorting.backToFront([square(z: 0, item: 0), square(z: 0, item: 1)]).map(\.item) == [0, 1])
+    }
+
+    @Test("of two planes crossing along x = 5, the second is split at the first: its far half, the first, its near half")
+    func crossing() throws {
+        // a: z rises with x (near on the right); b: z falls with x (near on the left).
+        let a = try #require(DepthPolygon(points: [SIMD3(0, 0, -5), SIMD3(10, 0, 5), SIMD3(10, 10, 5), SIMD3(0, 10, -5)], item: 0))
+        let b = try #require(DepthPolygon(points: [SIMD3(0, 0, 5), SIMD3(10, 0, -5), SIMD3(10, 10, -5), SIMD3(0, 10, 5)], item: 1))
+        let pieces = DepthSorting.backToFront([a, b])
+        #expect(pieces.map(\.item) == [1, 0, 1])
+        // b's far half lies at x >= 5 (z <= 0), its near half at x <= 5; both are whole halves.
+        #expect(pieces[0].points.allSatisfy { $0.x >= 5 - 1e-9 && $0.z <= 1e-9 })
+        #expect(pieces[2].points.allSatisfy { $0.x <= 5 + 1e-9 && $0.z >= -1e-9 })
+        func xs(_ p: DepthPolygon) -> Set<Double> { Set(p.points.map { ($0.x * 1e6).rounded() / 1e6 }) }
+        #expect(xs(pieces[0]) == [5, 10] && xs(pieces[2]) == [0, 5])
+        #expect(pieces[1].points == a.points)
+    }
+}
+
+@Suite("Transform layer scenes")
+struct TransformLayerSceneTests {
+    @Test("a plane nearer the viewer is drawn last even when it comes first among the sublayers")
+    func depthOrderNotTreeOrder() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.position = CGPoint(x: 50, y: 50)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 500
+        root.sublayerTransform = perspective
+        let scene = CATransformLayer()
+        scene.frame = root.bounds
+        for (name, z) in [("near", 30.0), ("far", -30.0)] {
+            let plane = CALayer()
+            plane.name = name
+            plane.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+            plane.backgroundColor = .black
+            plane.zPosition = 0
+            plane.transform = CATransform3DMakeTranslation(0, 0, z)
+            scene.addSublayer(plane)
+        }
+        // Tree order puts "far" on top; a flattening layer would draw it last.
+        root.addSublayer(scene)
+        let list = try RenderListBuilder(viewport: root.bounds).build(root: root)
+        let frame = list.passes.last!.ops.compactMap { op -> String? in if case .quad(let q) = op { q.source } else { nil } }
+        #expect(frame == ["CALayer 'far' in 3D", "CALayer 'near' in 3D"])
+        // The near plane projects larger than the far one (perspective kept through the scene).
+        let areas = list.passes.last!.ops.compactMap { op -> Double? in if case .quad(let q) = op { q.polygon.area } else { nil } }
+        #expect(areas[1] > areas[0])
+    }
+
+    @Test("the transform layer's own background and border are not drawn; its opacity reaches each plane")
+    func ownPropertiesIgnored() throws {
+        let scene = CATransformLayer()
+        scene.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        scene.backgroundColor = .black
+        scene.borderWidth = 3
+        scene.opacity = 0.5
+        let plane = CALayer()
+        plane.name = "plane"
+        plane.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        plane.backgroundColor = .white
+        plane.opacity = 0.5
+        scene.addSublayer(plane)
+        let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: scene)
+        let quads = list.passes.last!.ops.compactMap { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } }
+        #expect(quads.count == 1 && quads[0].source == "CALayer 'plane' in 3D" && quads[0].opacity == 0.25)
+    }
+}
