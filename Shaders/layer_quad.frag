@@ -21,6 +21,10 @@ uniform vec4 u_innerRadii;
 uniform mat3 u_deviceToTexture;        // device (x, y, 1) -> (u, v, q), row-vector form
 uniform highp sampler2D u_texture;
 uniform int u_alphaOnly;               // 1: use only the texel's alpha (shadows)
+uniform int u_tiled;                   // 1: the texture is one tile of a larger image
+uniform vec2 u_imageSize;              // the whole image, in texels
+uniform vec4 u_tileAccept;             // sample points this tile draws: min x, min y, max x, max y (texels)
+uniform vec4 u_tileRect;               // the tile's texels in the image: x, y, width, height
 
 out vec4 fragColor;
 
@@ -81,7 +85,15 @@ void main() {
     vec4 color = u_color;
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;
-        color = texture(u_texture, uvq.xy / uvq.z);
+        vec2 uv = uvq.xy / uvq.z;
+        if (u_tiled == 1) {
+            vec2 s = uv * u_imageSize;
+            if (s.x < u_tileAccept.x || s.y < u_tileAccept.y || s.x >= u_tileAccept.z || s.y >= u_tileAccept.w) {
+                discard;
+            }
+            uv = (s - u_tileRect.xy) / u_tileRect.zw;
+        }
+        color = texture(u_texture, uv);
         if (u_alphaOnly == 1) {
             color = vec4(color.a);
         }

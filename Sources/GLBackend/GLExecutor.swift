@@ -38,7 +38,7 @@ final class GLExecutor {
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
                                    "u_deviceToTexture", "u_texture", "u_tint",
                                    "u_shapeKind", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
-                                   "u_alphaOnly"]
+                                   "u_alphaOnly", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect"]
 
     init(caps: GLCaps) throws {
         self.caps = caps
@@ -196,25 +196,40 @@ final class GLExecutor {
             glUniform1i(program.location("u_fillKind"), 0)
             glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
         case .texture(let fill):
-            let texture: GLuint
-            switch fill.source {
-            case .image(let id):
-                guard let bitmap = images[id] else { return }
-                texture = try textures.texture(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize)
-            case .pass(let id):
-                guard let passTexture = passes[id] else { return }
-                texture = passTexture
-            }
-            glActiveTexture(GLenum(GL_TEXTURE0))
-            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-            let filter = fill.filter == .nearest ? GL_NEAREST : GL_LINEAR
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
             glUniform1i(program.location("u_fillKind"), 1)
             glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)
             setMatrix(fill.deviceToTexture, "u_deviceToTexture")
+            switch fill.source {
+            case .image(let id):
+                guard let bitmap = images[id] else { return }
+                // An image over the size limit is drawn once per tile, each answering for its
+                // own sample points (the rest discarded), so every pixel is drawn exactly once.
+                let tiles = try textures.tiles(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize)
+                for tile in tiles {
+                    glUniform1i(program.location("u_tiled"), tile.isWholeImage ? 0 : 1)
+                    glUniform2f(program.location("u_imageSize"), GLfloat(bitmap.width), GLfloat(bitmap.height))
+                    glUniform4f(program.location("u_tileAccept"), tile.accept.0, tile.accept.1, tile.accept.2, tile.accept.3)
+                    glUniform4f(program.location("u_tileRect"), GLfloat(tile.originX), GLfloat(tile.originY),
+                                GLfloat(tile.width), GLfloat(tile.height))
+                    bindTexture(tile.texture, filter: fill.filter)
+                    glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+                }
+                return
+            case .pass(let id):
+                guard let passTexture = passes[id] else { return }
+                glUniform1i(program.location("u_tiled"), 0)
+                bindTexture(passTexture, filter: fill.filter)
+            }
         }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    private func bindTexture(_ texture: GLuint, filter: SamplingFilter) {
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        let mode = filter == .nearest ? GL_NEAREST : GL_LINEAR
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mode)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
     }
 
     /// One axis of a blur over the whole target, replacing it (no blending), then back to the

@@ -2,10 +2,11 @@ import CEGL
 import OpenCoreGraphics
 
 /// GL textures for render-list images, kept across frames by image identity, so an unchanged
-/// image is uploaded once. Textures unused for `maxIdleFrames` frames are deleted.
+/// image is uploaded once. Textures unused for `maxIdleFrames` frames are deleted. An image wider
+/// or taller than the context allows is cut into tiles that each fit (see `GLTextureTile`).
 final class GLTextureCache {
     private struct Entry {
-        let texture: GLuint
+        let tiles: [GLTextureTile]
         var lastUsedFrame: Int
     }
 
@@ -17,43 +18,99 @@ final class GLTextureCache {
     /// Lookups answered from the cache, and images uploaded, since the cache was made.
     private(set) var statistics = TextureCacheStatistics(hits: 0, uploads: 0)
 
-    /// The texture for `id`, uploading `bitmap` when it is not cached.
-    func texture(for id: UInt64, bitmap: Bitmap, maxSize: Int) throws -> GLuint {
+    /// The tiles for `id` (one for an image that fits), uploading `bitmap` when not cached.
+    func tiles(for id: UInt64, bitmap: Bitmap, maxSize: Int) throws -> [GLTextureTile] {
         if var entry = entries[id] {
             entry.lastUsedFrame = frame
             entries[id] = entry
             statistics.hits += 1
-            return entry.texture
+            return entry.tiles
         }
-        guard bitmap.width <= maxSize, bitmap.height <= maxSize else {
-            throw GLError.tooLarge(what: "an image", width: bitmap.width, height: bitmap.height, limit: maxSize)
-        }
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        bitmap.pixels.withUnsafeBytes { bytes in
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(bitmap.width), GLsizei(bitmap.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
-        }
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        entries[id] = Entry(texture: texture, lastUsedFrame: frame)
+        let tiles = try GLTextureTile.upload(bitmap, maxSize: maxSize)
+        entries[id] = Entry(tiles: tiles, lastUsedFrame: frame)
         statistics.uploads += 1
-        return texture
+        return tiles
     }
 
     /// Ends a frame: deletes textures that have gone unused too long.
     func endFrame() {
         for (id, entry) in entries where frame - entry.lastUsedFrame > GLTextureCache.maxIdleFrames {
-            var texture = entry.texture
-            glDeleteTextures(1, &texture)
+            for tile in entry.tiles {
+                var texture = tile.texture
+                glDeleteTextures(1, &texture)
+            }
             entries[id] = nil
         }
         frame += 1
     }
 
     var count: Int { entries.count }
+}
+
+/// One texture of an image: the whole image, or for an image over the context's size limit a
+/// block of it. A tile answers for sample points in `accept` (texel coordinates of the whole
+/// image; unbounded on the image's outer sides, so clamp-to-edge still works) and holds one
+/// texel more on every inner side, which is all a bilinear sample there reads.
+struct GLTextureTile {
+    let texture: GLuint
+    /// Where the tile's texels sit in the image: origin and size, in texels.
+    let originX: Int, originY: Int, width: Int, height: Int
+    /// The sample points this tile draws: minX, minY, maxX, maxY in image texels.
+    let accept: (Float, Float, Float, Float)
+    let isWholeImage: Bool
+
+    static func upload(_ bitmap: Bitmap, maxSize: Int) throws -> [GLTextureTile] {
+        guard maxSize > 2 else {
+            throw GLError.tooLarge(what: "an image", width: bitmap.width, height: bitmap.height, limit: maxSize)
+        }
+        if bitmap.width <= maxSize && bitmap.height <= maxSize {
+            let texture = uploadRegion(bitmap, x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+            return [GLTextureTile(texture: texture, originX: 0, originY: 0, width: bitmap.width, height: bitmap.height,
+                                  accept: (-1e30, -1e30, 1e30, 1e30), isWholeImage: true)]
+        }
+        // Each tile answers for `step` texels and holds one more on each inner side.
+        let step = maxSize - 2
+        func spans(_ length: Int) -> [(accept: (Float, Float), from: Int, to: Int)] {
+            stride(from: 0, to: length, by: step).map { start in
+                let end = min(start + step, length)
+                let lower: Float = start == 0 ? -1e30 : Float(start)
+                let upper: Float = end == length ? 1e30 : Float(end)
+                return ((lower, upper), max(start - 1, 0), min(end + 1, length))
+            }
+        }
+        var tiles: [GLTextureTile] = []
+        for row in spans(bitmap.height) {
+            for column in spans(bitmap.width) {
+                let texture = uploadRegion(bitmap, x: column.from, y: row.from, width: column.to - column.from,
+                                           height: row.to - row.from)
+                tiles.append(GLTextureTile(texture: texture, originX: column.from, originY: row.from,
+                                           width: column.to - column.from, height: row.to - row.from,
+                                           accept: (column.accept.0, row.accept.0, column.accept.1, row.accept.1),
+                                           isWholeImage: false))
+            }
+        }
+        return tiles
+    }
+
+    private static func uploadRegion(_ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int) -> GLuint {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bitmap.width))
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), GLint(x))
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), GLint(y))
+        bitmap.pixels.withUnsafeBytes { bytes in
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        return texture
+    }
 }
 
 /// How well the texture cache does: an animation that moves layers without changing their

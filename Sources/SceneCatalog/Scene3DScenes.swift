@@ -3,7 +3,32 @@ import OpenQuartzCore
 
 /// Scenes about CATransformLayer: layers kept in 3D and drawn in depth order.
 enum Scene3DScenes {
-    static var all: [DemoScene] { [cube, intersectingPlanes] }
+    static var all: [DemoScene] { [cube, intersectingPlanes, wideLayer] }
+
+    static let wideLayer = DemoScene(
+        name: "wide-layer-20000",
+        summary: "A layer 20,000 points wide whose contents are a 20,000-pixel image (wider than the GL texture "
+            + "limit, so the GPU draws it in tiles): twenty 1,000-pixel blocks shading from dark to light blue, "
+            + "each with an orange bar at its left end, shrunk 50 times to fit 400 points: an even row of "
+            + "blocks with no seam or jump where the tiles meet.",
+        size: CGSize(width: 420, height: 70)
+    ) {
+        let root = SceneKit.root(CGSize(width: 420, height: 70))
+        let bitmap = Bitmap(width: 20_000, height: 40) { x, _ in
+            let block = x / 1000, within = x % 1000
+            if within < 150 { return (240, 140, 20, 255) }
+            let shade = UInt8(60 + block * 9)
+            return (shade / 3, shade / 2 + 40, shade + 20, 255)
+        }
+        let wide = CALayer()
+        wide.name = "wide"
+        wide.bounds = CGRect(x: 0, y: 0, width: 20_000, height: 40)
+        wide.contents = CGImage(bitmap: bitmap)
+        wide.position = CGPoint(x: 210, y: 35)
+        wide.transform = CATransform3DMakeScale(0.02, 0.02 * 25, 1)
+        root.addSublayer(wide)
+        return root
+    }
 
     static let cube = DemoScene(
         name: "transform-layer-cube",

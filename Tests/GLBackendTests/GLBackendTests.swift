@@ -83,15 +83,29 @@ struct GLBackendTests {
         }
     }
 
-    @Test("images beyond the texture limit are refused with the limit named")
-    func textureTooLarge() throws {
+    @Test("an image wider than the texture limit is drawn in tiles, seamlessly, as on the CPU",
+          arguments: [SamplingFilter.linear, .nearest])
+    func textureTiles(filter: SamplingFilter) throws {
         let device = try GLDevice.shared()
-        let limit = device.caps.maxTextureSize
-        let huge = Bitmap(width: limit + 1, height: 1)
-        let fill = Fill.texture(TextureFill(texture: 7, deviceToTexture: .identity, filter: .linear))
-        #expect(throws: GLError.tooLarge(what: "an image", width: limit + 1, height: 1, limit: limit)) {
-            try device.render(RenderList.singlePass(2, 2, [DrawOp.rectangle(0, 0, 2, 2, fill: fill, targetWidth: 2, targetHeight: 2)], textures: [7: huge]))
+        let width = device.caps.maxTextureSize + 700
+        // Texels cycling through three colours: any texel read from the wrong place shows.
+        let image = Bitmap(width: width, height: 3) { x, y in
+            let k = x % 3
+            return (k == 0 ? 255 : 30, k == 1 ? 255 : 30, k == 2 ? 255 : UInt8(30 + y * 40), 255)
         }
+        let id = CGImage(bitmap: image).identifier
+        // Show the 40 texels on either side of the first seam (texel maxTextureSize - 2), each
+        // stretched over 5 pixels, at a quarter-pixel offset so bilinear samples straddle it.
+        let seam = Double(device.caps.maxTextureSize - 2)
+        let map = ProjectiveTransform2D(m11: 0.2 / Double(width), m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0,
+                                        m31: (seam - 40.25) / Double(width), m32: 0, m33: 1)
+        let fill = Fill.texture(TextureFill(texture: id, deviceToTexture: map, filter: filter))
+        let list = RenderList.singlePass(400, 3, [DrawOp.rectangle(0, 0, 400, 3, fill: fill, targetWidth: 400, targetHeight: 3)],
+                                         textures: [id: image])
+        let gpu = try device.render(list), cpu = RasterRenderer().render(list)
+        let report = try ImageComparison.compare(cpu, gpu, tolerance: 1)
+        #expect(report.pixelsOverTolerance == 0, "\(report)")
+        #expect(gpu.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }) // every pixel drawn once
     }
 
     @Test("edge coverage and corners match the CPU reference's hand-computed values")
