@@ -17,6 +17,9 @@ public struct GLCaps: Equatable, Sendable {
     /// The largest side a render target can have: the least of the texture, renderbuffer and
     /// viewport limits.
     public let maxRenderTargetSize: Int
+    /// True when the context was made with robust access and lose-context-on-reset
+    /// (EGL_EXT_create_context_robustness).
+    public internal(set) var isRobust = false
 
     /// True when the renderer is a CPU rasterizer (llvmpipe, softpipe, SwiftShader).
     public var isSoftware: Bool {

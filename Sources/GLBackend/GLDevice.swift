@@ -13,7 +13,12 @@ public final class GLDevice: @unchecked Sendable {
     public let caps: GLCaps
 
     private let opened: OpenedDisplay
-    private let context: EGLContext
+    private var context: EGLContext
+    private let config: EGLConfig?
+    /// Asks the driver whether the context was lost (a GPU reset); nil where it cannot say.
+    private let resetStatus: (@convention(c) () -> GLenum)?
+    /// Contexts lost and made anew while drawing, since the device was opened.
+    public private(set) var contextResets = 0
     private let lock = NSLock()
     private var executor: GLExecutor?
 
@@ -55,18 +60,21 @@ public final class GLDevice: @unchecked Sendable {
         if !chosen && !extensions.contains("EGL_KHR_no_config_context") {
             throw GLError.noContext("\(opened.detail) has no OpenGL ES 3 configuration")
         }
-        let contextAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
-        guard let context = eglCreateContext(opened.display, chosen ? config : nil, nil, contextAttributes) else {
-            throw GLError.noContext("eglCreateContext failed on \(opened.detail) (\(eglErrorName()))")
-        }
+        let (context, robust) = try GLDevice.makeContext(opened, config: chosen ? config : nil, extensions: extensions)
         guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
             eglDestroyContext(opened.display, context)
             throw GLError.noContext("eglMakeCurrent failed on \(opened.detail) (\(eglErrorName()))")
         }
-        caps = GLCaps.read(display: opened)
+        var caps = GLCaps.read(display: opened)
+        caps.isRobust = robust
+        self.caps = caps
         eglMakeCurrent(opened.display, nil, nil, nil)
         self.opened = opened
         self.context = context
+        self.config = chosen ? config : nil
+        let names: [String] = ["glGetGraphicsResetStatus", "glGetGraphicsResetStatusKHR", "glGetGraphicsResetStatusEXT"]
+        resetStatus = names.lazy.compactMap { name in name.withCString { eglGetProcAddress($0) } }.first
+            .map { unsafeBitCast($0, to: (@convention(c) () -> GLenum).self) }
         ready = true
     }
 
@@ -85,13 +93,63 @@ public final class GLDevice: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Executes a render list and reads the frame back.
-    public func render(_ list: RenderList) throws -> Bitmap {
-        try withCurrentContext {
-            let executor = try self.executor ?? GLExecutor(caps: caps)
-            self.executor = executor
-            return try executor.execute(list)
+    /// An ES 3.0 context, with robust access and lose-context-on-reset where the display offers
+    /// EGL_EXT_create_context_robustness (so a GPU reset is reported instead of hanging or
+    /// drawing garbage), else a plain one. Returns the context and whether it is robust.
+    private static func makeContext(_ opened: OpenedDisplay, config: EGLConfig?, extensions: String) throws -> (EGLContext, Bool) {
+        let plain: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0]
+        if extensions.contains("EGL_EXT_create_context_robustness") {
+            let robust = plain + [EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
+                                  EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_LOSE_CONTEXT_ON_RESET_EXT, EGL_NONE]
+            if let context = eglCreateContext(opened.display, config, nil, robust) { return (context, true) }
         }
+        guard let context = eglCreateContext(opened.display, config, nil, plain + [EGL_NONE]) else {
+            throw GLError.noContext("eglCreateContext failed on \(opened.detail) (\(eglErrorName()))")
+        }
+        return (context, false)
+    }
+
+    /// Executes a render list and reads the frame back. If the context is lost while drawing (a
+    /// GPU reset), a new one is made and the frame drawn again, once.
+    public func render(_ list: RenderList) throws -> Bitmap {
+        lock.lock()
+        defer { lock.unlock() }
+        for _ in 0..<2 {
+            guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+                throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
+            }
+            defer { eglMakeCurrent(opened.display, nil, nil, nil) }
+            let outcome = Result { () throws -> Bitmap in
+                let executor = try self.executor ?? GLExecutor(caps: caps)
+                self.executor = executor
+                return try executor.execute(list)
+            }
+            if let resetStatus, resetStatus() != GLenum(GL_NO_ERROR) {
+                contextResets += 1
+                try replaceContext()
+                continue
+            }
+            return try outcome.get()
+        }
+        throw GLError.noContext("the GL context was lost again while the frame was drawn anew")
+    }
+
+    /// Drops the context and everything made in it (executor, caches, pools) and makes a new one:
+    /// what a lost context needs. Call with the lock held.
+    private func replaceContext() throws {
+        executor = nil
+        eglMakeCurrent(opened.display, nil, nil, nil)
+        eglDestroyContext(opened.display, context)
+        let extensions = eglQueryString(opened.display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        (context, _) = try GLDevice.makeContext(opened, config: config, extensions: extensions)
+    }
+
+    /// Makes a new context as a reset would: the test hook for the recovery path.
+    package func replaceContextForTesting() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else { return }
+        try replaceContext()
     }
 
     /// The texture cache's hits and uploads so far on this device.

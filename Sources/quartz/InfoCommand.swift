@@ -17,6 +17,7 @@ struct InfoCommand: ParsableCommand {
             print("GLSL version:    \(caps.shadingLanguageVersion)")
             print("max texture:     \(caps.maxTextureSize)")
             print("max render size: \(caps.maxRenderTargetSize)")
+            print("robust context:  \(caps.isRobust ? "yes (lost on reset, recovered by making a new one)" : "no")")
         } catch {
             printError("quartz info: \(error)")
             throw QuartzExit.renderFailed
