@@ -441,6 +441,10 @@ public struct RenderListBuilder {
         return key
     }
 
+    /// Most pixels per point a rasterized layer's bitmap gets, as a multiple of the frame's scale:
+    /// more buys nothing visible and costs memory quadratically.
+    static let maxRasterizationFactor = 8.0
+
     /// A rasterized layer: its subtree drawn once into a bitmap at rasterizationScale pixels per
     /// point of its own space, covering its bounds and its sublayers' frames, and composited in
     /// its plane; the pass carries a cache key so executors can keep it across frames.
@@ -450,6 +454,11 @@ public struct RenderListBuilder {
         if !(s.isFinite && s > 0) {
             state.diagnostics.append("\(layer): rasterizationScale \(layer.rasterizationScale) is not a positive number; 1 is used")
             s = 1
+        }
+        if s > RenderListBuilder.maxRasterizationFactor * Double(scale) {
+            state.diagnostics.append("\(layer): rasterizationScale \(layer.rasterizationScale) is over "
+                + "\(Int(RenderListBuilder.maxRasterizationFactor)) times the frame's scale; that is used")
+            s = RenderListBuilder.maxRasterizationFactor * Double(scale)
         }
         let extent = RenderListBuilder.rasterExtent(of: layer)
         guard extent.width > 0, extent.height > 0, let deviceToLocal = map.inverted() else { return }
@@ -706,9 +715,17 @@ public struct RenderListBuilder {
     private func emitShadowPath(_ path: CGPath, of layer: CALayer, map: ProjectiveTransform2D, state: inout BuildState) {
         let box = path.boundingBoxOfPath.insetBy(dx: -1, dy: -1)
         let s = Double(scale)
+        guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite,
+              box.width * s < Double(Int32.max), box.height * s < Double(Int32.max) else {
+            state.diagnostics.append("\(layer): its shadowPath has non-finite or huge coordinates; no shadow is drawn")
+            return
+        }
         let width = Int((box.width * s).rounded(.up)), height = Int((box.height * s).rounded(.up))
-        guard box.width.isFinite, box.height.isFinite, ImageLimits.violation(width: width, height: height) == nil,
-              let ctx = CGContext(width: width, height: height), let deviceToLocal = map.inverted() else { return }
+        if let violation = ImageLimits.violation(width: width, height: height) {
+            state.diagnostics.append("\(layer): its shadowPath is too large to draw (\(violation)); no shadow is drawn")
+            return
+        }
+        guard let ctx = CGContext(width: width, height: height), let deviceToLocal = map.inverted() else { return }
         ctx.translateBy(x: 0, y: CGFloat(height))
         ctx.scaleBy(x: s, y: -s)
         ctx.translateBy(x: -box.minX, y: -box.minY)

@@ -1,0 +1,68 @@
+// Bad values on compositing properties: Core Animation's behaviour or a diagnostic, never a
+// crash, a GL error or a black frame.
+import Compositor
+import Foundation
+import OpenQuartzCore
+import PixelDiff
+import Testing
+
+@Suite("Effects with bad values")
+struct EffectsBadInputTests {
+    /// A backdrop and one card carrying `configure`'s bad values.
+    private func scene(_ configure: (CALayer) -> Void) -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 60, height: 40)
+        root.position = CGPoint(x: 30, y: 20)
+        root.backgroundColor = CGColor(gray: 0.8, alpha: 1)
+        let card = CALayer()
+        card.name = "card"
+        card.frame = CGRect(x: 10, y: 10, width: 30, height: 20)
+        card.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+        root.addSublayer(card)
+        configure(card)
+        return root
+    }
+
+    static let cases: [(String, @Sendable (CALayer) -> Void)] = [
+        ("negative corner radius and border width", { $0.cornerRadius = -5; $0.borderWidth = -3; $0.masksToBounds = true }),
+        ("NaN corner radius and border width", { $0.cornerRadius = .nan; $0.borderWidth = .nan }),
+        ("NaN shadow values", { $0.shadowOpacity = .nan; $0.shadowRadius = .nan; $0.shadowOffset = CGSize(width: CGFloat.nan, height: 1) }),
+        ("negative and infinite shadow radius", { $0.shadowOpacity = 1; $0.shadowRadius = -.infinity }),
+        ("infinite shadow radius", { $0.shadowOpacity = 1; $0.shadowRadius = .infinity }),
+        ("shadowPath with NaN points", { layer in
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: CGFloat.nan, y: 0))
+            path.addLine(to: CGPoint(x: 10, y: CGFloat.infinity))
+            path.addLine(to: CGPoint(x: 0, y: 10))
+            layer.shadowPath = path
+            layer.shadowOpacity = 1
+        }),
+        ("NaN colours", { layer in
+            layer.backgroundColor = CGColor(red: .nan, green: 0.5, blue: .nan, alpha: .nan)
+            layer.borderColor = CGColor(red: .nan, green: .nan, blue: .nan, alpha: 1)
+            layer.borderWidth = 2
+            layer.shadowColor = CGColor(red: .nan, green: 0, blue: 0, alpha: .nan)
+            layer.shadowOpacity = 1
+        }),
+        ("a mask of zero size with NaN opacity", { layer in
+            let mask = CALayer()
+            mask.frame = .zero
+            mask.opacity = .nan
+            layer.mask = mask
+        }),
+        ("rasterizationScale NaN and huge", { $0.shouldRasterize = true; $0.rasterizationScale = .nan }),
+        ("rasterizationScale huge", { $0.shouldRasterize = true; $0.rasterizationScale = 1e9 }),
+    ]
+
+    @Test("each renders on both backends, they agree, and the backdrop is still there",
+          arguments: cases.indices)
+    func renders(index: Int) throws {
+        let (name, configure) = Self.cases[index]
+        let root = scene(configure)
+        let cpu = try CARenderer.image(of: root, bounds: root.bounds, backend: .cpu)
+        let gpu = try CARenderer.image(of: root, bounds: root.bounds, backend: .gpu)
+        let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(name): \(report)")
+        #expect(cpu.bitmap[2, 2] == (204, 204, 204, 255), "\(name): the backdrop is gone")
+    }
+}
