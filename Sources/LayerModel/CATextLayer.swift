@@ -174,25 +174,34 @@ open class CATextLayer: CALayer {
                 total = shaped[0].width
             }
             var x = bounds.minX
-            var spacing: CGFloat = 0
+            // Justified lines widen their spaces (between letters only when there are none).
+            var perSpace: CGFloat = 0, perGlyph: CGFloat = 0
+            let isSpace = shaped.map { line in
+                let bytes = Array(line.string.utf8)
+                return line.glyphs.map { $0.cluster < bytes.count && bytes[$0.cluster] == 32 }
+            }
             switch alignmentMode {
             case .right: x = bounds.maxX - total
             case .center: x = bounds.minX + (bounds.width - total) / 2
             case .justified where i < lines.count - 1 && isWrapped:
-                // Spread the glyph origins so the line meets both edges; glyphs keep their widths.
-                let count = shaped.reduce(0) { $0 + $1.glyphs.count }
-                spacing = count > 1 ? max(0, bounds.width - total) / CGFloat(count - 1) : 0
+                let trailing = zip(shaped.last?.glyphs ?? [], isSpace.last ?? []).reversed().prefix { $0.1 }
+                let inner = isSpace.joined().filter { $0 }.count - trailing.count
+                let slack = max(0, bounds.width - (total - trailing.reduce(0) { $0 + $1.0.advance }))
+                let glyphs = shaped.reduce(0) { $0 + $1.glyphs.count }
+                if inner > 0 { perSpace = slack / CGFloat(inner) } else if glyphs > 1 { perGlyph = slack / CGFloat(glyphs - 1) }
             default: break
             }
-            var n = 0
-            for line in shaped {
+            var n = 0, spacesBefore = 0
+            for (r, line) in shaped.enumerated() {
                 let path = CGMutablePath()
-                for glyph in line.glyphs {
+                for (g, glyph) in line.glyphs.enumerated() {
+                    let shift = perGlyph * CGFloat(n) + perSpace * CGFloat(spacesBefore)
                     // Glyph outlines are y up; the layer's space is y down: flip about the baseline.
                     path.addPath(line.font.path(forGlyph: glyph.glyph),
-                                 transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x + glyph.position.x + spacing * CGFloat(n),
+                                 transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x + glyph.position.x + shift,
                                                               ty: baseline - glyph.position.y))
                     n += 1
+                    if isSpace[r][g] { spacesBefore += 1 }
                 }
                 ctx.addPath(path)
                 ctx.setFillColor(line.color)

@@ -49,7 +49,7 @@ enum DrawingScenes {
     static let starDrawer = StarDrawer()
 
     static var all: [DemoScene] {
-        [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, mirror, text, textCrawl]
+        [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, mirror, text, textOptions, textCrawl]
     }
 
     /// Seed 000, Listing 6.49: the layer drawn with render(in:) into a context flipped to y down,
@@ -148,6 +148,48 @@ enum DrawingScenes {
                                    color: SceneKit.color(0.1, 0.5, 0.2)))
         root.addSublayer(textLayer("office AV To", CGRect(x: 170, y: 130, width: 150, height: 30), font: "DejaVu Serif", size: 20))
         for child in root.sublayers ?? [] { child.setNeedsDisplay() }
+        return root
+    }
+
+    static let textOptions = DemoScene(
+        name: "text-options",
+        summary: "Every CATextLayer option on one sentence, each in a 150x48 box outlined in grey: left column "
+            + "wrapped with alignment left, centre, right and justified (the justified first line meets both "
+            + "edges at its spaces); right column unwrapped with truncation none (cut at the box's edge, as a backing store cuts it), start, middle and end "
+            + "(ellipses where the text is cut); below, one attributed line mixing 10, 18 and 26 pt runs in "
+            + "black, red and blue on a shared baseline.",
+        size: CGSize(width: 340, height: 270)
+    ) {
+        let root = SceneKit.root(CGSize(width: 340, height: 270), color: .white)
+        let sentence = "Layers draw text with fontconfig, FreeType and HarfBuzz."
+        func box(_ frame: CGRect) -> CALayer {
+            let outline = CALayer()
+            outline.frame = frame
+            outline.borderWidth = 1
+            outline.borderColor = CGColor(gray: 0.75, alpha: 1)
+            root.addSublayer(outline)
+            let layer = textLayer(sentence, frame, font: "Helvetica", size: 12)
+            root.addSublayer(layer)
+            return layer
+        }
+        for (i, mode) in [CATextLayerAlignmentMode.left, .center, .right, .justified].enumerated() {
+            let layer = box(CGRect(x: 10, y: 10 + CGFloat(i) * 56, width: 150, height: 48)) as! CATextLayer
+            layer.isWrapped = true
+            layer.alignmentMode = mode
+        }
+        for (i, mode) in [CATextLayerTruncationMode.none, .start, .middle, .end].enumerated() {
+            let layer = box(CGRect(x: 180, y: 10 + CGFloat(i) * 56, width: 150, height: 48)) as! CATextLayer
+            layer.truncationMode = mode
+        }
+        let mixed = NSMutableAttributedString(string: "")
+        for (text, size, color) in [("small ", 10.0, CGColor.black), ("medium ", 18.0, SceneKit.color(0.85, 0.1, 0.1)),
+                                    ("large", 26.0, SceneKit.color(0.1, 0.25, 0.9))] {
+            mixed.append(NSAttributedString(string: text, attributes: [.font: CTFont(name: "Helvetica", size: size),
+                                                                       .foregroundColor: color]))
+        }
+        let attributed = textLayer("", CGRect(x: 10, y: 232, width: 320, height: 34), font: "Helvetica", size: 12)
+        attributed.string = mixed
+        root.addSublayer(attributed)
         return root
     }
 
