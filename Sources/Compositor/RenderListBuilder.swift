@@ -295,6 +295,11 @@ public struct RenderListBuilder {
                                 visit: visit, state: &state) + borderVisit
     }
 
+    /// Layers by zPosition, ties in the given order (as `CALayer.sublayersInDrawingOrder`).
+    static func drawingOrder(_ layers: [CALayer]) -> [CALayer] {
+        layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+
     /// A replicator's sublayers once per instance: instance i one more instanceTransform on (about
     /// the replicator's centre) and tinted by instance i's colour.
     private func replicatedVisits(_ sublayers: [CALayer], of replicator: CAReplicatorLayer, childParent: CATransform3D,
@@ -316,7 +321,10 @@ public struct RenderListBuilder {
             let t = replicator.instanceTint(i)
             let tint = visit.tint.multiplied(by: PremultipliedColor(red: t.red, green: t.green, blue: t.blue, alpha: t.alpha))
             let parent = CATransform3DConcat(accumulated, childParent)
-            for sublayer in sublayers {
+            // Delayed instances show their sublayers as they were i x instanceDelay earlier.
+            let shown = i > 0 && i <= replicator.delayedInstances.count
+                ? RenderListBuilder.drawingOrder(replicator.delayedInstances[i - 1]) : sublayers
+            for sublayer in shown {
                 visits.append(Visit(layer: sublayer, parentPlaneToDevice: parent, opacity: opacity, clip: clip,
                                     depth: visit.depth + 1, tint: tint))
             }

@@ -134,7 +134,31 @@ extension CALayer {
             return copy
         }
         defer { cache?.copies = reused }
-        return copySubtree(rootTime: rootTime, children: \.storedSublayers, present: present)
+        let root = copySubtree(rootTime: rootTime, children: \.storedSublayers, present: present)
+        CALayer.presentDelayedInstances(in: root, atMediaTime: t)
+        return root
+    }
+
+    /// Gives every replicator copy in `tree` whose instances are delayed the presentations of its
+    /// sublayers at the earlier times its instances show (see CAReplicatorLayer.delayedInstances).
+    private static func presentDelayedInstances(in tree: CALayer, atMediaTime t: CFTimeInterval) {
+        var replicators: [(CAReplicatorLayer, CAReplicatorLayer)] = []
+        tree.walkTree { layer in
+            guard let copy = layer as? CAReplicatorLayer, let model = copy.modelLayer as? CAReplicatorLayer,
+                  model.instanceDelay != 0, model.instanceDelay.isFinite, copy.instanceCount > 1,
+                  model.storedSublayers.contains(where: \.hasAnimationsInSubtree) else { return }
+            replicators.append((copy, model))
+        }
+        for (copy, model) in replicators {
+            let count = min(copy.instanceCount, CAReplicatorLayer.maxInstances)
+            copy.delayedInstances = (1..<count).map { i in
+                model.storedSublayers.map { sublayer in
+                    let presented = sublayer.presentationTree(atMediaTime: t - Double(i) * model.instanceDelay)
+                    presented.superlayer = copy
+                    return presented
+                }
+            }
+        }
     }
 
     /// Copies this subtree without recursion (deep trees are safe): `present` makes each layer's

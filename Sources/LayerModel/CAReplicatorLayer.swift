@@ -19,8 +19,13 @@ open class CAReplicatorLayer: CALayer {
     @Animatable("instanceBlueOffset") open var instanceBlueOffset: Float = 0
     @Animatable("instanceAlphaOffset") open var instanceAlphaOffset: Float = 0
     /// Keep the instances in 3D (as a transform layer) instead of flattening them. Default: false.
-    /// (Flattened for now: 3D sorting contexts are not yet drawn.)
+    /// (Flattened for now.)
     @Animatable("preservesDepth") open var preservesDepth: Bool = false
+
+    /// For a presentation copy whose sublayers animate and whose instanceDelay is not 0: for
+    /// instances 1, 2, ..., the sublayers presented `instanceDelay` seconds earlier each time.
+    /// Empty otherwise (every instance shows `sublayers`).
+    public internal(set) var delayedInstances: [[CALayer]] = []
 
     /// More instances than this are not drawn (a diagnostic says so). Default: 10,000.
     public static let maxInstances = 10_000

@@ -49,7 +49,8 @@ enum DrawingScenes {
     static let starDrawer = StarDrawer()
 
     static var all: [DemoScene] {
-        [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, mirror, text, textOptions, textCrawl]
+        [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, replicatorDelay, mirror, text, textOptions,
+         textCrawl]
     }
 
     /// Seed 000, Listing 6.49: the layer drawn with render(in:) into a context flipped to y down,
@@ -211,6 +212,44 @@ enum DrawingScenes {
         lean.m24 = -0.005
         crawl.transform = lean
         root.addSublayer(crawl)
+        return root
+    }
+
+    static let replicatorDelay = DemoScene(
+        name: "replicator-instance-delay",
+        summary: "A loading indicator, shown at t = 0.45 s: a replicator with 10 instances of a dot, 30 points apart, "
+            + "instanceDelay 0.1 s; each dot rises 30 points and shrinks to half over 0.5 s (ease in-out), so the "
+            + "instances form a wave: the first dot nearly at the top and half size, each later one lower and "
+            + "larger, the last five (not started yet) at rest.",
+        size: CGSize(width: 320, height: 90), time: 0.45
+    ) {
+        let root = SceneKit.root(CGSize(width: 320, height: 90))
+        let row = CAReplicatorLayer()
+        row.frame = CGRect(x: 10, y: 10, width: 300, height: 70)
+        row.instanceCount = 10
+        row.instanceTransform = CATransform3DMakeTranslation(30, 0, 0)
+        row.instanceDelay = 0.1
+        let dot = SceneKit.box("dot", CGRect(x: 5, y: 45, width: 20, height: 20), SceneKit.color(0.15, 0.45, 0.9))
+        dot.cornerRadius = 10
+        let rise = CABasicAnimation(keyPath: "position.y")
+        rise.byValue = -30
+        let shrink = CABasicAnimation(keyPath: "transform.scale")
+        shrink.fromValue = 1
+        shrink.toValue = 0.5
+        for child in [rise, shrink] {
+            // Children keep their own timing in a group (0.25 s by default): give them the group's.
+            child.duration = 0.5
+            child.fillMode = .forwards
+        }
+        let group = CAAnimationGroup()
+        group.animations = [rise, shrink]
+        group.duration = 0.5
+        group.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        dot.add(group, forKey: "wave")
+        row.addSublayer(dot)
+        root.addSublayer(row)
         return root
     }
 

@@ -87,3 +87,41 @@ struct TransformLayerSceneTests {
         #expect(quads.count == 1 && quads[0].source == "CALayer 'plane' in 3D" && quads[0].opacity == 0.25)
     }
 }
+
+@Suite("Replicator instance delay")
+struct ReplicatorDelayTests {
+    @Test("instance i shows its sublayers as they were i x instanceDelay earlier")
+    func delayed() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.position = CGPoint(x: 100, y: 50)
+        let row = CAReplicatorLayer()
+        row.frame = root.bounds
+        row.instanceCount = 3
+        row.instanceDelay = 0.25
+        let dot = CALayer()
+        dot.name = "dot"
+        dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.backgroundColor = .black
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5
+        move.toValue = 105
+        move.duration = 1
+        MediaClock.$scoped.withValue(0) { dot.add(move, forKey: "move") }
+        row.addSublayer(dot)
+        root.addSublayer(row)
+        let tree = root.presentationTree(atMediaTime: 0.6)
+        let presented = try #require(tree.sublayers?.first as? CAReplicatorLayer)
+        #expect(presented.delayedInstances.count == 2)
+        let xs: [Double] = presented.delayedInstances.map { Double($0[0].position.x) }
+        let expected: [Double] = [40, 15] // 5 + 100 x 0.35, 5 + 100 x 0.1
+        #expect(zip(xs, expected).allSatisfy { abs($0 - $1) < 1e-9 } && xs.count == 2)
+        let list = try RenderListBuilder(viewport: root.bounds).build(root: tree)
+        let lefts = list.passes.last!.ops.compactMap { op -> Double? in
+            if case .quad(let q) = op, q.source.contains("dot") { q.polygon.vertices.map(\.x).min() } else { nil }
+        }
+        // Left edges, half a width left of x = 65 (t 0.6), 40 (t 0.35) and 15 (t 0.1).
+        let rounded: [Double] = lefts.map { ($0 * 1e6).rounded() / 1e6 }
+        #expect(rounded == [60, 35, 10])
+    }
+}
