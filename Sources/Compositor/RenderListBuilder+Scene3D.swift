@@ -2,11 +2,12 @@ import Foundation
 import LayerModel
 import OpenCoreGraphics
 
-// CATransformLayer: its sublayers stay in 3D. Every ordinary layer in the scene (a sublayer of
-// the transform layer, or of a transform layer among them) is a plane: its own subtree is
+// CATransformLayer (and CAReplicatorLayer with preservesDepth): sublayers stay in 3D. Every
+// ordinary layer in the scene (a sublayer of the transform layer, or of a transform layer among
+// them; for a replicator, each instance of each sublayer) is a plane: its own subtree is
 // flattened into an offscreen pass in its plane as usual, the planes are sorted by depth with a
 // BSP tree (split where they cross), and each piece is drawn, textured from its plane's pass,
-// into the transform layer's superlayer's plane.
+// into the scene root's superlayer's plane.
 
 extension RenderListBuilder {
     /// One plane of a 3D scene.
@@ -16,29 +17,70 @@ extension RenderListBuilder {
         /// outermost transform layer), homogeneous, z kept.
         let toScene: CATransform3D
         let opacity: Double
+        /// A replicator instance's colour, multiplied down.
+        let tint: PremultipliedColor
     }
 
-    /// The planes under `root` (a transform layer) in tree order; `rootToScene` places the root.
+    /// True for layers whose sublayers join their superlayer's 3D scene instead of flattening.
+    static func keepsDepth(_ layer: CALayer) -> Bool {
+        layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true
+    }
+
+    /// The planes under `root` (a transform layer or depth-preserving replicator) in tree order;
+    /// `rootToScene` places the root.
     func scenePlanes(of root: CALayer, rootToScene: CATransform3D, opacity: Double, diagnostics: inout [String]) -> [ScenePlane] {
         var planes: [ScenePlane] = []
-        var pending: [(CALayer, CATransform3D, Double)] = [(root, rootToScene, opacity)]
-        while let (container, toScene, opacity) = pending.popLast() {
-            var children: [(CALayer, CATransform3D, Double)] = []
-            for layer in container.sublayersInDrawingOrder where !layer.isHidden {
+        var pending: [(CALayer, CATransform3D, Double, PremultipliedColor)] = [(root, rootToScene, opacity, .opaqueWhite)]
+        while let (container, toScene, opacity, tint) = pending.popLast() {
+            var children: [(CALayer, CATransform3D, Double, PremultipliedColor)] = []
+            for (layer, instanceToScene, instanceTint) in instances(of: container, toScene: toScene, tint: tint, diagnostics: &diagnostics) {
                 if let problem = GeometryCheck.problem(in: layer) {
                     diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")
                     continue
                 }
                 let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
-                let placed = CATransform3DConcat(layer.transformToSuperlayer, toScene)
-                if layer is CATransformLayer {
-                    children.append((layer, placed, opacity * layerOpacity))
+                let placed = CATransform3DConcat(layer.transformToSuperlayer, instanceToScene)
+                if RenderListBuilder.keepsDepth(layer) {
+                    children.append((layer, placed, opacity * layerOpacity, instanceTint))
                 } else if opacity * layerOpacity > 0 {
-                    planes.append(ScenePlane(layer: layer, toScene: placed, opacity: opacity * layerOpacity))
+                    planes.append(ScenePlane(layer: layer, toScene: placed, opacity: opacity * layerOpacity, tint: instanceTint))
                 }
             }
             pending.append(contentsOf: children.reversed())
         }
         return planes
+    }
+
+    /// A scene container's visible sublayers, each with the map of the container's space into
+    /// the scene it is seen through and its tint: once, or for a replicator once per instance,
+    /// one more instanceTransform (about the replicator's centre) each time.
+    private func instances(of container: CALayer, toScene: CATransform3D, tint: PremultipliedColor,
+                           diagnostics: inout [String]) -> [(CALayer, CATransform3D, PremultipliedColor)] {
+        let sublayers = container.sublayersInDrawingOrder.filter { !$0.isHidden }
+        guard let replicator = container as? CAReplicatorLayer else { return sublayers.map { ($0, toScene, tint) } }
+        var count = replicator.instanceCount
+        if count > CAReplicatorLayer.maxInstances {
+            diagnostics.append("\(replicator): instanceCount \(count) is over \(CAReplicatorLayer.maxInstances); "
+                + "\(CAReplicatorLayer.maxInstances) are drawn")
+            count = CAReplicatorLayer.maxInstances
+        }
+        guard count > 0, replicator.instanceTransform.isFinite else { return [] }
+        let center = CGPoint(x: replicator.bounds.midX, y: replicator.bounds.midY)
+        let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-center.x, -center.y, 0),
+                                                           replicator.instanceTransform),
+                                       CATransform3DMakeTranslation(center.x, center.y, 0))
+        var result: [(CALayer, CATransform3D, PremultipliedColor)] = []
+        var accumulated = CATransform3DIdentity
+        for i in 0..<count {
+            let t = replicator.instanceTint(i)
+            let instanceTint = tint.multiplied(by: PremultipliedColor(red: t.red, green: t.green, blue: t.blue, alpha: t.alpha))
+            let shown = i > 0 && i <= replicator.delayedInstances.count
+                ? RenderListBuilder.drawingOrder(replicator.delayedInstances[i - 1]) : sublayers
+            for sublayer in shown where !sublayer.isHidden {
+                result.append((sublayer, CATransform3DConcat(accumulated, toScene), instanceTint))
+            }
+            accumulated = CATransform3DConcat(accumulated, step)
+        }
+        return result
     }
 }

@@ -211,8 +211,9 @@ public struct RenderListBuilder {
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
         if !layer.isDoubleSided && !facesFront { return [] }
 
-        // A transform layer draws nothing of its own; its sublayers form a depth-sorted 3D scene.
-        if layer is CATransformLayer {
+        // A transform layer draws nothing of its own; its sublayers form a depth-sorted 3D scene
+        // (so do a depth-preserving replicator's instances).
+        if RenderListBuilder.keepsDepth(layer) {
             try drawScene3D(visit, layerOpacity: layerOpacity, state: &state)
             return []
         }
@@ -835,7 +836,7 @@ public struct RenderListBuilder {
             let fill = TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture), filter: .linear)
             state.ops.append(.quad(QuadOp(source: "\(planes[piece.item].layer) in 3D", localRect: rect, localToDevice: planeToDevice,
                                           polygon: coverage, fill: .texture(fill), opacity: opacity * planes[piece.item].opacity,
-                                          tint: visit.tint)))
+                                          tint: visit.tint.multiplied(by: planes[piece.item].tint))))
         }
     }
 

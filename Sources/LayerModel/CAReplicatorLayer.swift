@@ -18,8 +18,9 @@ open class CAReplicatorLayer: CALayer {
     @Animatable("instanceGreenOffset") open var instanceGreenOffset: Float = 0
     @Animatable("instanceBlueOffset") open var instanceBlueOffset: Float = 0
     @Animatable("instanceAlphaOffset") open var instanceAlphaOffset: Float = 0
-    /// Keep the instances in 3D (as a transform layer) instead of flattening them. Default: false.
-    /// (Flattened for now.)
+    /// Keep the instances in 3D, depth-sorted with each other (as a transform layer keeps its
+    /// sublayers; the replicator then draws nothing of its own) instead of flattening them in
+    /// instance order. Default: false.
     @Animatable("preservesDepth") open var preservesDepth: Bool = false
 
     /// For a presentation copy whose sublayers animate and whose instanceDelay is not 0: for

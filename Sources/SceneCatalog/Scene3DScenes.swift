@@ -3,7 +3,44 @@ import OpenQuartzCore
 
 /// Scenes about CATransformLayer: layers kept in 3D and drawn in depth order.
 enum Scene3DScenes {
-    static var all: [DemoScene] { [cube, intersectingPlanes, wideLayer] }
+    static var all: [DemoScene] { [cube, intersectingPlanes, carousel, wideLayer] }
+
+    static let carousel = DemoScene(
+        name: "replicator-preserves-depth",
+        summary: "Two carousels of eight translucent cards on a ring of radius 60, made by a replicator (instanceTransform "
+            + "a 45-degree turn about y, instance colour shading blue to red), seen tilted under perspective. Left, "
+            + "preservesDepth false: the instances are flattened into the replicator's plane, so the ring collapses "
+            + "to three columns of overlapping cards drawn in instance order (the two edge-on ones vanish). "
+            + "Right, preservesDepth true: the cards are depth-sorted, the near ones (larger) in front.",
+        size: CGSize(width: 360, height: 170)
+    ) {
+        let root = SceneKit.root(CGSize(width: 360, height: 170))
+        for (i, preserves) in [false, true].enumerated() {
+            let stage = CALayer()
+            stage.frame = CGRect(x: CGFloat(i) * 180, y: 0, width: 180, height: 170)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 350
+            stage.sublayerTransform = perspective
+            let ring = CAReplicatorLayer()
+            ring.bounds = CGRect(x: 0, y: 0, width: 40, height: 56)
+            ring.position = CGPoint(x: 90, y: 85)
+            ring.instanceCount = 8
+            ring.instanceTransform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+            ring.instanceColor = SceneKit.color(0.2, 0.4, 1)
+            ring.instanceRedOffset = 0.1
+            ring.instanceBlueOffset = -0.1
+            ring.preservesDepth = preserves
+            ring.transform = CATransform3DMakeRotation(-0.35, 1, 0, 0)
+            let card = SceneKit.box("card", ring.bounds, SceneKit.color(1, 1, 1, 0.85))
+            card.borderWidth = 2
+            card.borderColor = CGColor(gray: 0.1, alpha: 1)
+            card.transform = CATransform3DMakeTranslation(0, 0, 60)
+            ring.addSublayer(card)
+            stage.addSublayer(ring)
+            root.addSublayer(stage)
+        }
+        return root
+    }
 
     static let wideLayer = DemoScene(
         name: "wide-layer-20000",

@@ -125,3 +125,37 @@ struct ReplicatorDelayTests {
         #expect(rounded == [60, 35, 10])
     }
 }
+
+@Suite("Depth-preserving replicators")
+struct PreservesDepthTests {
+    @Test("with preservesDepth the instances are sorted by depth, not drawn in instance order")
+    func sorted() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.position = CGPoint(x: 50, y: 50)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 500
+        root.sublayerTransform = perspective
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 3
+        // Each instance 20 points nearer than the one before, tinted so they can be told apart.
+        replicator.instanceTransform = CATransform3DMakeTranslation(0, 0, 20)
+        replicator.instanceRedOffset = -0.25
+        replicator.preservesDepth = true
+        let plane = CALayer()
+        plane.name = "plane"
+        plane.frame = CGRect(x: 30, y: 30, width: 40, height: 40)
+        plane.backgroundColor = .white
+        replicator.addSublayer(plane)
+        root.addSublayer(replicator)
+        var list = try RenderListBuilder(viewport: root.bounds).build(root: root)
+        func reds(_ list: RenderList) -> [Double] {
+            list.passes.last!.ops.compactMap { op in if case .quad(let q) = op, q.source.contains("in 3D") { q.tint.red } else { nil } }
+        }
+        #expect(reds(list) == [1, 0.75, 0.5]) // far to near is instance order here
+        replicator.instanceTransform = CATransform3DMakeTranslation(0, 0, -20) // now each is farther
+        list = try RenderListBuilder(viewport: root.bounds).build(root: root)
+        #expect(reds(list) == [0.5, 0.75, 1])
+    }
+}
