@@ -21,6 +21,9 @@ enum AnimatableValue {
     /// Boxed: a 128-byte payload would make every value of every kind that large to copy.
     indirect case transform(CATransform3D)
     case numbers([Double])
+    /// A path interpolates point by point with paths of the same elements (Core Animation's rule:
+    /// paths with different element lists do not blend; they switch at the end).
+    case path(CGPath)
 
     init?(_ any: Any) {
         switch any {
@@ -32,6 +35,7 @@ enum AnimatableValue {
         case let v as CGColor: self = .color(v)
         case let v as CATransform3D: self = .transform(v)
         case let v as [NumberConvertible]: self = .numbers(v.map(\.doubleValue))
+        case let v as CGPath: self = .path(v)
         default: return nil
         }
     }
@@ -51,6 +55,7 @@ enum AnimatableValue {
         case .color: 4
         case .transform: 5
         case .numbers: 6
+        case .path: 7
         }
     }
 
@@ -64,6 +69,7 @@ enum AnimatableValue {
         case .color(let v): v
         case .transform(let v): v
         case .numbers(let v): v
+        case .path(let v): v
         }
     }
 
@@ -91,6 +97,7 @@ enum AnimatableValue {
         case .color: .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: .transform(CATransform3DIdentity)
         case .numbers(let v): .numbers(v.map { _ in 0 })
+        case .path(let p): .path(PathVector.path(like: p, points: p.elements.flatMap(\.points).map { _ in CGPoint.zero }))
         }
     }
 
@@ -108,6 +115,9 @@ enum AnimatableValue {
                                   blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha))
         case let (.transform(a), .transform(b)): return .transform(CATransform3DConcat(b, a))
         case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
+        case let (.path(a), .path(b)) where PathVector.sameShape(a, b):
+            let sum = zip(a.elements.flatMap(\.points), b.elements.flatMap(\.points)).map { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
+            return .path(PathVector.path(like: a, points: sum))
         default: return nil
         }
     }
@@ -124,6 +134,7 @@ enum AnimatableValue {
         case .transform(let t):
             return .transform(k == -1 ? CATransform3DInvert(t) : CATransform3DIdentity.interpolated(to: t, fraction: k))
         case .numbers(let v): return .numbers(v.map { $0 * k })
+        case .path(let p): return .path(PathVector.path(like: p, points: p.elements.flatMap(\.points).map { CGPoint(x: $0.x * k, y: $0.y * k) }))
         }
     }
 
@@ -148,6 +159,7 @@ extension AnimatableValue {
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): [c.rgba.red, c.rgba.green, c.rgba.blue, c.rgba.alpha]
         case .numbers(let v): v
+        case .path(let p): p.elements.flatMap(\.points).flatMap { [Double($0.x), Double($0.y)] }
         case .transform: nil
         }
     }
@@ -161,6 +173,7 @@ extension AnimatableValue {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
+        case .path(let p): .path(PathVector.path(like: p, points: stride(from: 0, to: c.count - 1, by: 2).map { CGPoint(x: c[$0], y: c[$0 + 1]) }))
         case .transform: self
         }
     }
@@ -173,5 +186,43 @@ extension AnimatableValue {
         }
         guard let a = components, let b = other.components, a.count == b.count else { return 0 }
         return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+    }
+}
+
+/// Paths as vectors of their points, for interpolation.
+enum PathVector {
+    /// True when both paths have the same elements in the same order (their points may differ).
+    static func sameShape(_ a: CGPath, _ b: CGPath) -> Bool {
+        a.elements.count == b.elements.count && zip(a.elements, b.elements).allSatisfy { kind($0) == kind($1) }
+    }
+
+    private static func kind(_ e: PathElement) -> Int {
+        switch e {
+        case .move: 0
+        case .line: 1
+        case .quad: 2
+        case .cubic: 3
+        case .close: 4
+        }
+    }
+
+    /// A path with `template`'s elements and these points, in order.
+    static func path(like template: CGPath, points: [CGPoint]) -> CGPath {
+        let path = CGMutablePath()
+        var i = 0
+        func next() -> CGPoint {
+            defer { i += 1 }
+            return i < points.count ? points[i] : .zero
+        }
+        for element in template.elements {
+            switch element {
+            case .move: path.move(to: next())
+            case .line: path.addLine(to: next())
+            case .quad: let c = next(); path.addQuadCurve(to: next(), control: c)
+            case .cubic: let c1 = next(), c2 = next(); path.addCurve(to: next(), control1: c1, control2: c2)
+            case .close: path.closeSubpath()
+            }
+        }
+        return path
     }
 }

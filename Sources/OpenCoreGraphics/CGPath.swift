@@ -29,7 +29,8 @@ public enum PathElement: Equatable, Sendable {
     case cubic(control1: CGPoint, control2: CGPoint, end: CGPoint)
     case close
 
-    var points: [CGPoint] {
+    /// The element's points in order (controls first, then the end point).
+    public var points: [CGPoint] {
         switch self {
         case .move(let p), .line(let p): [p]
         case let .quad(c, e): [c, e]

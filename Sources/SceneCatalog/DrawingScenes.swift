@@ -49,7 +49,7 @@ enum DrawingScenes {
     static let starDrawer = StarDrawer()
 
     static var all: [DemoScene] {
-        [drawnContent, animatedPie, shapeLayers, animatedRing, gradients, replicators, replicatorDelay, mirror, text, textOptions,
+        [drawnContent, animatedPie, shapeLayers, animatedRing, shapeMorph, gradients, replicators, replicatorDelay, mirror, text, textOptions,
          textCrawl]
     }
 
@@ -212,6 +212,48 @@ enum DrawingScenes {
         lean.m24 = -0.005
         crawl.transform = lean
         root.addSublayer(crawl)
+        return root
+    }
+
+    static let shapeMorph = DemoScene(
+        name: "shape-morph",
+        summary: "A CAShapeLayer's path animated from a square to a four-pointed star (both eight points joined by "
+            + "lines), shown halfway: a filled orange shape whose corners have moved half of the way in and its edge "
+            + "midpoints half of the way out; the square (grey) and the star (blue) are outlined behind it.",
+        size: CGSize(width: 160, height: 160), time: 0.5
+    ) {
+        let root = SceneKit.root(CGSize(width: 160, height: 160))
+        func polygon(_ points: [CGPoint]) -> CGPath {
+            let path = CGMutablePath()
+            path.move(to: points[0])
+            for p in points.dropFirst() { path.addLine(to: p) }
+            path.closeSubpath()
+            return path
+        }
+        let c = CGPoint(x: 80, y: 80)
+        let square = polygon([(-50, -50), (0, -50), (50, -50), (50, 0), (50, 50), (0, 50), (-50, 50), (-50, 0)]
+            .map { CGPoint(x: c.x + $0.0, y: c.y + $0.1) })
+        let star = polygon([(-20, -20), (0, -70), (20, -20), (70, 0), (20, 20), (0, 70), (-20, 20), (-70, 0)]
+            .map { CGPoint(x: c.x + $0.0, y: c.y + $0.1) })
+        for (path, color) in [(square, CGColor(gray: 0.5, alpha: 1)), (star, SceneKit.color(0.2, 0.4, 0.9))] {
+            let outline = CAShapeLayer()
+            outline.frame = root.bounds
+            outline.path = path
+            outline.fillColor = nil
+            outline.strokeColor = color
+            outline.lineWidth = 1.5
+            root.addSublayer(outline)
+        }
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.path = star
+        shape.fillColor = SceneKit.color(1, 0.55, 0.1, 0.85)
+        let morph = CABasicAnimation(keyPath: "path")
+        morph.fromValue = square
+        morph.toValue = star
+        morph.duration = 1
+        shape.add(morph, forKey: "morph")
+        root.addSublayer(shape)
         return root
     }
 

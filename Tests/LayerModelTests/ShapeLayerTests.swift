@@ -201,3 +201,48 @@ struct AttributedTextTests {
         #expect(reds > 20 && blues > 20)
     }
 }
+
+@Suite("Path animation")
+struct PathAnimationTests {
+    private func polygon(_ points: [CGPoint]) -> CGPath {
+        let path = CGMutablePath()
+        path.move(to: points[0])
+        for p in points.dropFirst() { path.addLine(to: p) }
+        path.closeSubpath()
+        return path
+    }
+
+    @Test("a path animates point by point between paths of the same elements, and the shape redraws")
+    func pointwise() throws {
+        let square = polygon([CGPoint(x: 0, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 20, y: 20), CGPoint(x: 0, y: 20)])
+        let diamond = polygon([CGPoint(x: 10, y: -10), CGPoint(x: 30, y: 10), CGPoint(x: 10, y: 30), CGPoint(x: -10, y: 10)])
+        let layer = CAShapeLayer()
+        layer.bounds = CGRect(x: -10, y: -10, width: 40, height: 40)
+        layer.path = diamond
+        let morph = CABasicAnimation(keyPath: "path")
+        morph.fromValue = square
+        morph.toValue = diamond
+        morph.duration = 1
+        MediaClock.$scoped.withValue(0) { layer.add(morph, forKey: "morph") }
+        let half = try #require(layer.presentationTree(atMediaTime: 0.5) as? CAShapeLayer)
+        let points = try #require(half.path).elements.flatMap(\.points)
+        #expect(points == [CGPoint(x: 5, y: -5), CGPoint(x: 25, y: 5), CGPoint(x: 15, y: 25), CGPoint(x: -5, y: 15)])
+        // The presented copy was re-rasterized with the halfway path.
+        #expect(half.contents != nil && (half.contents as AnyObject) !== (layer.contents as AnyObject?))
+    }
+
+    @Test("paths with different elements do not blend: the model path shows")
+    func mismatched() throws {
+        let triangle = polygon([CGPoint(x: 0, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 10, y: 20)])
+        let square = polygon([CGPoint(x: 0, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 20, y: 20), CGPoint(x: 0, y: 20)])
+        let layer = CAShapeLayer()
+        layer.path = square
+        let morph = CABasicAnimation(keyPath: "path")
+        morph.fromValue = triangle
+        morph.toValue = square
+        morph.duration = 1
+        MediaClock.$scoped.withValue(0) { layer.add(morph, forKey: "morph") }
+        let half = try #require(layer.presentationTree(atMediaTime: 0.5) as? CAShapeLayer)
+        #expect(half.path == square)
+    }
+}
