@@ -6,16 +6,16 @@ import Foundation
 // perspective divide every ray to the eye runs parallel to z, and larger z is nearer).
 
 /// A convex planar polygon in 3D with the item it came from.
-struct DepthPolygon {
-    var points: [SIMD3<Double>]
+package struct DepthPolygon {
+    package var points: [SIMD3<Double>]
     /// Index of the layer plane this polygon (or piece) belongs to.
-    let item: Int
+    package let item: Int
     /// Unit normal and offset of its plane: n · p + d = 0.
-    let normal: SIMD3<Double>
-    let offset: Double
+    package let normal: SIMD3<Double>
+    package let offset: Double
 
     /// Nil when the points span no area (the plane cannot be found).
-    init?(points: [SIMD3<Double>], item: Int) {
+    package init?(points: [SIMD3<Double>], item: Int) {
         // Newell's method: robust for nearly collinear vertices.
         var n = SIMD3<Double>(0, 0, 0)
         for i in points.indices {
@@ -46,13 +46,13 @@ struct DepthPolygon {
     }
 }
 
-enum DepthSorting {
+package enum DepthSorting {
     /// Distances within this of a plane count as on it (device pixels and their depth units).
     static let epsilon = 1e-6
 
     /// The polygons, split where they cross each other's planes, in back-to-front order; pieces
     /// of one plane keep their item. Coplanar polygons keep their input order.
-    static func backToFront(_ polygons: [DepthPolygon]) -> [DepthPolygon] {
+    package static func backToFront(_ polygons: [DepthPolygon]) -> [DepthPolygon] {
         guard !polygons.isEmpty else { return [] }
         // Build: each node takes its first polygon's plane and sorts the rest into front and
         // back lists, splitting straddlers. Iterative: contexts may hold thousands of layers.

@@ -288,9 +288,17 @@ public final class CGContext {
 
     /// Coverage of a path already in the context's y-up pixel space.
     private func rasterize(_ devicePath: CGPath, rule: CGPathFillRule) -> [Float] {
+        rasterizeWithBounds(devicePath, rule: rule).coverage
+    }
+
+    /// Coverage and the pixels it can be non-zero in (rows minY..<maxY; nil: none).
+    private func rasterizeWithBounds(_ devicePath: CGPath, rule: CGPathFillRule)
+        -> (coverage: [Float], bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?) {
         var rasterizer = CoverageRasterizer(width: width, height: height)
         rasterizer.add(devicePath, transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
-        return rasterizer.coverage(rule: rule)
+        let result = (rasterizer.coverage(rule: rule), rasterizer.touchedBounds)
+        rasterizer.recycle()
+        return result
     }
 
     private func intersectClip(_ coverage: [Float]) {
@@ -305,12 +313,21 @@ public final class CGContext {
         guard !devicePath.isEmpty else { return }
         let c = color.premultiplied
         let premultiplied = (Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
-        composite(coverage: rasterize(devicePath, rule: rule), solid: premultiplied) { _, _ in premultiplied }
+        var (coverage, bounds) = rasterizeWithBounds(devicePath, rule: rule)
+        guard let bounds else { return }
+        // Right of the touched columns coverage can still be non-zero (a winding that does not
+        // close there): only the rows are narrowed.
+        let rows = bounds.minY..<bounds.maxY
+        composite(coverage: coverage, rows: rows, solid: premultiplied) { _, _ in premultiplied }
+        coverage.withUnsafeMutableBufferPointer { buffer in
+            for i in (rows.lowerBound * width)..<(rows.upperBound * width) { buffer[i] = 0 }
+        }
+        ScratchBuffers.giveBack(coverage)
     }
 
     /// Source-over of `color(x, y)` times coverage, clip and alpha into the bitmap; with a shadow
     /// set, the drawing's blurred, offset and tinted alpha goes down first.
-    private func composite(coverage: [Float], solid: (Float, Float, Float, Float)? = nil,
+    private func composite(coverage: [Float], rows: Range<Int>? = nil, solid: (Float, Float, Float, Float)? = nil,
                            color: (Int, Int) -> (Float, Float, Float, Float)) {
         let alpha = Float(state.alpha), clip = state.clip, w = width
         if let shadow = state.shadow {
@@ -341,7 +358,7 @@ public final class CGContext {
             }
         }
         if let solid {
-            compositeSolid(coverage: coverage, color: solid, alpha: alpha, clip: clip)
+            compositeSolid(coverage: coverage, rows: rows ?? 0..<height, color: solid, alpha: alpha, clip: clip)
             return
         }
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -363,12 +380,13 @@ public final class CGContext {
 
     /// The common case of `composite` (a path filled with one colour), without a call per pixel;
     /// fully covered pixels of an opaque colour are simply stored.
-    private func compositeSolid(coverage: [Float], color: (Float, Float, Float, Float), alpha: Float, clip: [Float]?) {
+    private func compositeSolid(coverage: [Float], rows: Range<Int>, color: (Float, Float, Float, Float), alpha: Float,
+                                clip: [Float]?) {
         let stored = (Self.quantize(color.0), Self.quantize(color.1), Self.quantize(color.2), Self.quantize(color.3))
         let opaque = color.3 >= 1
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             coverage.withUnsafeBufferPointer { coverage in
-                for i in 0..<coverage.count {
+                for i in (rows.lowerBound * width)..<(rows.upperBound * width) {
                     var k = coverage[i] * alpha
                     if let clip { k *= clip[i] }
                     if k <= 0 { continue }

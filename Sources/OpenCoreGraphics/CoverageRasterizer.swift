@@ -12,12 +12,32 @@ public struct CoverageRasterizer {
     /// Per row `width + 2` cells: an edge may add to one cell past the last pixel.
     private var accumulation: [Float]
     private var stride: Int { width + 2 }
+    /// Per row, the first and one past the last cell any edge touched (empty when min >= max):
+    /// left of the first the coverage is 0, right of the last it stays what it is there, so
+    /// only this span needs summing.
+    private var rowMin: [Int32]
+    private var rowMax: [Int32]
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "rasterizer size must be positive, got \(width)x\(height)")
         self.width = width
         self.height = height
-        accumulation = [Float](repeating: 0, count: (width + 2) * height)
+        accumulation = ScratchBuffers.zeroed(count: (width + 2) * height)
+        rowMin = [Int32](repeating: Int32.max, count: height)
+        rowMax = [Int32](repeating: 0, count: height)
+    }
+
+    /// The rows and columns that can have non-zero coverage: x in minX..<maxX, y in minY..<maxY;
+    /// nil when nothing was added.
+    public var touchedBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
+        for row in 0..<height where rowMin[row] < rowMax[row] {
+            minY = min(minY, row)
+            maxY = row + 1
+            minX = min(minX, Int(rowMin[row]))
+            maxX = max(maxX, min(Int(rowMax[row]), width))
+        }
+        return minY < maxY ? (minX, minY, maxX, maxY) : nil
     }
 
     /// Adds every subpath of `path` (closed implicitly) after `transform`, curves flattened to
@@ -38,18 +58,23 @@ public struct CoverageRasterizer {
     public mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
         let w = Double(width)
-        // Split at x = 0 and x = width so that each piece lies in one band.
-        var cuts: [Double] = [0, 1]
-        for edge in [0.0, w] where (x0 - edge) * (x1 - edge) < 0 { cuts.append((edge - x0) / (x1 - x0)) }
-        cuts.sort()
-        for k in 0..<(cuts.count - 1) {
-            let t0 = cuts[k], t1 = cuts[k + 1]
-            guard t1 > t0 else { continue }
-            var ax = x0 + (x1 - x0) * t0, bx = x0 + (x1 - x0) * t1
-            let ay = y0 + (y1 - y0) * t0, by = y0 + (y1 - y0) * t1
-            ax = min(max(ax, 0), w); bx = min(max(bx, 0), w)
-            accumulate(ax, ay, bx, by)
-        }
+        // Split at x = 0 and x = width so that each piece lies in one band (at most three
+        // pieces; no allocation, this runs once per flattened segment).
+        var cutA = 1.0, cutB = 1.0
+        if x0 * x1 < 0 { cutA = -x0 / (x1 - x0) }
+        if (x0 - w) * (x1 - w) < 0 { cutB = (w - x0) / (x1 - x0) }
+        if cutA > cutB { swap(&cutA, &cutB) }
+        piece(x0, y0, x1, y1, from: 0, to: cutA)
+        piece(x0, y0, x1, y1, from: cutA, to: cutB)
+        piece(x0, y0, x1, y1, from: cutB, to: 1)
+    }
+
+    /// The part of an edge between parameters `from` and `to`, moved into the image's columns.
+    private mutating func piece(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, from: Double, to: Double) {
+        guard to > from else { return }
+        let w = Double(width)
+        let ax = min(max(x0 + (x1 - x0) * from, 0), w), bx = min(max(x0 + (x1 - x0) * to, 0), w)
+        accumulate(ax, y0 + (y1 - y0) * from, bx, y0 + (y1 - y0) * to)
     }
 
     private mutating func accumulate(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double) {
@@ -63,6 +88,8 @@ public struct CoverageRasterizer {
         let firstRow = Int(top.rounded(.down)), lastRow = Int(bottom.rounded(.up))
         let stride = self.stride
         accumulation.withUnsafeMutableBufferPointer { acc in
+          self.rowMin.withUnsafeMutableBufferPointer { rowMin in
+           self.rowMax.withUnsafeMutableBufferPointer { rowMax in
             for row in firstRow..<lastRow {
                 let start = row * stride
                 let dy = min(Double(row + 1), bottom) - max(Double(row), top)
@@ -71,6 +98,8 @@ public struct CoverageRasterizer {
                 let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
                 let leftFloor = left.rounded(.down)
                 let li = Int(leftFloor), ri = Int(right.rounded(.up))
+                rowMin[row] = min(rowMin[row], Int32(li))
+                rowMax[row] = max(rowMax[row], Int32(max(ri, li + 1) + 1))
                 if ri <= li + 1 {
                     // The edge stays within one column: split its area between it and the next.
                     let mid = Float(0.5 * (x + xNext) - leftFloor)
@@ -100,29 +129,79 @@ public struct CoverageRasterizer {
                 }
                 x = xNext
             }
+           }
+          }
         }
     }
 
     /// Coverage 0...1 per pixel, rows top to bottom.
     public func coverage(rule: CGPathFillRule) -> [Float] {
-        var result = [Float](repeating: 0, count: width * height)
+        // From the scratch pool: a caller done with it may zero it and give it back.
+        var result = ScratchBuffers.zeroed(count: width * height)
         accumulation.withUnsafeBufferPointer { acc in
             result.withUnsafeMutableBufferPointer { out in
-                for row in 0..<height {
+                @inline(__always) func folded(_ sum: Float) -> Float {
+                    let magnitude = abs(sum)
+                    if rule == .winding { return min(1, magnitude) }
+                    let f = magnitude.truncatingRemainder(dividingBy: 2)
+                    return f > 1 ? 2 - f : f
+                }
+                for row in 0..<height where rowMin[row] < rowMax[row] {
+                    // Left of the first touched cell the sum is 0; after the last it holds.
+                    let first = Int(rowMin[row]), last = min(Int(rowMax[row]), width)
                     var sum: Float = 0
-                    for column in 0..<width {
+                    for column in first..<last {
                         sum += acc[row * stride + column]
-                        let magnitude = abs(sum)
-                        if rule == .winding {
-                            out[row * width + column] = min(1, magnitude)
-                        } else {
-                            let folded = magnitude.truncatingRemainder(dividingBy: 2)
-                            out[row * width + column] = folded > 1 ? 2 - folded : folded
-                        }
+                        out[row * width + column] = folded(sum)
                     }
+                    let rest = folded(sum)
+                    if rest != 0 { for column in last..<width { out[row * width + column] = rest } }
                 }
             }
         }
         return result
+    }
+}
+
+extension CoverageRasterizer {
+    /// Zeroes the cells edges touched and hands the accumulation buffer back for the next
+    /// rasterizer: fresh multi-megabyte buffers cost more in page faults than the drawing.
+    public mutating func recycle() {
+        let stride = self.stride
+        accumulation.withUnsafeMutableBufferPointer { acc in
+            for row in 0..<height where rowMin[row] < rowMax[row] {
+                let first = row * stride + Int(rowMin[row]), last = row * stride + min(Int(rowMax[row]), stride)
+                for i in first..<last { acc[i] = 0 }
+            }
+        }
+        ScratchBuffers.giveBack(accumulation)
+        accumulation = []
+    }
+}
+
+/// Zeroed Float buffers kept for reuse between rasterizations (at most a few, the largest first).
+enum ScratchBuffers {
+    nonisolated(unsafe) private static var free: [[Float]] = []
+    private static let lock = NSLock()
+    private static let maxKept = 4
+
+    static func zeroed(count: Int) -> [Float] {
+        lock.lock()
+        if let index = free.firstIndex(where: { $0.count == count }) {
+            let buffer = free.remove(at: index)
+            lock.unlock()
+            return buffer
+        }
+        lock.unlock()
+        return [Float](repeating: 0, count: count)
+    }
+
+    /// Takes back a buffer that is all zeros again.
+    static func giveBack(_ buffer: [Float]) {
+        guard !buffer.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        free.append(buffer)
+        if free.count > maxKept { free.removeFirst() }
     }
 }

@@ -1,5 +1,5 @@
 // CATransformLayer scenes: planes kept in 3D, split where they cross, drawn back to front.
-@testable import Compositor
+import Compositor
 import Foundation
 import LayerModel
 import OpenCoreGraphics
