@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps build demo test goldens clean
+.PHONY: deps build demo test test-release goldens clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -18,6 +18,12 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+# The same suite optimized: undefined behaviour (a pointer escaped from withUnsafePointer) once
+# drew garbage only in release builds, which the debug suite cannot see.
+test-release: deps
+	$(SWIFT) build -c release --build-tests
+	$(SWIFT) test -c release --skip-build --disable-xctest
 
 # Re-records the golden images of the scene catalog (CPU renders). Look at every changed PNG
 # before committing it.

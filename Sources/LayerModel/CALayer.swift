@@ -434,7 +434,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Inserts `layer` at `index` among the sublayers; an index past the end appends.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        precondition(!isDescendant(of: layer), cycleMessage(adding: layer))
+        refuseCycle(adding: layer)
         layer.removeFromSuperlayer()
         recordCommittedValue(forKey: "sublayers")
         storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
@@ -445,7 +445,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Inserts `layer` just below `sibling`; at the bottom when `sibling` is nil or not a sublayer.
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        precondition(!isDescendant(of: layer), cycleMessage(adding: layer))
+        refuseCycle(adding: layer)
         layer.removeFromSuperlayer()
         let index = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s } } ?? 0
         insertSublayer(layer, at: UInt32(index))
@@ -453,7 +453,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Inserts `layer` just above `sibling`; on top when `sibling` is nil or not a sublayer.
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        precondition(!isDescendant(of: layer), cycleMessage(adding: layer))
+        refuseCycle(adding: layer)
         layer.removeFromSuperlayer()
         let index = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s }.map { $0 + 1 } }
             ?? storedSublayers.count
@@ -463,7 +463,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Puts `newLayer` where `oldLayer` is. Nothing happens when `oldLayer` is not a sublayer.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let index = storedSublayers.firstIndex(where: { $0 === oldLayer }) else { return }
-        precondition(!isDescendant(of: newLayer), cycleMessage(adding: newLayer))
+        refuseCycle(adding: newLayer)
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: UInt32(index))
     }
@@ -486,6 +486,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             layer = current.superlayer
         }
         return false
+    }
+
+    /// Traps when adding `layer` would make a cycle. fatalError rather than precondition: an
+    /// optimized build drops a precondition's message, and this one names the two layers.
+    private func refuseCycle(adding layer: CALayer) {
+        if isDescendant(of: layer) { fatalError(cycleMessage(adding: layer)) }
     }
 
     private func cycleMessage(adding layer: CALayer) -> String {

@@ -122,7 +122,7 @@ public final class CGContext {
 
     /// The current path in user space (nil when empty).
     public var path: CGPath? {
-        currentPath.isEmpty ? nil : currentPath.copy(using: withUnsafePointer(to: state.ctm.inverted()) { $0 })
+        currentPath.isEmpty ? nil : currentPath.copy(applying: state.ctm.inverted())
     }
 
     // MARK: Drawing
@@ -281,7 +281,7 @@ public final class CGContext {
     private func strokeOutline(of devicePath: CGPath) -> CGPath {
         // Stroke in user space so the pen follows the CTM (a scaled context draws wider lines).
         let inverse = state.ctm.inverted()
-        let user = devicePath.copy(using: withUnsafePointer(to: inverse) { $0 }) ?? devicePath
+        let user = devicePath.copy(applying: inverse)
         return user.copy(strokingWithWidth: state.lineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin,
                          miterLimit: state.miterLimit, transform: state.ctm)
     }

@@ -9,7 +9,7 @@ extension CGPath {
                      transform: CGAffineTransform = .identity) -> CGPath {
         let pattern = lengths.map { $0.isFinite ? max($0, 0) : 0 }
         let period = pattern.reduce(0, +)
-        guard period > 1e-9, phase.isFinite else { return copy(using: withUnsafePointer(to: transform) { $0 }) ?? self }
+        guard period > 1e-9, phase.isFinite else { return copy(applying: transform) }
         let result = CGMutablePath()
         var dashes = 0
         for (points, closed) in PathStroker.subpaths(self, tolerance: 0.01) {
@@ -57,7 +57,7 @@ extension CGPath {
             }
             if on, current.count > 1 { result.addLines(between: current) }
         }
-        return result.copy(using: withUnsafePointer(to: transform) { $0 }) ?? result
+        return result.copy(applying: transform)
     }
 
     /// The part of the path from `start` to `end`, as fractions 0...1 of its whole length (all

@@ -24,7 +24,7 @@ extension CGPath {
             PathStroker.stroke(polyline, closed: closed, half: half, cap: lineCap, join: lineJoin,
                                miterLimit: miterLimit, into: outline)
         }
-        return outline.copy(using: withUnsafePointer(to: transform) { $0 }) ?? outline
+        return outline.copy(applying: transform)
     }
 }
 

@@ -152,6 +152,13 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Se
         return CGPath(elements: elements.map { $0.applying(t) })
     }
 
+    /// A copy with every point transformed. (Use this rather than passing `copy(using:)` a
+    /// pointer escaped from `withUnsafePointer`: that pointer dangles, and optimized builds read
+    /// garbage through it.)
+    public func copy(applying t: CGAffineTransform) -> CGPath {
+        CGPath(elements: elements.map { $0.applying(t) })
+    }
+
     /// A mutable copy.
     public func mutableCopy() -> CGMutablePath? { CGMutablePath(elements: elements) }
 

@@ -80,8 +80,7 @@ public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePo
 public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
     context.saveGState()
     context.setFillColor(line.color)
-    context.addPath(line.path.copy(using: withUnsafePointer(to: CGAffineTransform(translationX: context.textPosition.x,
-                                                                                    y: context.textPosition.y)) { $0 })!)
+    context.addPath(line.path.copy(applying: CGAffineTransform(translationX: context.textPosition.x, y: context.textPosition.y)))
     context.fillPath()
     context.restoreGState()
 }

@@ -44,7 +44,7 @@ public struct CoverageRasterizer {
     /// within 1/50 pixel (chords cut inside curves, so a coarser tolerance visibly loses area: a
     /// quarter pixel loses 1.6% of a 10-pixel circle). Coordinates are pixels, y down.
     public mutating func add(_ path: CGPath, transform: CGAffineTransform = .identity) {
-        let transformed = path.copy(using: withUnsafePointer(to: transform) { $0 }) ?? path
+        let transformed = path.copy(applying: transform)
         for polyline in PathFlattener.polylines(transformed, tolerance: 0.02) where polyline.count > 1 {
             for i in polyline.indices {
                 let a = polyline[i], b = polyline[(i + 1) % polyline.count]
@@ -87,9 +87,14 @@ public struct CoverageRasterizer {
         var x = x0 + (top - y0) * dxdy
         let firstRow = Int(top.rounded(.down)), lastRow = Int(bottom.rounded(.up))
         let stride = self.stride
-        accumulation.withUnsafeMutableBufferPointer { acc in
-          self.rowMin.withUnsafeMutableBufferPointer { rowMin in
-           self.rowMax.withUnsafeMutableBufferPointer { rowMax in
+        // The three buffers are moved out while written through pointers (and back after), so no
+        // access to one overlaps an access to `self`.
+        var cells: [Float] = [], mins: [Int32] = [], maxs: [Int32] = []
+        swap(&cells, &accumulation); swap(&mins, &rowMin); swap(&maxs, &rowMax)
+        defer { swap(&cells, &accumulation); swap(&mins, &rowMin); swap(&maxs, &rowMax) }
+        cells.withUnsafeMutableBufferPointer { acc in
+          mins.withUnsafeMutableBufferPointer { rowMin in
+           maxs.withUnsafeMutableBufferPointer { rowMax in
             for row in firstRow..<lastRow {
                 let start = row * stride
                 let dy = min(Double(row + 1), bottom) - max(Double(row), top)
