@@ -8,7 +8,7 @@ const int MAX_EDGES = 32;              // CoveragePolygon.maxEdges
 
 uniform int u_edgeCount;
 uniform vec3 u_edges[MAX_EDGES];       // a, b, c: signed distance a*x + b*y + c, positive inside
-uniform int u_fillKind;                // 0: solid, 1: texture
+uniform int u_fillKind;                // 0: solid, 1: texture, 2: blurred rounded rectangle
 uniform vec4 u_color;                  // premultiplied, for solid fills
 uniform float u_opacity;
 uniform vec4 u_tint;                   // premultiplied, multiplies the fill (replicator instances)
@@ -25,6 +25,9 @@ uniform int u_tiled;                   // 1: the texture is one tile of a larger
 uniform vec2 u_imageSize;              // the whole image, in texels
 uniform vec4 u_tileAccept;             // sample points this tile draws: min x, min y, max x, max y (texels)
 uniform vec4 u_tileRect;               // the tile's texels in the image: x, y, width, height
+uniform mat3 u_blurToLocal;            // device -> the blurred shape's plane (fill kind 2)
+uniform vec4 u_blurBox;                // centre x, y, half width, half height, in that plane
+uniform vec2 u_blurParams;             // corner radius, sigma
 
 out vec4 fragColor;
 
@@ -73,6 +76,47 @@ float roundedCoverage(vec2 p) {
     return outside;
 }
 
+// Mirrors Compositor's BlurredRoundedRect: erf to 5e-4 (Abramowitz and Stegun 7.1.27), exact
+// along x, eight midpoint samples of the Gaussian along y (square corners: exact in both).
+float erfApprox(float x) {
+    float a = abs(x);
+    float d = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;
+    d *= d;
+    float e = 1.0 - 1.0 / (d * d);
+    return x < 0.0 ? -e : e;
+}
+
+float rowIntegral(float x, float y, vec2 halfSize, float corner, float k) {
+    float delta = min(halfSize.y - corner - abs(y), 0.0);
+    float curved = halfSize.x - corner + sqrt(max(0.0, corner * corner - delta * delta));
+    return 0.5 * (erfApprox((x + curved) * k) - erfApprox((x - curved) * k));
+}
+
+float blurredRoundedRect(vec2 p) {
+    vec3 h = vec3(p, 1.0) * u_blurToLocal;
+    if (h.z <= 0.0) return 0.0;
+    vec2 q = h.xy / h.z - u_blurBox.xy;
+    vec2 halfSize = u_blurBox.zw;
+    float corner = u_blurParams.x, sigma = u_blurParams.y;
+    float k = sqrt(0.5) / sigma;
+    if (corner <= 0.0) {
+        float ax = 0.5 * (erfApprox((q.x + halfSize.x) * k) - erfApprox((q.x - halfSize.x) * k));
+        float ay = 0.5 * (erfApprox((q.y + halfSize.y) * k) - erfApprox((q.y - halfSize.y) * k));
+        return ax * ay;
+    }
+    float low = q.y - halfSize.y, high = q.y + halfSize.y;
+    float start = clamp(-3.0 * sigma, low, high), end = clamp(3.0 * sigma, low, high);
+    float step = (end - start) / 8.0;
+    float y = start + step * 0.5;
+    float value = 0.0;
+    for (int i = 0; i < 8; ++i) {
+        float gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * sqrt(6.283185307179586));
+        value += rowIntegral(q.x, q.y - y, halfSize, corner, k) * gaussian * step;
+        y += step;
+    }
+    return value;
+}
+
 void main() {
     vec2 p = gl_FragCoord.xy;          // device pixel centre
     float k = coverage(p) * u_opacity;
@@ -83,6 +127,9 @@ void main() {
         discard;
     }
     vec4 color = u_color;
+    if (u_fillKind == 2) {
+        color = u_color * blurredRoundedRect(p);
+    }
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;
         vec2 uv = uvq.xy / uvq.z;

@@ -31,6 +31,8 @@ extension DrawOp: CustomStringConvertible {
             switch q.fill {
             case .solid(let c): fill = String(format: "solid(%.3f %.3f %.3f %.3f)", c.red, c.green, c.blue, c.alpha)
             case .texture(let t): fill = "texture(\(t.source), \(t.filter.rawValue))"
+            case .blurredRoundedRect(let b):
+                fill = String(format: "blurred rounded rect(sigma %.2f, radius %.2f)", b.sigma, b.cornerRadius)
             }
             let blend = q.blend == .sourceOver ? "" : " \(q.blend.rawValue)"
             return "quad \(q.source): \(fill)\(blend) opacity \(String(format: "%.3f", q.opacity)) polygon \(vertices)"

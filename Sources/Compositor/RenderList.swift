@@ -151,6 +151,8 @@ public enum BlendMode: String, Hashable, Sendable {
 public enum Fill: Hashable, Sendable {
     case solid(PremultipliedColor)
     case texture(TextureFill)
+    /// A Gaussian-blurred rounded rectangle in closed form (shadows of plain layers).
+    case blurredRoundedRect(BlurredRoundedRect)
 }
 
 /// A colour with premultiplied components in 0...1.

@@ -646,6 +646,10 @@ public struct RenderListBuilder {
         let from = parent.apply(anchor), to = parent.apply(CGPoint(x: anchor.x + offset.width, y: anchor.y + offset.height))
         let dx = to.x - from.x, dy = to.y - from.y
         guard dx.isFinite, dy.isFinite, let color = layer.shadowColor?.premultiplied else { return }
+        let strength = min(max(Double(layer.shadowOpacity), 0), 1)
+        let shadowTint = visit.tint.multiplied(by: PremultipliedColor(red: color.red * strength, green: color.green * strength,
+                                                                       blue: color.blue * strength, alpha: color.alpha * strength))
+        if drawClosedFormShadow(visit, map: map, offset: (dx, dy), tint: shadowTint, opacity: opacity, state: &state) { return }
 
         // 1. The shape, in the target's device space.
         let shape = try collectOps(&state) { state in
@@ -712,11 +716,48 @@ public struct RenderListBuilder {
             }
         }
         // 4. The blurred alpha in the shadow colour, shifted, scaled back up by the sampling.
-        let strength = min(max(Double(layer.shadowOpacity), 0), 1)
-        let tint = visit.tint.multiplied(by: PremultipliedColor(red: color.red * strength, green: color.green * strength,
-                                                                 blue: color.blue * strength, alpha: color.alpha * strength))
         composite(pass: current, at: region, shiftedBy: (dx, dy), filter: .linear, alphaOnly: true, clip: visit.clip,
-                  part: "shadow", layer: layer, opacity: opacity, tint: tint, state: &state)
+                  part: "shadow", layer: layer, opacity: opacity, tint: shadowTint, state: &state)
+    }
+
+    /// The shadow of a layer whose composited alpha is a rounded rectangle (a background, no
+    /// contents, sublayers, mask or shadowPath), seen through a similarity (rotation, uniform scale,
+    /// translation: a Gaussian stays a Gaussian), in closed form: one quad, no offscreen pass.
+    /// Returns false when the layer does not qualify.
+    private func drawClosedFormShadow(_ visit: Visit, map: ProjectiveTransform2D, offset: (Double, Double),
+                                      tint: PremultipliedColor, opacity: Double, state: inout BuildState) -> Bool {
+        let layer = visit.layer
+        guard layer.shadowPath == nil, layer.contents == nil, (layer.sublayers ?? []).isEmpty, layer.mask == nil,
+              !layer.shouldRasterize, let background = layer.backgroundColor?.premultiplied,
+              background.alpha >= 1 || layer.borderWidth <= 0 || layer.borderColor == nil else { return false }
+        // A similarity: no perspective, orthogonal axes of equal length.
+        let ax = (map.m11, map.m12), ay = (map.m21, map.m22)
+        let sx = (ax.0 * ax.0 + ax.1 * ax.1).squareRoot(), sy = (ay.0 * ay.0 + ay.1 * ay.1).squareRoot()
+        guard abs(map.m13) < 1e-12, abs(map.m23) < 1e-12, abs(map.m33 - 1) < 1e-12, sx > 1e-9,
+              abs(sx - sy) <= 1e-9 * sx, abs(ax.0 * ay.0 + ax.1 * ay.1) <= 1e-9 * sx * sx else { return false }
+        var sigma = max(Double(layer.shadowRadius) * Double(scale), 0)
+        guard sigma.isFinite, sigma > 0.25, sigma <= RenderListBuilder.maxShadowSigma,
+              let outline = roundedBounds(of: layer) ?? Optional(RoundedRectangle(
+                rect: Rect(x: layer.bounds.minX, y: layer.bounds.minY, width: layer.bounds.width, height: layer.bounds.height),
+                topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0)),
+              outline.rect.width > 0, outline.rect.height > 0 else { return false }
+        // One radius for all four corners (the closed form's assumption).
+        let radii = [outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft]
+        guard radii.allSatisfy({ abs($0 - radii[0]) < 1e-9 }) else { return false }
+        sigma /= sx // in the layer's plane
+        // The shifted map: the shadow is the shape moved by the offset in device space.
+        let shifted = map.concatenating(ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0,
+                                                              m31: offset.0, m32: offset.1, m33: 1))
+        guard let deviceToLocal = shifted.inverted() else { return false }
+        let reach = 3 * sigma + 1 / sx
+        let r = outline.rect
+        let area = Rect(x: r.x - reach, y: r.y - reach, width: r.width + 2 * reach, height: r.height + 2 * reach)
+        let shape = BlurredRoundedRect(deviceToLocal: deviceToLocal, rect: r, cornerRadius: radii[0], sigma: sigma,
+                                       color: PremultipliedColor(red: tint.red * background.alpha, green: tint.green * background.alpha,
+                                                                 blue: tint.blue * background.alpha, alpha: tint.alpha * background.alpha))
+        emit(rect: area, map: shifted, clip: visit.clip, part: "shadow", layer: layer, fill: .blurredRoundedRect(shape),
+             opacity: opacity, state: &state)
+        return true
     }
 
     /// A shadowPath rasterized on the CPU (exact-area coverage) at the frame's scale and drawn

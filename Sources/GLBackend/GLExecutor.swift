@@ -38,7 +38,8 @@ final class GLExecutor {
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
                                    "u_deviceToTexture", "u_texture", "u_tint",
                                    "u_shapeKind", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
-                                   "u_alphaOnly", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect"]
+                                   "u_alphaOnly", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
+                                   "u_blurToLocal", "u_blurBox", "u_blurParams"]
 
     init(caps: GLCaps) throws {
         self.caps = caps
@@ -195,6 +196,15 @@ final class GLExecutor {
         case .solid(let c):
             glUniform1i(program.location("u_fillKind"), 0)
             glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
+        case .blurredRoundedRect(let shape):
+            glUniform1i(program.location("u_fillKind"), 2)
+            let c = shape.color
+            glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
+            setMatrix(shape.deviceToLocal, "u_blurToLocal")
+            let r = shape.rect
+            glUniform4f(program.location("u_blurBox"), GLfloat(r.x + r.width / 2), GLfloat(r.y + r.height / 2),
+                        GLfloat(r.width / 2), GLfloat(r.height / 2))
+            glUniform2f(program.location("u_blurParams"), GLfloat(shape.cornerRadius), GLfloat(shape.sigma))
         case .texture(let fill):
             glUniform1i(program.location("u_fillKind"), 1)
             glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)

@@ -45,8 +45,12 @@ public struct RasterRenderer: Sendable {
         let width = target.width
         var sampler: TextureSampler?
         var solid = (0.0, 0.0, 0.0, 0.0)
+        var blurred: BlurredRoundedRect?
         switch quad.fill {
         case .solid(let c): solid = (c.red, c.green, c.blue, c.alpha)
+        case .blurredRoundedRect(let shape):
+            blurred = shape
+            solid = (shape.color.red, shape.color.green, shape.color.blue, shape.color.alpha)
         case .texture(let fill):
             let texels: Bitmap? = switch fill.source {
             case .image(let id): images[id]
@@ -68,6 +72,10 @@ public struct RasterRenderer: Sendable {
                         if coverage <= 0 { continue }
                     }
                     var color = sampler?.sample(atX: cx, y: cy) ?? solid
+                    if let blurred {
+                        let a = Double(blurred.alpha(atX: cx, y: cy))
+                        color = (color.0 * a, color.1 * a, color.2 * a, color.3 * a)
+                    }
                     if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }
                     let k = coverage * quad.opacity
                     let i = (y * width + x) * 4

@@ -412,6 +412,7 @@ struct ShadowListTests {
         card.shadowOpacity = 0.5
         card.shadowRadius = 2
         card.shadowOffset = CGSize(width: 3, height: 4)
+        card.addSublayer(CALayer()) // a sublayer: the shadow's shape is no longer a plain rounded rectangle
         let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: card)
         #expect(list.passes.count == 4) // shape, blur x, blur y, frame
         guard case .blur(let x) = list.passes[1].ops.first, case .blur(let y) = list.passes[2].ops.first else {
@@ -433,6 +434,29 @@ struct ShadowListTests {
         let uv = fill.deviceToTexture.apply(CGPoint(x: 13, y: 14))
         #expect(abs(uv.x * shadow.localRect.width + origin.x - 10) < 1e-9)
         #expect(abs(uv.y * shadow.localRect.height + origin.y - 10) < 1e-9)
+    }
+
+    @Test("a plain rounded layer's shadow under a similarity is one closed-form quad; under perspective it is not")
+    func closedForm() throws {
+        let card = CALayer()
+        card.name = "card"
+        card.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        card.backgroundColor = .white
+        card.cornerRadius = 4
+        card.shadowOpacity = 0.5
+        card.shadowRadius = 2
+        card.setAffineTransform(CGAffineTransform(rotationAngle: 0.3).scaledBy(x: 1.5, y: 1.5))
+        let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: card)
+        #expect(list.passes.count == 1)
+        let first = list.passes[0].ops.first
+        guard case .quad(let quad) = first, case .blurredRoundedRect(let shape) = quad.fill else {
+            Issue.record("expected a closed-form shadow quad first, got \(String(describing: first))"); return
+        }
+        #expect(abs(shape.sigma - 2 / 1.5) < 1e-9 && shape.cornerRadius == 4 && abs(shape.color.alpha - 0.5) < 1e-12)
+        var tilt = CATransform3DIdentity
+        tilt.m34 = -1.0 / 100
+        card.transform = CATransform3DConcat(CATransform3DMakeRotation(0.5, 0, 1, 0), tilt)
+        #expect(try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: card).passes.count > 1)
     }
 
     @Test("no shadow without opacity; over-large radii are capped and reported")

@@ -73,6 +73,7 @@ struct PassPoolTests {
             card.backgroundColor = .white
             card.shadowOpacity = 1
             card.shadowRadius = 3
+            card.addSublayer(CALayer()) // keeps the shadow on the offscreen blur (not the closed form)
             root.addSublayer(card)
         }
         return try RenderListBuilder(viewport: root.bounds).build(root: root)

@@ -2,6 +2,7 @@
 // differences, so the blurred passes (halved copies for large radii) can be checked exactly.
 import Foundation
 import OpenQuartzCore
+import PixelDiff
 import Testing
 
 @Suite("Shadow accuracy")
@@ -34,5 +35,39 @@ struct ShadowAccuracyTests {
             }
         }
         #expect(worst <= 2, "largest alpha error \(worst)/255 at radius \(radius) on \(backend)")
+    }
+}
+
+@Suite("Closed-form shadows")
+struct ClosedFormShadowTests {
+    /// A white rounded card over grey with a shadow; `viaPasses` adds an empty sublayer, which
+    /// sends the shadow through the offscreen blur instead of the closed form.
+    private func card(radius: Double, corner: CGFloat, viaPasses: Bool) -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 160)
+        root.position = CGPoint(x: 100, y: 80)
+        root.backgroundColor = CGColor(gray: 0.8, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 50, y: 40, width: 100, height: 70)
+        card.backgroundColor = .white
+        card.cornerRadius = corner
+        card.shadowOpacity = 0.8
+        card.shadowRadius = radius
+        card.shadowOffset = CGSize(width: 4, height: 8)
+        card.setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
+        if viaPasses { card.addSublayer(CALayer()) }
+        root.addSublayer(card)
+        return root
+    }
+
+    @Test("the closed form matches the offscreen blur within 2/255 on both backends",
+          arguments: [(RenderBackend.cpu, 3.0, CGFloat(0)), (.cpu, 10, 16), (.gpu, 10, 16), (.gpu, 25, 30)])
+    func matchesBlur(backend: RenderBackend, radius: Double, corner: CGFloat) throws {
+        let bounds = CGRect(x: 0, y: 0, width: 200, height: 160)
+        let closed = try CARenderer.image(of: card(radius: radius, corner: corner, viaPasses: false), bounds: bounds, backend: backend)
+        let passes = try CARenderer.image(of: card(radius: radius, corner: corner, viaPasses: true), bounds: bounds, backend: backend)
+        let report = try ImageComparison.compare(passes.bitmap, closed.bitmap, tolerance: 2)
+        #expect(report.pixelsOverTolerance == 0, "radius \(radius), corner \(corner): \(report)")
+        #expect(report.maxChannelDelta > 0 || radius < 5) // the two really are different computations
     }
 }
