@@ -1,6 +1,6 @@
-// Compositing effects: what a shadow costs against its radius (the GL path must stay nearly flat:
-// large radii blur a halved copy), frames with many shadows and masks, and the texture cache
-// across the frames of an animation.
+// Compositing effects: what a shadow costs against its radius, in closed form and through the
+// offscreen blur (which must stay nearly flat on the GL path: large radii blur a halved copy),
+// frames with many shadows and masks, and the texture cache across the frames of an animation.
 import Benchmark
 import Compositor
 import Foundation
@@ -10,7 +10,9 @@ import RasterBackend
 
 /// A 1280x720 frame with one 400x300 rounded card casting a shadow of `radius` points, its shape
 /// taken from the card's alpha.
-func shadowFrame(radius: Double) -> RenderList {
+/// With `offscreen`, the card holds an empty sublayer, which sends its shadow through the
+/// offscreen blur (halved copies for large radii) instead of the closed form.
+func shadowFrame(radius: Double, offscreen: Bool = false) -> RenderList {
     let root = CALayer()
     root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
     root.position = CGPoint(x: 640, y: 360)
@@ -22,6 +24,7 @@ func shadowFrame(radius: Double) -> RenderList {
     card.shadowOpacity = 0.6
     card.shadowRadius = radius
     card.shadowOffset = CGSize(width: 0, height: 8)
+    if offscreen { card.addSublayer(CALayer()) }
     root.addSublayer(card)
     return try! RenderListBuilder(viewport: root.bounds).build(root: root)
 }
@@ -75,6 +78,11 @@ let benchmarks: @Sendable () -> Void = {
         }
         Benchmark("shadow radius \(Int(radius)) cpu 1280x720") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(RasterRenderer().render(list)) }
+        }
+        let blurred = shadowFrame(radius: radius, offscreen: true)
+        Benchmark("shadow radius \(Int(radius)) offscreen blur gpu 1280x720 (\(renderer))") { benchmark in
+            guard let device = try? GLDevice.shared() else { return }
+            for _ in benchmark.scaledIterations { blackHole(try device.render(blurred)) }
         }
     }
 
