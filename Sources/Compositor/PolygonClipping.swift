@@ -10,19 +10,7 @@ enum PolygonClipping {
 
     /// The rectangle `r` of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
     static func project(_ r: Rect, through map: ProjectiveTransform2D) -> [DevicePoint] {
-        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)]
-            .map { map.applyHomogeneous(x: $0.0, y: $0.1) }
-        var out: [DevicePoint] = []
-        for i in corners.indices {
-            let p = corners[i], q = corners[(i + 1) % corners.count]
-            if p.w >= nearW { out.append(DevicePoint(x: p.x / p.w, y: p.y / p.w)) }
-            if (p.w >= nearW) != (q.w >= nearW) {
-                let t = (nearW - p.w) / (q.w - p.w)
-                let x = p.x + t * (q.x - p.x), y = p.y + t * (q.y - p.y)
-                out.append(DevicePoint(x: x / nearW, y: y / nearW))
-            }
-        }
-        return out
+        project([(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)], through: map)
     }
 
     /// A polygon of a plane mapped by `map`, clipped to w >= `nearW`, then divided.

@@ -58,29 +58,10 @@ extension RenderListBuilder {
                            diagnostics: inout [String]) -> [(CALayer, CATransform3D, PremultipliedColor)] {
         let sublayers = container.sublayersInDrawingOrder.filter { !$0.isHidden }
         guard let replicator = container as? CAReplicatorLayer else { return sublayers.map { ($0, toScene, tint) } }
-        var count = replicator.instanceCount
-        if count > CAReplicatorLayer.maxInstances {
-            diagnostics.append("\(replicator): instanceCount \(count) is over \(CAReplicatorLayer.maxInstances); "
-                + "\(CAReplicatorLayer.maxInstances) are drawn")
-            count = CAReplicatorLayer.maxInstances
-        }
-        guard count > 0, replicator.instanceTransform.isFinite else { return [] }
-        let center = CGPoint(x: replicator.bounds.midX, y: replicator.bounds.midY)
-        let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-center.x, -center.y, 0),
-                                                           replicator.instanceTransform),
-                                       CATransform3DMakeTranslation(center.x, center.y, 0))
-        var result: [(CALayer, CATransform3D, PremultipliedColor)] = []
-        var accumulated = CATransform3DIdentity
-        for i in 0..<count {
-            let t = replicator.instanceTint(i)
-            let instanceTint = tint.multiplied(by: PremultipliedColor(red: t.red, green: t.green, blue: t.blue, alpha: t.alpha))
-            let shown = i > 0 && i <= replicator.delayedInstances.count
-                ? RenderListBuilder.drawingOrder(replicator.delayedInstances[i - 1]) : sublayers
-            for sublayer in shown where !sublayer.isHidden {
-                result.append((sublayer, CATransform3DConcat(accumulated, toScene), instanceTint))
+        return ReplicatorInstance.instances(of: replicator, sublayers: sublayers, diagnostics: &diagnostics).flatMap { instance in
+            instance.sublayers.filter { !$0.isHidden }.map {
+                ($0, CATransform3DConcat(instance.transform, toScene), tint.multiplied(by: instance.tint))
             }
-            accumulated = CATransform3DConcat(accumulated, step)
         }
-        return result
     }
 }

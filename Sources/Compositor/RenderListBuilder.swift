@@ -305,33 +305,13 @@ public struct RenderListBuilder {
     /// the replicator's centre) and tinted by instance i's colour.
     private func replicatedVisits(_ sublayers: [CALayer], of replicator: CAReplicatorLayer, childParent: CATransform3D,
                                   opacity: Double, clip: [DevicePoint], visit: Visit, state: inout BuildState) -> [Visit] {
-        var count = replicator.instanceCount
-        if count > CAReplicatorLayer.maxInstances {
-            state.diagnostics.append("\(replicator): instanceCount \(count) is over \(CAReplicatorLayer.maxInstances); "
-                + "\(CAReplicatorLayer.maxInstances) are drawn")
-            count = CAReplicatorLayer.maxInstances
-        }
-        guard count > 0, replicator.instanceTransform.isFinite else { return [] }
-        let center = CGPoint(x: replicator.bounds.midX, y: replicator.bounds.midY)
-        let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-center.x, -center.y, 0),
-                                                           replicator.instanceTransform),
-                                       CATransform3DMakeTranslation(center.x, center.y, 0))
-        var visits: [Visit] = []
-        var accumulated = CATransform3DIdentity
-        for i in 0..<count {
-            let t = replicator.instanceTint(i)
-            let tint = visit.tint.multiplied(by: PremultipliedColor(red: t.red, green: t.green, blue: t.blue, alpha: t.alpha))
-            let parent = CATransform3DConcat(accumulated, childParent)
-            // Delayed instances show their sublayers as they were i x instanceDelay earlier.
-            let shown = i > 0 && i <= replicator.delayedInstances.count
-                ? RenderListBuilder.drawingOrder(replicator.delayedInstances[i - 1]) : sublayers
-            for sublayer in shown {
-                visits.append(Visit(layer: sublayer, parentPlaneToDevice: parent, opacity: opacity, clip: clip,
-                                    depth: visit.depth + 1, tint: tint))
+        ReplicatorInstance.instances(of: replicator, sublayers: sublayers, diagnostics: &state.diagnostics).flatMap { instance in
+            let parent = CATransform3DConcat(instance.transform, childParent)
+            let tint = visit.tint.multiplied(by: instance.tint)
+            return instance.sublayers.map {
+                Visit(layer: $0, parentPlaneToDevice: parent, opacity: opacity, clip: clip, depth: visit.depth + 1, tint: tint)
             }
-            accumulated = CATransform3DConcat(accumulated, step)
         }
-        return visits
     }
 
     private func emitContents(_ image: CGImage, of layer: CALayer, map: ProjectiveTransform2D,
@@ -473,8 +453,7 @@ public struct RenderListBuilder {
         guard extent.width > 0, extent.height > 0, let deviceToLocal = map.inverted() else { return }
         let pass = try drawIntoPass(layer, rect: extent, pixelsPerPoint: s, depth: visit.depth, cached: true, state: &state)
         let rect = Rect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
-        let localToTexture = ProjectiveTransform2D(m11: 1 / rect.width, m12: 0, m13: 0, m21: 0, m22: 1 / rect.height, m23: 0,
-                                                   m31: -rect.x / rect.width, m32: -rect.y / rect.height, m33: 1)
+        let localToTexture = ProjectiveTransform2D.unitSquare(from: rect)
         emit(rect: rect, map: map, clip: visit.clip, part: "rasterized", layer: layer,
              fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                         filter: .linear)),
@@ -521,13 +500,13 @@ public struct RenderListBuilder {
                                over area: PixelRect? = nil) -> [DrawOp] {
         // Textures are stretched over `area` of the target (default: all of it).
         let r = area ?? PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
-        let x = Double(r.minX), y = Double(r.minY), w = Double(r.width), h = Double(r.height)
-        let corners = PolygonClipping.rectangle(minX: x, minY: y, maxX: x + w, maxY: y + h)
-        let toUV = ProjectiveTransform2D(m11: 1 / w, m12: 0, m13: 0, m21: 0, m22: 1 / h, m23: 0, m31: -x / w, m32: -y / h, m33: 1)
+        let rect = Rect(x: Double(r.minX), y: Double(r.minY), width: Double(r.width), height: Double(r.height))
+        let corners = PolygonClipping.rectangle(minX: rect.x, minY: rect.y, maxX: rect.x + rect.width, maxY: rect.y + rect.height)
+        let toUV = ProjectiveTransform2D.unitSquare(from: rect)
         return layers.compactMap { texture, weight in
             guard weight > 0 || blend == .destinationIn,
                   let polygon = CoveragePolygon(vertices: corners, targetWidth: width, targetHeight: height) else { return nil }
-            return .quad(QuadOp(source: source, localRect: Rect(x: x, y: y, width: w, height: h),
+            return .quad(QuadOp(source: source, localRect: rect,
                                 localToDevice: .identity, polygon: polygon,
                                 fill: .texture(TextureFill(source: texture, deviceToTexture: toUV, filter: filter)),
                                 opacity: weight, blend: blend))
@@ -603,11 +582,10 @@ public struct RenderListBuilder {
     private func composite(pass: Int, at region: PixelRect, shiftedBy shift: (Double, Double), filter: SamplingFilter,
                            alphaOnly: Bool = false, clip: [DevicePoint], part: String, layer: CALayer, opacity: Double,
                            tint: PremultipliedColor, rounded: RoundedShape? = nil, state: inout BuildState) {
-        let x = Double(region.minX) + shift.0, y = Double(region.minY) + shift.1
-        let w = Double(region.width), h = Double(region.height)
-        let toTexture = ProjectiveTransform2D(m11: 1 / w, m12: 0, m13: 0, m21: 0, m22: 1 / h, m23: 0,
-                                              m31: -x / w, m32: -y / h, m33: 1)
-        emit(rect: Rect(x: x, y: y, width: w, height: h), map: .identity, clip: clip, part: part, layer: layer,
+        let rect = Rect(x: Double(region.minX) + shift.0, y: Double(region.minY) + shift.1,
+                        width: Double(region.width), height: Double(region.height))
+        let toTexture = ProjectiveTransform2D.unitSquare(from: rect)
+        emit(rect: rect, map: .identity, clip: clip, part: part, layer: layer,
              fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: toTexture, filter: filter, alphaOnly: alphaOnly)),
              opacity: opacity, tint: tint, rounded: rounded, clipOnly: rounded == nil ? nil : clip, state: &state)
     }
@@ -784,8 +762,7 @@ public struct RenderListBuilder {
         guard let image = ctx.makeImage() else { return }
         state.textures[image.identifier] = image.bitmap
         let rect = Rect(x: box.minX, y: box.minY, width: Double(width) / s, height: Double(height) / s)
-        let localToTexture = ProjectiveTransform2D(m11: 1 / rect.width, m12: 0, m13: 0, m21: 0, m22: 1 / rect.height, m23: 0,
-                                                   m31: -rect.x / rect.width, m32: -rect.y / rect.height, m33: 1)
+        let localToTexture = ProjectiveTransform2D.unitSquare(from: rect)
         emit(rect: rect, map: map, clip: RenderListBuilder.guardBand(state.width, state.height), part: "shadow path", layer: layer,
              fill: .texture(TextureFill(source: .image(image.identifier), deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                         filter: .linear)),
@@ -809,8 +786,7 @@ public struct RenderListBuilder {
         /// The pass drawn over the bounds shifted by (dx, dy) bounds sizes.
         func composite(_ pass: Int, shift: (Double, Double), opacity: Double, part: String) {
             let rect = Rect(x: b.minX + shift.0 * b.width, y: b.minY + shift.1 * b.height, width: b.width, height: b.height)
-            let localToTexture = ProjectiveTransform2D(m11: 1 / b.width, m12: 0, m13: 0, m21: 0, m22: 1 / b.height, m23: 0,
-                                                       m31: -rect.x / b.width, m32: -rect.y / b.height, m33: 1)
+            let localToTexture = ProjectiveTransform2D.unitSquare(from: rect)
             let fill = TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                    filter: .linear)
             emit(rect: rect, map: map, clip: boundsClip, part: part, layer: layer, fill: .texture(fill),
@@ -872,8 +848,7 @@ public struct RenderListBuilder {
             let visible = PolygonClipping.intersect(device, with: visit.clip)
             guard let coverage = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { continue }
             let rect = Rect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
-            let localToTexture = ProjectiveTransform2D(m11: 1 / rect.width, m12: 0, m13: 0, m21: 0, m22: 1 / rect.height, m23: 0,
-                                                       m31: -rect.x / rect.width, m32: -rect.y / rect.height, m33: 1)
+            let localToTexture = ProjectiveTransform2D.unitSquare(from: rect)
             let fill = TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture), filter: .linear)
             state.ops.append(.quad(QuadOp(source: "\(planes[piece.item].layer) in 3D", localRect: rect, localToDevice: planeToDevice,
                                           polygon: coverage, fill: .texture(fill), opacity: opacity * planes[piece.item].opacity,

@@ -154,23 +154,20 @@ public final class GLDevice: @unchecked Sendable {
 
     /// The texture cache's hits and uploads so far on this device.
     public var textureCacheStatistics: TextureCacheStatistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return executor?.textureStatistics ?? TextureCacheStatistics(hits: 0, uploads: 0)
+        fromExecutor(\.textureStatistics) ?? TextureCacheStatistics(hits: 0, uploads: 0)
     }
 
     /// Passes with a cache key (rasterized layers) served from earlier frames instead of run.
-    public var cachedPassHits: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return executor?.cachedPassHits ?? 0
-    }
+    public var cachedPassHits: Int { fromExecutor(\.cachedPassHits) ?? 0 }
 
     /// Offscreen targets this device has had to create (the rest came from its pool).
-    public var offscreenTargetsCreated: Int {
+    public var offscreenTargetsCreated: Int { fromExecutor(\.passAllocations) ?? 0 }
+
+    /// A figure the executor keeps, read under the lock; nil before the first frame.
+    private func fromExecutor<T>(_ figure: KeyPath<GLExecutor, T>) -> T? {
         lock.lock()
         defer { lock.unlock() }
-        return executor?.passAllocations ?? 0
+        return executor?[keyPath: figure]
     }
 
     /// Compiles a shader on this context, for tests that check every shader against the driver.

@@ -38,16 +38,22 @@ struct DepthSortingTests {
     }
 }
 
+/// A 100x100 root whose sublayerTransform has perspective m34 = -1/500.
+private func perspectiveStage() -> CALayer {
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+    root.position = CGPoint(x: 50, y: 50)
+    var perspective = CATransform3DIdentity
+    perspective.m34 = -1.0 / 500
+    root.sublayerTransform = perspective
+    return root
+}
+
 @Suite("Transform layer scenes")
 struct TransformLayerSceneTests {
     @Test("a plane nearer the viewer is drawn last even when it comes first among the sublayers")
     func depthOrderNotTreeOrder() throws {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-        root.position = CGPoint(x: 50, y: 50)
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1.0 / 500
-        root.sublayerTransform = perspective
+        let root = perspectiveStage()
         let scene = CATransformLayer()
         scene.frame = root.bounds
         for (name, z) in [("near", 30.0), ("far", -30.0)] {
@@ -130,12 +136,7 @@ struct ReplicatorDelayTests {
 struct PreservesDepthTests {
     @Test("with preservesDepth the instances are sorted by depth, not drawn in instance order")
     func sorted() throws {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-        root.position = CGPoint(x: 50, y: 50)
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1.0 / 500
-        root.sublayerTransform = perspective
+        let root = perspectiveStage()
         let replicator = CAReplicatorLayer()
         replicator.frame = root.bounds
         replicator.instanceCount = 3
