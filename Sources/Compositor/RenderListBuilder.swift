@@ -698,16 +698,32 @@ public struct RenderListBuilder {
                   part: "shadow", layer: layer, opacity: opacity, tint: shadowTint, state: &state)
     }
 
-    /// The shadow of a layer whose composited alpha is a rounded rectangle (a background, no
-    /// contents, sublayers, mask or shadowPath), seen through a similarity (rotation, uniform scale,
-    /// translation: a Gaussian stays a Gaussian), in closed form: one quad, no offscreen pass.
-    /// Returns false when the layer does not qualify.
+    /// The outline and alpha of a layer's shadow shape when it is a rounded rectangle with one
+    /// radius: a shadowPath recognized as a rectangle, rounded rectangle or circle (opaque), or
+    /// without one, a layer that composites to its background alone (no contents, sublayers,
+    /// mask, or a border that would show through a translucent background). Nil otherwise.
+    private func roundedShadowShape(of layer: CALayer) -> (outline: RoundedRectangle, alpha: Double)? {
+        guard layer.mask == nil, !layer.shouldRasterize else { return nil }
+        if let path = layer.shadowPath {
+            guard let shape = RoundedRectPath(path) else { return nil }
+            let r = shape.cornerRadius
+            return (RoundedRectangle(rect: Rect(x: shape.rect.minX, y: shape.rect.minY, width: shape.rect.width, height: shape.rect.height),
+                                     topLeft: r, topRight: r, bottomRight: r, bottomLeft: r), 1)
+        }
+        guard layer.contents == nil, (layer.sublayers ?? []).isEmpty, let background = layer.backgroundColor?.premultiplied,
+              background.alpha >= 1 || layer.borderWidth <= 0 || layer.borderColor == nil,
+              let outline = roundedBounds(of: layer) else { return nil }
+        return (outline, background.alpha)
+    }
+
+    /// The shadow of a layer whose shadow shape is a rounded rectangle (see `roundedShadowShape`),
+    /// seen through a similarity (rotation, uniform scale, translation: a Gaussian stays a
+    /// Gaussian), in closed form: one quad, no offscreen pass. Returns false when the layer does
+    /// not qualify.
     private func drawClosedFormShadow(_ visit: Visit, map: ProjectiveTransform2D, offset: (Double, Double),
                                       tint: PremultipliedColor, opacity: Double, state: inout BuildState) -> Bool {
         let layer = visit.layer
-        guard layer.shadowPath == nil, layer.contents == nil, (layer.sublayers ?? []).isEmpty, layer.mask == nil,
-              !layer.shouldRasterize, let background = layer.backgroundColor?.premultiplied,
-              background.alpha >= 1 || layer.borderWidth <= 0 || layer.borderColor == nil else { return false }
+        guard let (outline, alpha) = roundedShadowShape(of: layer) else { return false }
         // A similarity: no perspective, orthogonal axes of equal length.
         let ax = (map.m11, map.m12), ay = (map.m21, map.m22)
         let sx = (ax.0 * ax.0 + ax.1 * ax.1).squareRoot(), sy = (ay.0 * ay.0 + ay.1 * ay.1).squareRoot()
@@ -715,9 +731,6 @@ public struct RenderListBuilder {
               abs(sx - sy) <= 1e-9 * sx, abs(ax.0 * ay.0 + ax.1 * ay.1) <= 1e-9 * sx * sx else { return false }
         var sigma = max(Double(layer.shadowRadius) * Double(scale), 0)
         guard sigma.isFinite, sigma > 0.25, sigma <= RenderListBuilder.maxShadowSigma,
-              let outline = roundedBounds(of: layer) ?? Optional(RoundedRectangle(
-                rect: Rect(x: layer.bounds.minX, y: layer.bounds.minY, width: layer.bounds.width, height: layer.bounds.height),
-                topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0)),
               outline.rect.width > 0, outline.rect.height > 0 else { return false }
         // One radius for all four corners (the closed form's assumption).
         let radii = [outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft]
@@ -731,8 +744,8 @@ public struct RenderListBuilder {
         let r = outline.rect
         let area = Rect(x: r.x - reach, y: r.y - reach, width: r.width + 2 * reach, height: r.height + 2 * reach)
         let shape = BlurredRoundedRect(deviceToLocal: deviceToLocal, rect: r, cornerRadius: radii[0], sigma: sigma,
-                                       color: PremultipliedColor(red: tint.red * background.alpha, green: tint.green * background.alpha,
-                                                                 blue: tint.blue * background.alpha, alpha: tint.alpha * background.alpha))
+                                       color: PremultipliedColor(red: tint.red * alpha, green: tint.green * alpha,
+                                                                 blue: tint.blue * alpha, alpha: tint.alpha * alpha))
         emit(rect: area, map: shifted, clip: visit.clip, part: "shadow", layer: layer, fill: .blurredRoundedRect(shape),
              opacity: opacity, state: &state)
         return true

@@ -459,6 +459,37 @@ struct ShadowListTests {
         #expect(try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: card).passes.count > 1)
     }
 
+    @Test("a shadowPath that is exactly a rectangle, rounded rectangle or circle is drawn in closed form; other paths go offscreen",
+          arguments: [
+              ("rect", CGPath(rect: CGRect(x: 2, y: 3, width: 14, height: 12)), 0.0),
+              ("rounded", CGPath(roundedRect: CGRect(x: 2, y: 3, width: 14, height: 12), cornerWidth: 5, cornerHeight: 5), 5),
+              ("circle", CGPath(ellipseIn: CGRect(x: 1, y: 1, width: 16, height: 16)), 8),
+              ("oval", CGPath(ellipseIn: CGRect(x: 1, y: 1, width: 16, height: 10)), -1),
+              ("elliptical corners", CGPath(roundedRect: CGRect(x: 2, y: 3, width: 14, height: 12), cornerWidth: 5, cornerHeight: 3), -1),
+              ("triangle", { let p = CGMutablePath(); p.addLines(between: [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 0, y: 10)]); p.closeSubpath(); return p }(), -1),
+          ] as [(String, CGPath, Double)])
+    func closedFormShadowPath(name: String, path: CGPath, radius: Double) throws {
+        let card = CALayer()
+        card.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        card.shadowOpacity = 0.5
+        card.shadowRadius = 2
+        card.shadowPath = path
+        card.addSublayer(CALayer()) // with a shadowPath, the layer's own content does not matter
+        let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: card)
+        let first = list.passes.last?.ops.first
+        guard radius >= 0 else {
+            #expect(list.passes.count > 1, "\(name): expected the offscreen route")
+            return
+        }
+        #expect(list.passes.count == 1, "\(name)")
+        guard case .quad(let quad) = first, case .blurredRoundedRect(let shape) = quad.fill else {
+            Issue.record("\(name): expected a closed-form shadow quad, got \(String(describing: first))"); return
+        }
+        #expect(shape.rect == Rect(x: path.boundingBox.minX, y: path.boundingBox.minY,
+                                   width: path.boundingBox.width, height: path.boundingBox.height))
+        #expect(abs(shape.cornerRadius - radius) < 1e-9 && abs(shape.color.alpha - 0.5) < 1e-12, "\(name)")
+    }
+
     @Test("no shadow without opacity; over-large radii are capped and reported")
     func limits() throws {
         let card = CALayer()

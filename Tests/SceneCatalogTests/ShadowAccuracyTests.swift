@@ -70,4 +70,26 @@ struct ClosedFormShadowTests {
         #expect(report.pixelsOverTolerance == 0, "radius \(radius), corner \(corner): \(report)")
         #expect(report.maxChannelDelta > 0 || radius < 5) // the two really are different computations
     }
+
+    @Test("a rounded shadowPath in closed form matches the same outline through the offscreen blur within 2/255",
+          arguments: [RenderBackend.cpu, .gpu])
+    func shadowPathMatchesBlur(backend: RenderBackend) throws {
+        let bounds = CGRect(x: 0, y: 0, width: 200, height: 160)
+        func scene(recognizable: Bool) -> CALayer {
+            let root = card(radius: 12, corner: 0, viaPasses: false)
+            let outline = CGMutablePath()
+            outline.addRoundedRect(in: CGRect(x: 8, y: 6, width: 84, height: 58), cornerWidth: 14, cornerHeight: 14)
+            // A trailing move adds nothing to the fill but makes the path no longer the canonical
+            // rounded rectangle, which sends it through the offscreen blur.
+            if !recognizable { outline.move(to: .zero) }
+            root.sublayers?.first?.shadowPath = outline
+            root.sublayers?.first?.backgroundColor = CGColor(gray: 1, alpha: 0.5) // the path, not the alpha, shapes it
+            return root
+        }
+        let closed = try CARenderer.image(of: scene(recognizable: true), bounds: bounds, backend: backend)
+        let passes = try CARenderer.image(of: scene(recognizable: false), bounds: bounds, backend: backend)
+        let report = try ImageComparison.compare(passes.bitmap, closed.bitmap, tolerance: 2)
+        #expect(report.pixelsOverTolerance == 0, "\(report)")
+        #expect(report.maxChannelDelta > 0)
+    }
 }
