@@ -55,6 +55,20 @@ vec3 roundedDistance(vec2 l, vec4 rect, vec4 radii) {
     return q.x > q.y ? vec3(q.x - r, s.x, 0.0) : vec3(q.y - r, 0.0, s.y);
 }
 
+// The share of a pixel's square inside a straight edge d pixels away with device normal g.
+// Mirrors RoundedShape.pixelCoverage.
+float pixelCoverage(float d, vec2 g) {
+    float len = length(g);
+    if (len <= 0.0) return clamp(0.5 - d, 0.0, 1.0);
+    float a = min(abs(g.x), abs(g.y)) / len, b = max(abs(g.x), abs(g.y)) / len;
+    float s = -d, halfWidth = (a + b) * 0.5, linear = (b - a) * 0.5;
+    if (s >= halfWidth) return 1.0;
+    if (s <= -halfWidth) return 0.0;
+    if (abs(s) <= linear) return 0.5 + s / b;
+    float corner = (halfWidth - abs(s)) * (halfWidth - abs(s)) / (2.0 * a * b);
+    return s > 0.0 ? 1.0 - corner : corner;
+}
+
 // Coverage of the rounded shape at device point p: distances converted to device pixels with the
 // exact derivative of the projective map. Mirrors RoundedShape.coverage.
 float roundedCoverage(vec2 p) {
@@ -67,11 +81,11 @@ float roundedCoverage(vec2 p) {
     float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
     vec3 o = roundedDistance(l, u_outerRect, u_outerRadii);
     vec2 g = vec2(o.y * dxdx + o.z * dydx, o.y * dxdy + o.z * dydy);
-    float outside = clamp(0.5 - (length(g) > 0.0 ? o.x / length(g) : o.x), 0.0, 1.0);
+    float outside = pixelCoverage(length(g) > 0.0 ? o.x / length(g) : o.x, g);
     if (u_shapeKind == 2 && outside > 0.0) {
         vec3 i = roundedDistance(l, u_innerRect, u_innerRadii);
         vec2 gi = vec2(i.y * dxdx + i.z * dydx, i.y * dxdy + i.z * dydy);
-        outside *= 1.0 - clamp(0.5 - (length(gi) > 0.0 ? i.x / length(gi) : i.x), 0.0, 1.0);
+        outside *= 1.0 - pixelCoverage(length(gi) > 0.0 ? i.x / length(gi) : i.x, gi);
     }
     return outside;
 }

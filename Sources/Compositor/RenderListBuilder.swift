@@ -126,6 +126,10 @@ public struct RenderListBuilder {
         var border: BorderDraw? = nil
         /// How much of the layer's own compositing an enclosing offscreen pass does instead.
         var isolation: Isolation = .none
+        /// Set once the layer's mask has been turned into its clip (`maskAsClip`): the mask is
+        /// not drawn again, and a rounded outline shapes the layer's own quads.
+        var maskApplied = false
+        var maskRounding: RoundedShape? = nil
     }
 
     /// What an offscreen pass drawing a layer applies where it is composited, so the layer's visit
@@ -157,7 +161,7 @@ public struct RenderListBuilder {
     }
 
     /// The layer's rounded bounds, or nil when its corners are square.
-    private func roundedBounds(of layer: CALayer, inset: Double = 0) -> RoundedRectangle? {
+    func roundedBounds(of layer: CALayer, inset: Double = 0) -> RoundedRectangle? {
         let b = layer.bounds
         let limit = min(b.width, b.height) / 2
         let r = layer.cornerRadius.isFinite ? min(max(layer.cornerRadius, 0), limit) : 0
@@ -220,7 +224,12 @@ public struct RenderListBuilder {
 
         // A mask multiplies everything the layer composites, its shadow included: all of it is
         // drawn offscreen first.
-        if composites, layer.transitionFrame == nil, let mask = usableMask(of: layer, state: &state) {
+        if composites, layer.transitionFrame == nil, !visit.maskApplied, let mask = usableMask(of: layer, state: &state) {
+            switch maskAsClip(mask, of: visit, map: map, planeToDevice: planeToDevice) {
+            case .clipped(let clipped): return try self.visit(clipped, state: &state)
+            case .nothingVisible: return []
+            case nil: break
+            }
             try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, mask: mask, state: &state)
             return []
         }
@@ -256,9 +265,9 @@ public struct RenderListBuilder {
         // `CGRect.width` is standardized (never negative), so the sign is read from the size.
         let hasArea = bounds.size.width > 0 && bounds.size.height > 0
         // Rounded corners shape the background always, the contents only with masksToBounds.
-        let rounding = layer.cornerRadius > 0 && hasArea
+        let rounding = visit.maskRounding ?? (layer.cornerRadius > 0 && hasArea
             ? map.inverted().flatMap { inverse in roundedBounds(of: layer).map { RoundedShape(deviceToLocal: inverse, outer: $0) } }
-            : nil
+            : nil)
         if hasArea, let color = layer.backgroundColor {
             let c = color.premultiplied
             if c.alpha > 0 {
@@ -270,7 +279,7 @@ public struct RenderListBuilder {
         // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
         if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
             emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
-                         rounded: layer.masksToBounds ? rounding : nil, parentClip: clip, state: &state)
+                         rounded: layer.masksToBounds || visit.maskRounding != nil ? rounding : nil, parentClip: clip, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")
@@ -324,10 +333,7 @@ public struct RenderListBuilder {
             state.diagnostics.append("\(layer): contentsScale \(contentsScale) is not a positive number; 1 is used")
             contentsScale = 1
         }
-        let contentSize = CGSize(width: CGFloat(image.width) * cr.width / contentsScale,
-                                 height: CGFloat(image.height) * cr.height / contentsScale)
-        let frame = layer.drawnContentsFrame
-            ?? ContentsGeometry.frame(bounds: layer.bounds, contentSize: contentSize, gravity: layer.contentsGravity)
+        let frame = contentsFrame(of: layer, image: image, contentsScale: contentsScale)
         guard frame.width > 0, frame.height > 0, let deviceToLocal = map.inverted() else { return }
         // Local point -> normalized texture coordinate: the frame maps onto contentsRect.
         let localToTexture = ProjectiveTransform2D(
@@ -345,6 +351,16 @@ public struct RenderListBuilder {
         emit(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height), map: map, clip: clip,
              part: "contents", layer: layer, fill: .texture(fill), opacity: opacity, tint: tint,
              rounded: rounded, clipOnly: parentClip, state: &state)
+    }
+
+    /// Where the layer's contents image lies in its bounds space: the drawn rectangle, or placed
+    /// by contentsGravity.
+    private func contentsFrame(of layer: CALayer, image: CGImage, contentsScale: CGFloat) -> CGRect {
+        let cr = layer.contentsRect
+        let contentSize = CGSize(width: CGFloat(image.width) * cr.width / contentsScale,
+                                 height: CGFloat(image.height) * cr.height / contentsScale)
+        return layer.drawnContentsFrame
+            ?? ContentsGeometry.frame(bounds: layer.bounds, contentSize: contentSize, gravity: layer.contentsGravity)
     }
 
     /// Adds one quad. With a rounded shape, the shape's own outline gives the coverage at the
@@ -523,6 +539,61 @@ public struct RenderListBuilder {
             return nil
         }
         return mask
+    }
+
+    /// What a shape mask turned into a clip leaves to draw.
+    private enum MaskClip {
+        /// The layer's visit with the mask applied as its clip.
+        case clipped(Visit)
+        /// The mask covers nothing on screen, so neither does the layer.
+        case nothingVisible
+    }
+
+    /// The mask as a clip instead of an offscreen pass, where that is exact (see MaskOutline.swift):
+    /// the layer must draw a single quad (a background or contents, no sublayers, border, shadow
+    /// or rounded corners of its own), since clipping several quads separately would blend each
+    /// one's partial coverage at the mask's edge where the mask multiplies their composite once.
+    /// A rectangular outline then joins the quad's convex device clip; a rounded one becomes the
+    /// quad's rounded coverage when the quad holds the whole outline (its own edges then cannot
+    /// show). Nil when the mask needs its offscreen pass.
+    private func maskAsClip(_ mask: CALayer, of visit: Visit, map: ProjectiveTransform2D,
+                            planeToDevice: CATransform3D) -> MaskClip? {
+        let layer = visit.layer
+        let drawsBackground = (layer.backgroundColor?.alpha ?? 0) > 0, image = layer.contents as? CGImage
+        guard drawsBackground != (image != nil), (layer.sublayers ?? []).isEmpty, !(layer.cornerRadius > 0),
+              !layer.shouldRasterize, layer.borderWidth <= 0 || (layer.borderColor?.alpha ?? 0) == 0,
+              layer.shadowOpacity <= 0 || (layer.shadowColor?.alpha ?? 0) == 0,
+              let outline = exactOutline(of: mask) else { return nil }
+        let maskToLayer = CATransform3DConcat(mask.transformToSuperlayer, RenderListBuilder.flatten)
+        let maskMap = CATransform3DConcat(maskToLayer, planeToDevice).planeTransform
+        let projected = PolygonClipping.project(outline.rect, through: maskMap)
+        if !mask.isDoubleSided && PolygonClipping.signedArea(projected) < 0 { return .nothingVisible }
+        let inside = PolygonClipping.intersect(orient(projected), with: visit.clip)
+        guard inside.count >= 3 else { return .nothingVisible }
+        var clipped = visit
+        clipped.maskApplied = true
+        let radii = [outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft]
+        if radii.allSatisfy({ $0 <= 0 }) {
+            clipped.clip = inside
+            return .clipped(clipped)
+        }
+        // Rounded: the outline gives all the coverage itself (its rectangle in the clip polygon
+        // too would count its straight edges twice), so the quad must hold all of it.
+        guard let deviceToMask = maskMap.inverted() else { return nil }
+        let toLayer = maskToLayer.planeTransform
+        let r = outline.rect
+        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)]
+            .map { toLayer.apply(CGPoint(x: $0.0, y: $0.1)) }
+        var quad = layer.bounds
+        if let image {
+            let scale = layer.contentsScale.isFinite && layer.contentsScale > 0 ? layer.contentsScale : 1
+            quad = contentsFrame(of: layer, image: image, contentsScale: scale)
+        }
+        let slack = 1e-6 * max(1, quad.width, quad.height)
+        guard corners.allSatisfy({ $0.x >= quad.minX - slack && $0.x <= quad.maxX + slack
+                                    && $0.y >= quad.minY - slack && $0.y <= quad.maxY + slack }) else { return nil }
+        clipped.maskRounding = RoundedShape(deviceToLocal: deviceToMask, outer: outline)
+        return .clipped(clipped)
     }
 
     /// The layer's subtree drawn offscreen, in a pass as large as what it covers, then composited

@@ -44,8 +44,27 @@ public struct RoundedShape: Hashable, Sendable {
         self.inner = inner
     }
 
-    /// Coverage at a device point (a pixel centre): clamp(0.5 - distance in pixels, 0, 1), for the
-    /// ring times one minus the inner rectangle's.
+    /// The area of a one-pixel square, centred `distance` pixels outside an edge (negative:
+    /// inside) whose device-space normal is (gx, gy), that lies inside the edge: exact for a
+    /// straight edge, where the usual clamp(0.5 - distance) ramp is exact only for axis-aligned
+    /// ones (off by up to 1/16 of a pixel's area at 45 degrees, which shows on circles).
+    @inlinable
+    public static func pixelCoverage(distance: Double, gx: Double, gy: Double) -> Double {
+        let length = (gx * gx + gy * gy).squareRoot()
+        guard length > 0 else { return min(max(0.5 - distance, 0), 1) }
+        let a = min(abs(gx), abs(gy)) / length, b = max(abs(gx), abs(gy)) / length
+        let s = -distance, half = (a + b) / 2, linear = (b - a) / 2
+        if s >= half { return 1 }
+        if s <= -half { return 0 }
+        if abs(s) <= linear { return 0.5 + s / b }
+        // Within a corner of the square: a triangle of the area.
+        let corner = (half - abs(s)) * (half - abs(s)) / (2 * a * b)
+        return s > 0 ? 1 - corner : corner
+    }
+
+    /// Coverage at a device point (a pixel centre): the share of the pixel's square inside the
+    /// outline, taking the outline as straight across the pixel (`pixelCoverage`), for the ring
+    /// times one minus the inner rectangle's.
     public func coverage(atX x: Double, y: Double) -> Double {
         let m = deviceToLocal
         let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
@@ -55,14 +74,14 @@ public struct RoundedShape: Hashable, Sendable {
         let w2 = w * w
         let dxdx = (m.m11 * w - u * m.m13) / w2, dxdy = (m.m21 * w - u * m.m23) / w2
         let dydx = (m.m12 * w - v * m.m13) / w2, dydy = (m.m22 * w - v * m.m23) / w2
-        func pixels(_ shape: RoundedRectangle) -> Double {
+        func covered(_ shape: RoundedRectangle) -> Double {
             let s = shape.signedDistance(x: lx, y: ly)
             let gx = s.gx * dxdx + s.gy * dydx, gy = s.gx * dxdy + s.gy * dydy
             let length = (gx * gx + gy * gy).squareRoot()
-            return length > 0 ? s.distance / length : s.distance
+            return RoundedShape.pixelCoverage(distance: length > 0 ? s.distance / length : s.distance, gx: gx, gy: gy)
         }
-        let outside = min(max(0.5 - pixels(outer), 0), 1)
+        let outside = covered(outer)
         guard let inner, outside > 0 else { return outside }
-        return outside * (1 - min(max(0.5 - pixels(inner), 0), 1))
+        return outside * (1 - covered(inner))
     }
 }

@@ -20,6 +20,7 @@ extension CALayer {
               let context = CGContext(width: width, height: height) else {
             state.contents = nil
             state.drawnContentsFrame = nil
+            state.contentsAreDrawn = false
             return
         }
         // Core Graphics contexts are y up; layer content is drawn y down in bounds coordinates.
@@ -29,6 +30,7 @@ extension CALayer {
         draw(in: context)
         state.contents = context.makeImage()
         state.drawnContentsFrame = rect == bounds ? nil : rect
+        state.contentsAreDrawn = true
     }
 
 

@@ -114,6 +114,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             propertyWillChange("contents")
             state.contents = newValue
             state.drawnContentsFrame = nil
+            state.contentsAreDrawn = false
             propertyDidChange("contents")
         }
     }
@@ -121,6 +122,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// For drawn content that covers more than the bounds (a shape layer's path may reach past
     /// them): the rectangle, in bounds coordinates, that `contents` shows over. nil otherwise.
     public var drawnContentsFrame: CGRect? { state.drawnContentsFrame }
+
+    /// Whether `contents` holds the layer's own drawing (made by `display()` from `draw(in:)`,
+    /// a delegate or a content layer class such as CAShapeLayer) rather than a value set on it.
+    public var contentsAreDrawn: Bool { state.contentsAreDrawn }
 
     /// The part of the contents image drawn, in unit coordinates of the image. Values outside
     /// 0...1 extend the image's edge pixels. Default: (0, 0, 1, 1).

@@ -44,4 +44,6 @@ struct LayerState {
     var needsDisplayOnBoundsChange = false
     /// Where a backing store drawn over more than the bounds lies (shape layers); nil: the bounds.
     var drawnContentsFrame: CGRect?
+    /// Whether `contents` is the layer's own drawing (its backing store) rather than a value set.
+    var contentsAreDrawn = false
 }

@@ -3,8 +3,70 @@ import OpenQuartzCore
 
 /// Scenes about `CALayer.mask`: hard and soft masks of every layer kind, and the page-fold
 /// tutorial's discovery that a mask clips its layer's shadow.
-enum MaskScenes {
-    static var all: [DemoScene] { [masks, maskedShadow] + [1.0, 0.75, 0.48].map(pageFold) }
+public enum MaskScenes {
+    static var all: [DemoScene] { [masks, maskedShadow, shapeMasks] + [1.0, 0.75, 0.48].map(pageFold) }
+
+    static let shapeMasks = shapeMasks(viaPasses: false)
+
+    /// Masks whose alpha is exactly a rectangle, rounded rectangle or circle, which the compositor
+    /// applies as clips without an offscreen pass. `viaPasses` gives every mask an empty sublayer,
+    /// which sends it through the general route (drawn offscreen, destination-in) instead: the two
+    /// must look the same.
+    public static func shapeMasks(viaPasses: Bool) -> DemoScene {
+        DemoScene(
+            name: viaPasses ? "shape-masks-via-passes" : "shape-masks",
+            summary: "Shape masks: a test card cut to a circle by a CAShapeLayer (an avatar); a test card turned by 22.5 "
+                + "degrees, cut by a smaller square plain layer turned the other way (a square tilted slightly left, two of its corners cut off by the card's edges); an orange card "
+                + "swung about y under perspective, masked by a plain layer with cornerRadius 14 (its rounded corners "
+                + "follow the perspective); a green card masked by a rounded-rectangle CAShapeLayer (a pill).",
+            size: CGSize(width: 400, height: 110)
+        ) {
+            let root = SceneKit.root(CGSize(width: 400, height: 110))
+            func finish(_ mask: CALayer) -> CALayer {
+                if viaPasses { mask.addSublayer(CALayer()) }
+                return mask
+            }
+
+            let avatar = CALayer()
+            avatar.frame = CGRect(x: 10, y: 10, width: 90, height: 90)
+            avatar.contents = TestCard.image()
+            avatar.contentsGravity = .resizeAspectFill
+            let circle = CAShapeLayer()
+            circle.frame = avatar.bounds
+            circle.path = CGPath(ellipseIn: avatar.bounds, transform: nil)
+            avatar.mask = finish(circle)
+            root.addSublayer(avatar)
+
+            let card = CALayer()
+            card.frame = CGRect(x: 115, y: 15, width: 80, height: 80)
+            card.contents = TestCard.image()
+            card.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 8))
+            let square = SceneKit.box("mask", CGRect(x: 12, y: 12, width: 56, height: 56), .black)
+            square.setAffineTransform(CGAffineTransform(rotationAngle: -.pi / 5))
+            card.mask = finish(square)
+            root.addSublayer(card)
+
+            let stage = CALayer()
+            stage.frame = CGRect(x: 200, y: 0, width: 100, height: 110)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 200
+            stage.sublayerTransform = perspective
+            let swung = SceneKit.box("orange", CGRect(x: 10, y: 15, width: 80, height: 80), SceneKit.color(1, 0.55, 0.1))
+            swung.transform = CATransform3DMakeRotation(0.9, 0, 1, 0)
+            let rounded = SceneKit.box("mask", CGRect(x: 6, y: 6, width: 68, height: 68), .black)
+            rounded.cornerRadius = 14
+            swung.mask = finish(rounded)
+            stage.addSublayer(swung)
+            root.addSublayer(stage)
+
+            let green = SceneKit.box("green", CGRect(x: 305, y: 15, width: 85, height: 80), SceneKit.color(0.15, 0.65, 0.3))
+            let pill = CAShapeLayer()
+            pill.path = CGPath(roundedRect: CGRect(x: 5, y: 5, width: 75, height: 70), cornerWidth: 20, cornerHeight: 20)
+            green.mask = finish(pill)
+            root.addSublayer(green)
+            return root
+        }
+    }
 
     static let masks = DemoScene(
         name: "masks",

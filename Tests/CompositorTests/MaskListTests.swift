@@ -29,7 +29,8 @@ struct MaskListTests {
         let root = box("root", CGRect(x: 0, y: 0, width: 40, height: 40), nil)
         let card = box("card", CGRect(x: 10, y: 10, width: 20, height: 20))
         card.opacity = 0.5
-        let mask = box("mask", CGRect(x: 5, y: 0, width: 10, height: 20))
+        // Translucent: an opaque rectangle would be applied as a clip instead (below).
+        let mask = box("mask", CGRect(x: 5, y: 0, width: 10, height: 20), CGColor(gray: 0, alpha: 0.5))
         card.mask = mask
         root.addSublayer(card)
         let list = try build(root)
@@ -59,12 +60,72 @@ struct MaskListTests {
         let card = box("card", CGRect(x: 10, y: 10, width: 20, height: 20))
         card.shadowOpacity = 1
         card.shadowRadius = 2
-        card.mask = box("mask", CGRect(x: 0, y: 0, width: 20, height: 20))
+        card.mask = box("mask", CGRect(x: 0, y: 0, width: 20, height: 20), CGColor(gray: 0, alpha: 0.5))
         let list = try build(card)
         let frame = quads(list.passes.last!)
         #expect(frame.map(\.source) == ["CALayer 'card' group"])
         let masked = list.passes[list.passes.count - 2]
         #expect(quads(masked).map(\.source) == ["CALayer 'card' shadow", "CALayer 'card' background", "CALayer 'card' mask"])
+    }
+
+    @Test("an opaque rectangular mask over a layer that draws one quad is its clip: no pass, nothing outside it")
+    func rectangleMaskIsAClip() throws {
+        let card = box("card", CGRect(x: 10, y: 10, width: 20, height: 20))
+        card.mask = box("mask", CGRect(x: 5, y: 0, width: 10, height: 15))
+        let list = try build(card)
+        #expect(list.passes.count == 1)
+        let drawn = quads(list.passes[0])
+        #expect(drawn.map(\.source) == ["CALayer 'card' background"])
+        // The mask lies at device x 15...25, y 10...25.
+        let xs = try #require(drawn.first).polygon.vertices.map(\.x), ys = try #require(drawn.first).polygon.vertices.map(\.y)
+        #expect(xs.min()! >= 15 - 1e-9 && xs.max()! <= 25 + 1e-9 && ys.min()! >= 10 - 1e-9 && ys.max()! <= 25 + 1e-9)
+    }
+
+    @Test("a circle shape mask over a layer that draws only its background rounds that quad: no pass")
+    func circleMaskRoundsTheQuad() throws {
+        let card = box("card", CGRect(x: 10, y: 10, width: 20, height: 20))
+        let circle = CAShapeLayer()
+        circle.frame = CGRect(x: 2, y: 2, width: 16, height: 16)
+        circle.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 16, height: 16), transform: nil)
+        circle.displayIfNeeded() // its contents are its own drawing, which the clip replaces
+        card.mask = circle
+        let list = try build(card)
+        #expect(list.passes.count == 1)
+        let quad = try #require(quads(list.passes[0]).first)
+        let rounded = try #require(quad.rounded)
+        #expect(rounded.outer.rect == Rect(x: 0, y: 0, width: 16, height: 16) && rounded.outer.topLeft == 8 && rounded.inner == nil)
+        // Device (20, 20), the card's centre, is the circle's centre (8, 8).
+        let centre = rounded.deviceToLocal.apply(CGPoint(x: 20, y: 20))
+        #expect(abs(centre.x - 8) < 1e-9 && abs(centre.y - 8) < 1e-9)
+    }
+
+    @Test("masks whose alpha is not exactly one rounded outline keep the offscreen route",
+          arguments: ["translucent", "sublayer", "masked layer has sublayers", "stroked", "contents set", "half opacity",
+                      "oval", "outline past the layer", "masked layer has a shadow", "masked layer draws two quads"])
+    func inexactMasksGoOffscreen(_ kind: String) throws {
+        let card = box("card", CGRect(x: 10, y: 10, width: 20, height: 20))
+        let shape = CAShapeLayer()
+        shape.path = CGPath(roundedRect: CGRect(x: 2, y: 2, width: 16, height: 16), cornerWidth: 4, cornerHeight: 4)
+        var mask: CALayer = shape
+        switch kind {
+        case "translucent": shape.fillColor = CGColor(gray: 0, alpha: 0.9)
+        case "sublayer": shape.addSublayer(CALayer())
+        case "masked layer has sublayers": card.addSublayer(box("child", CGRect(x: 0, y: 0, width: 5, height: 5)))
+        case "stroked": shape.strokeColor = .black
+        case "contents set": shape.contents = CGImage(bitmap: Bitmap(width: 2, height: 2))
+        case "half opacity": shape.opacity = 0.5
+        case "masked layer has a shadow": card.shadowOpacity = 0.5
+        case "masked layer draws two quads": card.contents = CGImage(bitmap: Bitmap(width: 2, height: 2))
+        case "oval": shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 16, height: 10), transform: nil)
+        case "outline past the layer": shape.path = CGPath(roundedRect: CGRect(x: -4, y: 2, width: 16, height: 16),
+                                                          cornerWidth: 4, cornerHeight: 4)
+        default:
+            mask = box("plain", CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+        card.mask = mask
+        let list = try build(card)
+        let appliesMask = list.passes.contains { pass in quads(pass).contains { $0.blend == .destinationIn } }
+        #expect(appliesMask && list.passes.count >= 3, "\(kind)")
     }
 
     @Test("a mask that is the layer, its ancestor, or masks its own masked layer is left out and reported")

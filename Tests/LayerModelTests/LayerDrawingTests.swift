@@ -74,6 +74,18 @@ struct LayerDrawingTests {
         #expect(layer.needsDisplay())
     }
 
+    @Test("contents a layer drew are marked as drawn; contents set on it are not")
+    func contentsAreDrawn() {
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        shape.path = CGPath(rect: shape.bounds)
+        #expect(!shape.contentsAreDrawn)
+        shape.displayIfNeeded()
+        #expect(shape.contents != nil && shape.contentsAreDrawn)
+        shape.contents = CGImage(bitmap: Bitmap(width: 1, height: 1))
+        #expect(!shape.contentsAreDrawn)
+    }
+
     @Test("an empty layer draws no backing store")
     func emptyLayer() {
         let layer = TopHalfLayer()

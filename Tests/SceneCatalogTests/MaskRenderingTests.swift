@@ -1,6 +1,7 @@
 // Masks in pixels, on both backends: a soft mask's alpha multiplies the layer, outside it nothing.
 import Foundation
 import OpenQuartzCore
+import PixelDiff
 import SceneCatalog
 import Testing
 
@@ -30,5 +31,57 @@ struct MaskRenderingTests {
         let beside = image.bitmap[80 + 55 + 4, 75], besideContainer = image.bitmap[220 + 55 + 4, 75]
         #expect(beside == (140, 153, 166, 255) || abs(Int(beside.0) - 140) <= 1)
         #expect(Int(besideContainer.0) < Int(beside.0) - 30)
+    }
+
+    /// Path masks differ at their edges only: offscreen, the CAShapeLayer's path is rasterized
+    /// into its backing store and resampled; as a clip its outline's coverage is analytic (and
+    /// closer to exact, below).
+    @Test("shape masks applied as clips look like the same masks drawn offscreen", arguments: [RenderBackend.cpu, .gpu])
+    func shapeMasksMatchTheGeneralRoute(backend: RenderBackend) throws {
+        let clipped = try MaskScenes.shapeMasks(viaPasses: false).render(backend: backend)
+        let offscreen = try MaskScenes.shapeMasks(viaPasses: true).render(backend: backend)
+        let report = try ImageComparison.compare(offscreen.bitmap, clipped.bitmap, tolerance: 10)
+        #expect(report.meanAbsoluteError < 0.05)
+        #expect(report.pixelsOverTolerance == 0,
+                "\(report); \(report.pixelsOverTolerance == 0 ? "" : saveFailure("shape-masks.\(backend)", expected: offscreen, actual: clipped))")
+    }
+
+    @Test("a circle mask as a clip is within 2/255 of the circle's exact area coverage, and no further off than offscreen",
+          arguments: [RenderBackend.cpu, .gpu])
+    func circleMaskCoverageIsExact(backend: RenderBackend) throws {
+        let size = 40, center = 20.0, radius = 15.3
+        func layer(viaPass: Bool) -> CALayer {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: size, height: size)
+            root.backgroundColor = .white
+            let circle = CAShapeLayer()
+            circle.frame = root.bounds
+            circle.path = CGPath(ellipseIn: CGRect(x: center - radius, y: center - radius, width: 2 * radius, height: 2 * radius),
+                                 transform: nil)
+            if viaPass { circle.addSublayer(CALayer()) }
+            root.mask = circle
+            return root
+        }
+        func worstError(_ image: CGImage) -> Int {
+            var worst = 0
+            for y in 0..<size {
+                for x in 0..<size {
+                    var inside = 0 // 16 x 16 samples per pixel
+                    for sy in 0..<16 {
+                        for sx in 0..<16 {
+                            let dx = Double(x) + (Double(sx) + 0.5) / 16 - center, dy = Double(y) + (Double(sy) + 0.5) / 16 - center
+                            if dx * dx + dy * dy <= radius * radius { inside += 1 }
+                        }
+                    }
+                    let exact = Int((Double(inside) / 256 * 255).rounded())
+                    worst = max(worst, abs(Int(image.bitmap[x, y].3) - exact))
+                }
+            }
+            return worst
+        }
+        let bounds = CGRect(x: 0, y: 0, width: size, height: size)
+        let clipError = worstError(try CARenderer.image(of: layer(viaPass: false), bounds: bounds, backend: backend))
+        let passError = worstError(try CARenderer.image(of: layer(viaPass: true), bounds: bounds, backend: backend))
+        #expect(clipError <= 2 && clipError <= passError, "clip \(clipError)/255, offscreen \(passError)/255")
     }
 }

@@ -11,7 +11,7 @@ import Testing
 
 private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 private let goldens = here.appendingPathComponent("Goldens")
-private let failures = here.appendingPathComponent("Failures")
+let failures = here.appendingPathComponent("Failures")
 
 private var recording: Bool {
     let environment = ProcessInfo.processInfo.environment
@@ -23,7 +23,7 @@ private func render(_ scene: DemoScene, _ backend: RenderBackend) throws -> CGIm
 }
 
 /// Writes the failure picture and returns a sentence naming it.
-private func saveFailure(_ name: String, expected: CGImage, actual: CGImage) -> String {
+func saveFailure(_ name: String, expected: CGImage, actual: CGImage) -> String {
     let url = failures.appendingPathComponent("\(name).triptych.png")
     do {
         try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
