@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        .library(name: "SceneFormat", targets: ["SceneFormat"]),
         // The stages below OpenQuartzCore, for the benchmarks package and for tools that inspect
         // render lists; applications import OpenQuartzCore.
         .library(name: "OpenQuartzStages", targets: ["Compositor", "RasterBackend", "GLBackend", "SceneCatalog"]),
@@ -39,8 +40,9 @@ let package = Package(
                 dependencies: ["LayerModel", "OpenCoreGraphics", "Compositor", "RasterBackend", "GLBackend"]),
         .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),
         .target(name: "SceneCatalog", dependencies: ["OpenQuartzCore"]),
+        .target(name: "SceneFormat", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "quartz", dependencies: [
-            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "GLBackend",
+            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "GLBackend", "Compositor", "RasterBackend",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics"]),
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
         .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "OpenQuartzCore", "PixelDiff"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
     ]
 )

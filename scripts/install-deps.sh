@@ -18,6 +18,8 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# A JSON Schema validator, which the tests check the scene schema with (any install will do).
+python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"

@@ -13,7 +13,8 @@ struct Quartz: ParsableCommand {
         GL device: OPENQUARTZ_EGL_PLATFORM=gbm|device|surfaceless picks the EGL platform (default: \
         try them in that order); OPENQUARTZ_EGL_DEVICE names a render node (gbm) or device index (device).
         """,
-        subcommands: [InfoCommand.self, DemoCommand.self, DiffCommand.self]
+        subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, SchemaCommand.self, DemoCommand.self,
+                      DiffCommand.self, InfoCommand.self]
     )
 }
 

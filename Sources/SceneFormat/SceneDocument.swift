@@ -1,0 +1,164 @@
+import Foundation
+import OpenQuartzCore
+
+/// A scene document (format "openquartz-scene", version 1): a layer tree with its animations, and
+/// transactions that change it at given times, with the size, scale and times to render at.
+/// Loading checks everything and reports every mistake at once; `makePlayer()` builds a fresh
+/// tree each time, so one document renders any number of times, in any order, identically.
+///
+/// ```json
+/// {
+///   "format": "openquartz-scene", "version": 1, "size": [320, 240],
+///   "root": {"backgroundColor": "#ffffff", "sublayers": [
+///     {"name": "card", "frame": [60, 40, 200, 160], "backgroundColor": "#3366cc", "cornerRadius": 12,
+///      "animations": [{"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 6.283, "duration": 2}]}
+///   ]},
+///   "transactions": [{"time": 1, "duration": 0.5, "changes": [{"layer": "card", "set": {"opacity": 0.3}}]}]
+/// }
+/// ```
+public struct SceneDocument: Sendable {
+    public static let format = "openquartz-scene"
+    public static let version = 1
+
+    /// The area rendered, in points: the root layer's superlayer space from (0, 0).
+    public let size: CGSize
+    /// Device pixels per point.
+    public let scale: CGFloat
+    /// The time a still is rendered at, in seconds.
+    public let time: Double
+    /// How long the scene runs, for animations rendered without an explicit end (0: a still).
+    public let duration: Double
+    /// Frames per second for animations rendered without an explicit rate.
+    public let fps: Double
+
+    let json: JSONValue
+    let baseDirectory: URL?
+    let limits: SceneLimits
+    /// The images read, by the path the document names them with: every player shares them, so
+    /// each is decoded (and uploaded to the GPU) once.
+    let images: [String: CGImage]
+
+    /// Reads and checks the document at `url`; images are found relative to its folder.
+    public static func load(contentsOf url: URL, limits: SceneLimits = .standard) throws(SceneError) -> SceneDocument {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let size = attributes?[.size] as? Int, (attributes?[.type] as? FileAttributeType) == .typeRegular else {
+            throw SceneError.unreadable(path: url.path, reason: "not a readable file")
+        }
+        guard size <= limits.maxFileBytes else {
+            throw SceneError.unreadable(path: url.path, reason: "the file is \(size) bytes, more than the limit of \(limits.maxFileBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw SceneError.unreadable(path: url.path, reason: "the file could not be read")
+        }
+        return try SceneDocument(data: data, baseDirectory: url.deletingLastPathComponent(), limits: limits)
+    }
+
+    /// Checks the document in `data`; images are found relative to `baseDirectory`.
+    public init(data: Data, baseDirectory: URL? = nil, limits: SceneLimits = .standard) throws(SceneError) {
+        guard data.count <= limits.maxFileBytes else {
+            throw SceneError.unreadable(path: "document", reason: "\(data.count) bytes, more than the limit of \(limits.maxFileBytes)")
+        }
+        let json = try JSONReader.read(data)
+        self.json = json
+        self.baseDirectory = baseDirectory
+        self.limits = limits
+        var ctx = DecodeContext(baseDirectory: baseDirectory, limits: limits)
+        let header = SceneDocument.header(json, &ctx)
+        size = header.size
+        scale = header.scale
+        time = header.time
+        duration = header.duration
+        fps = header.fps
+        // A first full decode finds every mistake in the tree and the transactions.
+        var decoder = SceneDecoder(baseDirectory: baseDirectory, limits: limits)
+        decoder.ctx.issues = ctx.issues
+        _ = decoder.scene(json)
+        if !decoder.ctx.issues.isEmpty { throw SceneError.invalid(decoder.ctx.issues) }
+        images = decoder.ctx.images
+    }
+
+    private struct Header {
+        var size = CGSize(width: 320, height: 240), scale: CGFloat = 1, time = 0.0, duration = 0.0, fps = 30.0
+    }
+
+    private static func header(_ json: JSONValue, _ ctx: inout DecodeContext) -> Header {
+        var header = Header()
+        guard case .object = json else { return header }
+        let limits = ctx.limits
+        if let value = json["size"], let size = SceneValueCodec.decode(value, as: .size, at: "size", &ctx) as? CGSize {
+            if size.width > 0, size.height > 0, size.width <= CGFloat(limits.maxSide), size.height <= CGFloat(limits.maxSide) {
+                header.size = size
+            } else {
+                ctx.fail("size", "expected a width and height from 1 to \(limits.maxSide), got [\(SceneValueKind.format(size.width)), \(SceneValueKind.format(size.height))]")
+            }
+        }
+        if let value = json["scale"], let s = SceneValueCodec.decode(value, as: .bounded(min: 0.01, max: 16, integral: false), at: "scale", &ctx) as? CGFloat {
+            header.scale = s
+        }
+        if let value = json["time"], let t = SceneValueCodec.decode(value, as: .bounded(min: 0, max: limits.maxDuration, integral: false), at: "time", &ctx) as? CGFloat {
+            header.time = Double(t)
+        }
+        if let value = json["duration"], let d = SceneValueCodec.decode(value, as: .bounded(min: 0, max: limits.maxDuration, integral: false), at: "duration", &ctx) as? CGFloat {
+            header.duration = Double(d)
+        }
+        if let value = json["fps"], let f = SceneValueCodec.decode(value, as: .bounded(min: 0.1, max: 240, integral: false), at: "fps", &ctx) as? CGFloat {
+            header.fps = Double(f)
+        }
+        let pixels = Double(header.size.width * header.scale) * Double(header.size.height * header.scale)
+        if pixels > Double(limits.maxPixels) {
+            ctx.fail("size", "the scene is \(Int(pixels)) pixels at scale \(SceneValueKind.format(header.scale)), more than the limit of \(limits.maxPixels)")
+        }
+        return header
+    }
+
+    /// A fresh layer tree for this document, with its transactions ready to run.
+    public func makePlayer() -> ScenePlayer {
+        var decoder = SceneDecoder(baseDirectory: baseDirectory, limits: limits)
+        decoder.ctx.images = images
+        for (path, image) in images { decoder.ctx.imagePaths[image.identifier] = path }
+        let scene = decoder.scene(json)!
+        return ScenePlayer(scene: scene, imagePaths: decoder.ctx.imagePaths)
+    }
+}
+
+extension SceneDecoder {
+    /// The whole document: its header members checked, the tree and the transactions decoded.
+    mutating func scene(_ json: JSONValue) -> DecodedScene? {
+        guard case .object(let members) = json else {
+            ctx.fail("document", "expected a scene object {\"format\": \"\(SceneDocument.format)\", \"version\": 1, ...}, got \(json.kindName)")
+            return nil
+        }
+        checkKeys(members, known: SceneDecoder.documentKeys, at: "", what: "a scene document")
+        if let format = json["format"], format != .string(SceneDocument.format) {
+            ctx.fail("format", "expected \"\(SceneDocument.format)\", got \(format.stringValue.map { "\"\($0)\"" } ?? format.kindName)")
+        }
+        switch json["version"] {
+        case .number(let v)? where v == Double(SceneDocument.version): break
+        case .number(let v)?: ctx.fail("version", "this is version \(SceneValueKind.format(v)); OpenQuartz reads version \(SceneDocument.version)")
+        case let other?: ctx.expected(.number, at: "version", got: other)
+        case nil: ctx.fail("version", "a scene document says its version: \"version\": \(SceneDocument.version)")
+        }
+        guard let rootJSON = json["root"] else {
+            ctx.fail("root", "a scene document needs a root layer")
+            return nil
+        }
+        let root = layer(rootJSON, at: "root", depth: 0) ?? CALayer()
+        var transactions: [(time: Double, transaction: SceneTransaction)] = []
+        if let value = json["transactions"] {
+            if case .array(let items) = value {
+                if items.count > ctx.limits.maxTransactions {
+                    ctx.fail("transactions", "\(items.count) transactions, more than the limit of \(ctx.limits.maxTransactions)")
+                } else {
+                    for (i, item) in items.enumerated() {
+                        if let (time, transaction) = transaction(item, at: "transactions[\(i)]", timed: true) {
+                            transactions.append((time, transaction))
+                        }
+                    }
+                }
+            } else { ctx.fail("transactions", "expected an array of transactions, got \(value.kindName)") }
+        }
+        // Transactions at the same time run in document order.
+        let ordered = transactions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        return DecodedScene(root: root, transactions: ordered)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One mistake in a scene document: where (a JSON path such as `root.sublayers[2].transform`) and
+/// what was expected.
+public struct SceneIssue: Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Why a scene document could not be used. A document with mistakes reports all of them at once.
+public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text is not JSON.
+    case syntax(line: Int, column: Int, message: String)
+    /// The JSON does not describe a scene: every mistake found.
+    case invalid([SceneIssue])
+    /// The file could not be read, or is larger than the limit.
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .syntax(line, column, message): "line \(line), column \(column): \(message)"
+        case .invalid(let issues): issues.map(\.description).joined(separator: "\n")
+        case let .unreadable(path, reason): "\(path): \(reason)"
+        }
+    }
+
+    /// Each mistake on a line of its own, prefixed with the file's name.
+    public func lines(file: String) -> [String] {
+        switch self {
+        case let .syntax(line, column, message): ["\(file):\(line):\(column): \(message)"]
+        case .invalid(let issues): issues.map { "\(file): \($0)" }
+        case .unreadable: [description]
+        }
+    }
+}

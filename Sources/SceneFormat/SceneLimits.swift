@@ -1,0 +1,26 @@
+import Foundation
+import OpenQuartzCore
+
+/// What a scene document may ask for. Documents come from people and pipelines alike; a limit
+/// turns a mistake or a hostile file into an error naming it, before it can exhaust memory or
+/// time.
+public struct SceneLimits: Sendable {
+    /// Largest document file, in bytes.
+    public var maxFileBytes = 16 << 20
+    /// Most layers in the tree, masks included.
+    public var maxLayers = 100_000
+    /// Deepest nesting of sublayers and masks.
+    public var maxDepth = 64
+    /// Largest image file, in bytes (its decoded size is bounded by `ImageLimits`).
+    public var maxImageBytes = 64 << 20
+    /// Largest rendered side, in pixels, and largest pixel count.
+    public var maxSide = 16_384
+    public var maxPixels = 64 << 20
+    /// Longest timeline, in seconds, and most transactions.
+    public var maxDuration = 3_600.0
+    public var maxTransactions = 10_000
+
+    public init() {}
+
+    public static let standard = SceneLimits()
+}

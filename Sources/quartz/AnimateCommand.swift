@@ -1,0 +1,204 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import OpenQuartzCore
+import SceneFormat
+
+struct AnimateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "Render a scene document's frames: a folder of PNGs, an animated PNG, a GIF, or an MP4.",
+        discussion: """
+        The output's extension picks the format: none (a folder of frame-NNNNNN.png), .png or .apng (animated PNG), \
+        .gif, .mp4 (through ffmpeg, which must be on PATH). Frames are encoded on a background queue while the next \
+        renders. --shard i/n renders the i-th of n contiguous ranges of the frames into a folder, numbered as in the \
+        whole run, so n shards together write exactly the frames of one unsharded run. A progress bar shows on a \
+        terminal. Exit codes: 0 written; 2 bad input; 3 rendering failed. Nothing is left behind on failure but \
+        the frames of a folder already finished.
+        """)
+
+    @Argument(help: "The scene document (JSON).") var scene: String
+    @Option(name: .shortAndLong, help: "A folder, or a .png/.apng, .gif or .mp4 file.") var output: String
+    @Option(help: "Frames per second (default: the document's fps, else 30).") var fps: Double?
+    @Option(help: "First frame's time in seconds.") var from = 0.0
+    @Option(help: "Last time in seconds (default: the document's duration).") var to: Double?
+    @Option(help: "gpu or cpu.") var backend: RenderBackend = .gpu
+    @Option(help: "Device pixels per point (default: the document's scale).") var scale: Double?
+    @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size).") var size: String?
+    @Option(help: "i/n: render only the i-th (from 1) of n equal ranges of frames (folder output only).") var shard: String?
+    @Flag(help: "Print the result (frames, timing per stage) as one line of JSON.") var json = false
+
+    func validate() throws {
+        for (name, value) in [("--from", Optional(from)), ("--to", to), ("--fps", fps)] {
+            if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a finite number from 0") }
+        }
+        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in (0, 1000]") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16]") }
+        _ = try parseSize(size)
+        if let shard {
+            _ = try parseShard(shard)
+            guard FrameSinks.kind(of: output) == .folder else {
+                throw ValidationError("--shard writes numbered frames into a folder; give a folder as --output, not \(output)")
+            }
+        }
+    }
+
+    func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+            throw ValidationError("--shard must be i/n with 1 <= i <= n (got \"\(text)\")")
+        }
+        return (i, n)
+    }
+
+    func run() throws {
+        let document = try loadScene(scene, command: "animate")
+        let rate = fps ?? document.fps
+        let end = to ?? document.duration
+        guard end > from || to != nil else {
+            printError("quartz animate: \(scene) has no duration; give --to (seconds)")
+            throw QuartzExit.badInput
+        }
+        let allTimes: [Double]
+        do { allTimes = try CARenderer.frameTimes(from: from, to: end, fps: rate) } catch {
+            printError("quartz animate: \(error)")
+            throw QuartzExit.badInput
+        }
+        // This shard's contiguous range of frame indices.
+        var range = 0..<allTimes.count
+        if let shard {
+            let (i, n) = try parseShard(shard)
+            let lower = allTimes.count * (i - 1) / n, upper = allTimes.count * i / n
+            range = lower..<upper
+        }
+        let renderer = SceneFrameRenderer(document: document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size))
+        let pixelWidth = Int((renderer.size.width * renderer.scale).rounded(.up)), pixelHeight = Int((renderer.size.height * renderer.scale).rounded(.up))
+        let url = URL(fileURLWithPath: output)
+        let sink: FrameSink
+        do {
+            switch FrameSinks.kind(of: output) {
+            case .folder: sink = try PNGFolderSink(folder: url)
+            case .apng: sink = AnimatedPNGSink(url: url, width: pixelWidth, height: pixelHeight, fps: rate)
+            case .gif: sink = GIFSink(url: url, width: pixelWidth, height: pixelHeight, fps: rate)
+            case .mp4:
+                guard let ffmpeg = FrameSinks.ffmpeg() else {
+                    printError("quartz animate: writing MP4 needs ffmpeg on PATH, and there is none; install it (apt-get install ffmpeg) "
+                        + "or write a folder, .png (animated) or .gif")
+                    throw QuartzExit.badInput
+                }
+                sink = try FFmpegSink(ffmpeg: ffmpeg, url: url, width: pixelWidth, height: pixelHeight, fps: rate)
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            printError("quartz animate: cannot write \(output): \(error.localizedDescription)")
+            throw QuartzExit.badInput
+        }
+
+        let progress = ProgressBar(total: range.count, enabled: isatty(STDERR_FILENO) == 1 && !json)
+        let encoder = FrameEncoder(sink: sink)
+        let start = Date()
+        do {
+            for index in range {
+                let image = try renderer.frame(at: allTimes[index])
+                encoder.add(image, index: index)
+                try encoder.check()
+                progress.update(done: index - range.lowerBound + 1)
+            }
+            try encoder.finish()
+        } catch {
+            progress.clear()
+            encoder.abandon()
+            printError("quartz animate: \(scene): \(error)")
+            throw error is ImageWriteFailure ? QuartzExit.badInput : QuartzExit.renderFailed
+        }
+        progress.clear()
+        var times = renderer.times
+        times.encoding = encoder.encodingSeconds
+        let seconds = Date().timeIntervalSince(start)
+        let framesPerSecond = Double(range.count) / max(seconds, 1e-9)
+        if json {
+            printJSON(["output": url.path, "frames": range.count, "firstFrame": range.lowerBound, "totalFrames": allTimes.count,
+                       "width": pixelWidth, "height": pixelHeight, "backend": backend.rawValue, "seconds": seconds,
+                       "framesPerSecond": framesPerSecond, "stages": times.json])
+        } else {
+            let stages = times.json.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.2f", $0.value)) s" }
+            print("\(output): \(range.count) frames \(pixelWidth)x\(pixelHeight) on the \(backend.rawValue) in "
+                + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", framesPerSecond)) frames/s; \(stages.joined(separator: ", ")))")
+        }
+    }
+}
+
+/// An error writing frames (as opposed to rendering them).
+struct ImageWriteFailure: Error, CustomStringConvertible {
+    let underlying: Error
+    var description: String { "cannot write: \(underlying)" }
+}
+
+/// Encodes and writes frames on a serial background queue, at most a few frames behind, so PNG
+/// encoding overlaps rendering instead of adding to it.
+final class FrameEncoder: @unchecked Sendable {
+    private let sink: FrameSink
+    private let queue = DispatchQueue(label: "quartz.encode")
+    private let slots = DispatchSemaphore(value: 3)
+    private let lock = NSLock()
+    private var failure: Error?
+    private(set) var encodingSeconds = 0.0
+
+    init(sink: FrameSink) { self.sink = sink }
+
+    func add(_ image: CGImage, index: Int) {
+        slots.wait()
+        queue.async { [self] in
+            defer { slots.signal() }
+            guard lock.withLock({ failure == nil }) else { return }
+            let start = Date()
+            do { try sink.add(image, index: index) } catch { lock.withLock { failure = ImageWriteFailure(underlying: error) } }
+            lock.withLock { encodingSeconds += Date().timeIntervalSince(start) }
+        }
+    }
+
+    /// Throws the first write failure so far.
+    func check() throws {
+        if let failure = lock.withLock({ failure }) { throw failure }
+    }
+
+    func finish() throws {
+        queue.sync {}
+        try check()
+        do { try sink.finish() } catch { throw ImageWriteFailure(underlying: error) }
+    }
+
+    /// After a failure: waits for the queue so no write runs after the command ends.
+    func abandon() {
+        queue.sync {}
+        if let ffmpeg = sink as? FFmpegSink { try? ffmpeg.input.fileHandleForWriting.close(); ffmpeg.process.terminate() }
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn in place; nothing when disabled.
+final class ProgressBar {
+    let total: Int
+    let enabled: Bool
+    private var lastDrawn = -1
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+    }
+
+    func update(done: Int) {
+        guard enabled, total > 0 else { return }
+        let percent = done * 100 / total
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let width = 30, filled = done * width / total
+        FileHandleShim.writeToStandardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            + "] \(done)/\(total) frames")
+    }
+
+    func clear() {
+        guard enabled, lastDrawn >= 0 else { return }
+        FileHandleShim.writeToStandardError("\r" + String(repeating: " ", count: 60) + "\r")
+    }
+}

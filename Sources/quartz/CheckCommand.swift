@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import OpenQuartzCore
+import PixelDiff
+import SceneFormat
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a scene document, and with --backend both render it on the GPU and the CPU and compare.",
+        discussion: "Exit codes: 0 the document is valid (and, rendered on both, the images agree within the GPU-vs-CPU "
+            + "bar); 1 they disagree; 2 bad input (every mistake in the document is listed); 3 rendering failed.")
+
+    enum Mode: String, ExpressibleByArgument { case both, none }
+
+    @Argument(help: "The scene document (JSON).") var scene: String
+    @Option(help: "both: render on both backends and compare; none: only check the document.") var backend: Mode = .both
+    @Option(help: "The time in seconds (default: the document's time).") var time: Double?
+    @Option(help: "Write the CPU image, the GPU image and the heat map with this prefix (PREFIX.cpu.png, ...).") var images: String?
+    @Flag(help: "Print the result as one line of JSON.") var json = false
+
+    func run() throws {
+        let document = try loadScene(scene, command: "check")
+        guard backend == .both else {
+            if json { printJSON(["scene": scene, "valid": true]) } else { print("\(scene): a valid scene document") }
+            return
+        }
+        let t = time ?? document.time
+        let bar = AgreementBar.gpuAgainstCPU
+        let cpu: CGImage, gpu: CGImage
+        do {
+            cpu = try SceneFrameRenderer(document: document, backend: .cpu, scale: nil, size: nil).frame(at: t)
+            gpu = try SceneFrameRenderer(document: document, backend: .gpu, scale: nil, size: nil).frame(at: t)
+        } catch {
+            printError("quartz check: \(scene): \(error)")
+            throw QuartzExit.renderFailed
+        }
+        let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: bar.tolerance)
+        if let images {
+            do {
+                try writeAtomically(try cpu.pngData(), to: URL(fileURLWithPath: images + ".cpu.png"))
+                try writeAtomically(try gpu.pngData(), to: URL(fileURLWithPath: images + ".gpu.png"))
+                try writeAtomically(try CGImage(bitmap: try HeatMap.make(expected: cpu.bitmap, actual: gpu.bitmap)).pngData(),
+                                    to: URL(fileURLWithPath: images + ".heatmap.png"))
+            } catch {
+                printError("quartz check: cannot write the images: \(error.localizedDescription)")
+                throw QuartzExit.badInput
+            }
+        }
+        let failure = bar.failure(of: report)
+        if json {
+            printJSON(["scene": scene, "valid": true, "agree": failure == nil, "time": t, "maxChannelDelta": report.maxChannelDelta,
+                       "pixelsOverTolerance": report.pixelsOverTolerance, "psnr": report.psnr.isFinite ? report.psnr : 999])
+        } else {
+            print("\(scene) at t=\(t) s: GPU and CPU \(failure == nil ? "agree" : "DISAGREE"): \(report)")
+            if let failure { print("  \(failure)") }
+        }
+        if failure != nil { throw QuartzExit.disagreement }
+    }
+}
