@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
         .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "OpenQuartzCore", "PixelDiff"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "OpenQuartzCore", "PixelDiff"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
     ]
 )

@@ -4,9 +4,9 @@ import Foundation
 /// JSONSerialization, which says only "around character N" for a mistake, lets a repeated key
 /// silently win, and cannot tell `true` from `1`: scene documents are written by hand, and their
 /// errors must say where. Nesting is limited before it can exhaust the stack.
-struct JSONReader {
+public struct JSONReader {
     /// Deepest nesting of arrays and objects read.
-    static let maxNesting = 200
+    public static let maxNesting = 200
 
     private let bytes: [UInt8]
     private var index = 0
@@ -14,7 +14,7 @@ struct JSONReader {
     init(_ data: Data) { bytes = [UInt8](data) }
 
     /// The value that is the whole text.
-    static func read(_ data: Data) throws(SceneError) -> JSONValue {
+    public static func read(_ data: Data) throws(SceneError) -> JSONValue {
         var reader = JSONReader(data)
         // A UTF-8 byte order mark is tolerated, as most editors may write one.
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }

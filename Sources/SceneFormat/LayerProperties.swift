@@ -159,8 +159,8 @@ enum LayerClasses {
             choice("type", [CAGradientLayerType.axial, .radial, .conic], \CAGradientLayer.type),
         ],
         "CATextLayer": [
-            LayerProperty(name: "string", kind: .string, set: { ($0 as? CATextLayer)?.string = $1 as? String },
-                          get: { ($0 as? CATextLayer).map { ($0.string as? String).map { $0 as Any } ?? SceneNull() } }),
+            LayerProperty(name: "string", kind: .text, set: { ($0 as? CATextLayer)?.string = $1 is SceneNull ? nil : $1 },
+                          get: { ($0 as? CATextLayer).map { $0.string ?? SceneNull() } }),
             LayerProperty(name: "font", kind: .string, set: { ($0 as? CATextLayer)?.font = $1 as? String },
                           get: { ($0 as? CATextLayer).map { ($0.font as? String).map { $0 as Any } ?? SceneNull() } }),
             number("fontSize", \CATextLayer.fontSize, .bounded(min: 0, max: 10_000, integral: false)),

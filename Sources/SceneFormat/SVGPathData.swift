@@ -4,11 +4,11 @@ import OpenQuartzCore
 /// SVG path data (the `d` attribute: "M 10 10 L 90 10 Q 90 90 10 90 Z"), the most widely known
 /// way to write a path as text, read into a CGPath. All commands, absolute and relative:
 /// M L H V C S Q T A Z.
-struct SVGPathData {
-    struct ParseError: Error, CustomStringConvertible {
-        let offset: Int
-        let message: String
-        var description: String { "path data, character \(offset + 1): \(message)" }
+public struct SVGPathData {
+    public struct ParseError: Error, CustomStringConvertible {
+        public let offset: Int
+        public let message: String
+        public var description: String { "path data, character \(offset + 1): \(message)" }
     }
 
     /// Most numbers read from one path (a guard against absurd inputs).
@@ -18,7 +18,8 @@ struct SVGPathData {
     private var index = 0
     private var numbersRead = 0
 
-    static func parse(_ text: String) throws(ParseError) -> CGPath {
+    /// The path `text` describes.
+    public static func parse(_ text: String) throws(ParseError) -> CGPath {
         var parser = SVGPathData(chars: Array(text.utf8))
         return try parser.run()
     }
@@ -82,10 +83,12 @@ struct SVGPathData {
         var lastControl: CGPoint? = nil, lastQuadControl: CGPoint? = nil
         var command: UInt8? = nil
         skipSeparators()
+        var commandStart = 0
         while index < chars.count {
             let c = chars[index]
             if (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) {
                 command = c
+                commandStart = index
                 index += 1
             } else if command == nil {
                 throw fail("path data must start with a command such as M")
@@ -94,6 +97,7 @@ struct SVGPathData {
             }
             guard let op = command else { break }
             if path.isEmpty && op != UInt8(ascii: "M") && op != UInt8(ascii: "m") {
+                index = commandStart
                 throw fail("path data must start with M or m")
             }
             let relative = op >= UInt8(ascii: "a")
@@ -151,6 +155,7 @@ struct SVGPathData {
                 skipSeparators()
                 if index < chars.count, atNumber() { throw fail("numbers after Z need a command first") }
             default:
+                index = commandStart
                 throw fail("unknown path command '\(Character(UnicodeScalar(op)))'")
             }
             lastControl = control

@@ -22,6 +22,13 @@ public enum SceneSchema {
             return object([("type", .string(integral ? "integer" : "number")), ("minimum", .number(min)), ("maximum", .number(max))])
         case .bool: return object([("type", .string("boolean"))])
         case .string: return object([("type", .string("string"))])
+        case .text:
+            let run = object([("type", .string("object")), ("required", strings(["text"])), ("additionalProperties", .bool(false)),
+                              ("properties", object([("text", object([("type", .string("string"))])), ("font", object([("type", .string("string"))])),
+                                                     ("fontSize", object([("type", .string("number")), ("minimum", .number(0))])),
+                                                     ("color", ref("color"))]))])
+            return object([("anyOf", .array([object([("type", .array([.string("string"), .string("null")]))]),
+                                             object([("type", .string("array")), ("items", run)])]))])
         case .point: return ref("point")
         case .size: return ref("size")
         case .rect: return ref("rect")

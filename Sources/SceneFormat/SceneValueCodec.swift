@@ -61,6 +61,9 @@ enum SceneValueCodec {
         case .string:
             guard case .string(let s) = json else { ctx.expected(kind, at: path, got: json); return nil }
             return s
+        case .text:
+            if case .string(let s) = json { return s }
+            return runs(json, at: path, &ctx)
         case .point, .size, .rect:
             let count = kind == .rect ? 4 : 2
             guard let numbers = numbers(json, count: count, kind: kind, at: path, &ctx) else { return nil }
@@ -138,6 +141,35 @@ enum SceneValueCodec {
             values.append(CGFloat(n))
         }
         return values
+    }
+
+    /// Styled runs as an attributed string: each run's font (by name, at its size) and color.
+    static func runs(_ json: JSONValue, at path: String, _ ctx: inout DecodeContext) -> NSAttributedString? {
+        guard case .array(let items) = json else { ctx.expected(.text, at: path, got: json); return nil }
+        let result = NSMutableAttributedString(string: "")
+        for (i, item) in items.enumerated() {
+            let at = "\(path)[\(i)]"
+            guard case .object(let members) = item else { ctx.expected(.text, at: at, got: item); return nil }
+            for member in members where !["text", "font", "fontSize", "color"].contains(member.key) {
+                ctx.fail("\(at).\(member.key)", "unknown member of a text run" + didYouMean(member.key, among: ["text", "font", "fontSize", "color"]))
+                return nil
+            }
+            guard case .string(let text)? = item["text"] else { ctx.fail(at, "a text run needs its \"text\""); return nil }
+            var attributes: [NSAttributedString.Key: Any] = [:]
+            let size = item["fontSize"].flatMap { decode($0, as: .bounded(min: 0, max: 10_000, integral: false), at: "\(at).fontSize", &ctx) as? CGFloat }
+            if let name = item["font"] {
+                guard case .string(let fontName) = name else { ctx.expected(.string, at: "\(at).font", got: name); return nil }
+                attributes[.font] = CTFont(name: fontName, size: size ?? 12)
+            } else if let size {
+                attributes[.font] = CTFont(name: "Helvetica", size: size)
+            }
+            if let value = item["color"] {
+                guard let color = color(value, at: "\(at).color", &ctx) else { return nil }
+                attributes[.foregroundColor] = color
+            }
+            result.append(NSAttributedString(string: text, attributes: attributes))
+        }
+        return result
     }
 
     static func color(_ json: JSONValue, at path: String, _ ctx: inout DecodeContext) -> CGColor? {

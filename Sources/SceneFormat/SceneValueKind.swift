@@ -10,6 +10,9 @@ public indirect enum SceneValueKind: Equatable, Sendable {
     case bounded(min: Double, max: Double, integral: Bool)
     case bool
     case string
+    /// A string, or styled runs [{"text": "...", "font": "Helvetica-Bold", "fontSize": 18, "color": "#c00"}]
+    /// (a run without font, size or color takes the layer's).
+    case text
     /// [x, y]
     case point
     /// [width, height]
@@ -48,6 +51,7 @@ public indirect enum SceneValueKind: Equatable, Sendable {
         case let .bounded(min, max, integral): "\(integral ? "a whole number" : "a number") from \(SceneValueKind.format(min)) to \(SceneValueKind.format(max))"
         case .bool: "true or false"
         case .string: "a string"
+        case .text: "a string or an array of runs {\"text\": ..., \"font\": ..., \"fontSize\": ..., \"color\": ...}"
         case .point: "a point [x, y]"
         case .size: "a size [width, height]"
         case .rect: "a rectangle [x, y, width, height]"
