@@ -45,7 +45,7 @@ struct QuartzCLITests {
     func help() throws {
         let run = try quartz(["--help"])
         #expect(run.status == 0)
-        for word in ["info", "demo", "diff", "Exit codes", "OPENQUARTZ_EGL_PLATFORM"] {
+        for word in ["render", "animate", "check", "schema", "info", "demo", "diff", "Exit codes", "OPENQUARTZ_EGL_PLATFORM"] {
             #expect(run.output.contains(word), "help lacks \(word)")
         }
     }
@@ -105,5 +105,130 @@ struct QuartzCLITests {
         for file in ["crawl-m24.cpu.png", "crawl-m24.gpu.png", "crawl-m24.heatmap.png", "summary.txt"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file) missing")
         }
+    }
+
+    // MARK: Scene documents
+
+    private static let animatedScene = #"""
+    {"format": "openquartz-scene", "version": 1, "size": [64, 48], "duration": 1, "fps": 10,
+     "root": {"frame": [0, 0, 64, 48], "backgroundColor": "#eeeeee", "sublayers": [
+       {"name": "card", "frame": [8, 8, 32, 24], "backgroundColor": "#3366cc", "cornerRadius": 4,
+        "animations": [{"keyPath": "position.x", "fromValue": 16, "toValue": 48, "duration": 1, "timingFunction": "linear"}]}]},
+     "transactions": [{"time": 0.5, "duration": 0.2, "changes": [{"layer": "card", "set": {"opacity": 0.4}}],
+                       "completion": {"changes": [{"layer": "card", "set": {"backgroundColor": "#cc3333"}}]}}]}
+    """#
+
+    private func writeScene(_ text: String = animatedScene, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("scene.json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test("render writes the PNG at the time asked, on either backend, and --json describes it")
+    func render() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try writeScene(in: folder)
+        let cpu = folder.appendingPathComponent("cpu.png"), gpu = folder.appendingPathComponent("gpu.png")
+        let run = try quartz(["render", scene.path, "-o", cpu.path, "--time", "0.25", "--backend", "cpu", "--json"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains(#""width":64"#) && run.output.contains(#""backend":"cpu""#))
+        let image = try CGImage.load(contentsOf: cpu)
+        // At 0.25 s the card's centre is at x = 24: (24, 20) is blue, (44, 20) the backdrop.
+        #expect(image.bitmap[24, 20].2 > 150 && image.bitmap[44, 20] == (238, 238, 238, 255))
+        #expect(try quartz(["render", scene.path, "-o", gpu.path, "--time", "0.25", "--scale", "2"]).status == 0)
+        #expect(try CGImage.load(contentsOf: gpu).width == 128)
+        // The CPU backend writes the same bytes run to run.
+        let again = folder.appendingPathComponent("again.png")
+        #expect(try quartz(["render", scene.path, "-o", again.path, "--time", "0.25", "--backend", "cpu"]).status == 0)
+        #expect(try Data(contentsOf: cpu) == Data(contentsOf: again))
+    }
+
+    @Test("a document with mistakes: every one on its own line with its path, exit 2, no output file")
+    func renderBadDocument() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try writeScene(#"{"version": 1, "root": {"opacty": 1, "sublayers": [{"transform": [1, 2]}]}}"#, in: folder)
+        let out = folder.appendingPathComponent("out.png")
+        let run = try quartz(["render", scene.path, "-o", out.path])
+        #expect(run.status == 2)
+        #expect(run.error.contains("root.opacty: unknown property of a CALayer; did you mean \"opacity\"?"))
+        #expect(run.error.contains("root.sublayers[0].transform: expected 16 numbers, got 2"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let syntax = try writeScene("{\"version\": 1,\n \"root\": {]}", in: folder)
+        let second = try quartz(["render", syntax.path, "-o", out.path])
+        #expect(second.status == 2 && second.error.contains("scene.json:2:11:"), "\(second.error)")
+        // An output folder that does not exist: exit 2, nothing written.
+        let third = try quartz(["render", try writeScene(in: folder).path, "-o", folder.appendingPathComponent("no/such/out.png").path])
+        #expect(third.status == 2 && third.error.contains("cannot write"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("animate writes a PNG folder, an animated PNG and a GIF; no progress bar without a terminal")
+    func animate() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try writeScene(in: folder)
+        let frames = folder.appendingPathComponent("frames")
+        let run = try quartz(["animate", scene.path, "-o", frames.path, "--backend", "cpu"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(!run.error.contains("\r") && !run.error.contains("frames]"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+        #expect(names.count == 11 && names.first == "frame-000000.png" && names.last == "frame-000010.png")
+        for file in ["anim.png", "anim.gif"] {
+            let url = folder.appendingPathComponent(file)
+            let result = try quartz(["animate", scene.path, "-o", url.path, "--backend", "cpu", "--json"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.contains(#""frames":11"#) && result.output.contains(#""encoding":"#))
+            let data = try Data(contentsOf: url)
+            if file.hasSuffix(".png") {
+                #expect(data.range(of: Data("acTL".utf8)) != nil && data.range(of: Data("fdAT".utf8)) != nil)
+                // Viewers without APNG show the first frame, which is the still at time 0.
+                #expect(try CGImage.load(contentsOf: url).bitmap == CGImage.load(contentsOf: frames.appendingPathComponent("frame-000000.png")).bitmap)
+            } else {
+                #expect(data.starts(with: Data("GIF89a".utf8)) && data.range(of: Data("NETSCAPE2.0".utf8)) != nil)
+            }
+        }
+    }
+
+    @Test("shards of an animation together write exactly the frames of one unsharded run")
+    func shards() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try writeScene(in: folder)
+        let whole = folder.appendingPathComponent("whole"), parts = folder.appendingPathComponent("parts")
+        #expect(try quartz(["animate", scene.path, "-o", whole.path, "--backend", "cpu"]).status == 0)
+        for i in 1...3 {
+            let run = try quartz(["animate", scene.path, "-o", parts.path, "--backend", "cpu", "--shard", "\(i)/3"])
+            #expect(run.status == 0, "\(run.error)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: whole.path).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parts.path).sorted() == names)
+        for name in names {
+            #expect(try Data(contentsOf: whole.appendingPathComponent(name)) == Data(contentsOf: parts.appendingPathComponent(name)), "\(name)")
+        }
+        let bad = try quartz(["animate", scene.path, "-o", folder.appendingPathComponent("x.gif").path, "--shard", "1/2"])
+        #expect(bad.status != 0 && bad.error.contains("folder"))
+        #expect(try quartz(["animate", scene.path, "-o", parts.path, "--shard", "4/3"]).status != 0)
+    }
+
+    @Test("MP4 says plainly when ffmpeg is missing; check compares the backends; schema prints the schema")
+    func checkAndSchema() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try writeScene(in: folder)
+        let mp4 = folder.appendingPathComponent("a.mp4")
+        let video = try quartz(["animate", scene.path, "-o", mp4.path, "--backend", "cpu"])
+        if video.status == 0 {
+            #expect(try Data(contentsOf: mp4).count > 0)
+        } else {
+            #expect(video.status == 2 && video.error.contains("ffmpeg"))
+            #expect(!FileManager.default.fileExists(atPath: mp4.path))
+        }
+        let check = try quartz(["check", scene.path, "--time", "0.6", "--json"])
+        #expect(check.status == 0 && check.output.contains(#""agree":true"#), "\(check.output) \(check.error)")
+        let schema = try quartz(["schema"])
+        #expect(schema.status == 0 && schema.output.contains("https://json-schema.org/draft/2020-12/schema"))
     }
 }
