@@ -3,10 +3,13 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps build demo test test-release goldens clean
+.PHONY: deps test-deps build demo test test-release goldens clean
 
 deps:
 	@bash scripts/install-deps.sh
+
+test-deps:
+	@bash scripts/install-deps.sh --test
 
 build: deps
 	$(SWIFT) build
@@ -15,13 +18,13 @@ demo: build
 	$(SWIFT) run quartz info
 	$(SWIFT) run quartz demo --out $(OUT)
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
 # The same suite optimized: undefined behaviour (a pointer escaped from withUnsafePointer) once
 # drew garbage only in release builds, which the debug suite cannot see.
-test-release: deps
+test-release: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build --disable-xctest
 

@@ -18,8 +18,12 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# A JSON Schema validator, which the tests check the scene schema with (any install will do).
-python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
+# For the tests only (`install-deps.sh --test`): a JSON Schema validator the scene schema is
+# checked with (any install will do), and headless Chromium, which opens the demo's index page.
+if [ "${1:-}" = "--test" ]; then
+  python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"

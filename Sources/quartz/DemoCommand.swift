@@ -3,18 +3,22 @@ import Foundation
 import OpenQuartzCore
 import PixelDiff
 import SceneCatalog
+import SceneFormat
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Render every built-in scene on both backends, write the images and heat maps, and check agreement.",
-        discussion: "Writes NAME.gpu.png, NAME.cpu.png and NAME.heatmap.png per scene and summary.txt into the "
-            + "output folder. Exits 1 if any scene misses the GPU-vs-CPU agreement bar.")
+        abstract: "Render every built-in scene and the showcase documents on both backends, write the images, heat maps and an index page, and check agreement.",
+        discussion: "Writes NAME.gpu.png, NAME.cpu.png and NAME.heatmap.png per scene, summary.txt and index.html (every "
+            + "scene with its GPU and CPU images, heat map and agreement) into the output folder. The scene documents in "
+            + "--examples (default: Examples/ when it exists) are rendered at their own time too. Exits 1 if any scene "
+            + "misses the GPU-vs-CPU agreement bar.")
 
     @Option(name: .shortAndLong, help: "Output folder.") var out = "out/demo"
     @Option(help: "Render only the scenes whose names contain this.") var only: String?
     @Flag(help: "Render on the CPU only (no GL needed; no agreement check).") var cpuOnly = false
     @Option(help: "Show every scene at this media time (seconds) instead of its own.") var time: Double?
+    @Option(help: "A folder of scene documents (*.json) to render too (default: Examples, when it exists).") var examples: String?
 
     func validate() throws {
         if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
@@ -28,12 +32,15 @@ struct DemoCommand: ParsableCommand {
             printError("quartz demo: cannot create \(out): \(error.localizedDescription)")
             throw QuartzExit.badInput
         }
-        let scenes = DemoScene.all.filter { only == nil || $0.name.contains(only!) }
+        var scenes = DemoScene.all.filter { only == nil || $0.name.contains(only!) }.map(ShowcaseScene.builtIn)
+        let documents = try exampleDocuments()
+        scenes += documents.filter { only == nil || $0.name.contains(only!) }
         let bar = AgreementBar.gpuAgainstCPU
         var lines: [String] = ["OpenQuartz demo: \(scenes.count) scenes; bar: \(bar)"]
         if !cpuOnly, let caps = try? GLBackendInfo.caps() { lines.append("GL: \(caps)") }
         print(lines.joined(separator: "\n"))
         var failures = 0
+        var entries: [IndexPage.Entry] = []
         let start = Date()
         for scene in scenes {
             do {
@@ -50,6 +57,10 @@ struct DemoCommand: ParsableCommand {
                     if verdict != nil { failures += 1 }
                     line += "  \(verdict == nil ? "agree" : "DISAGREE")  \(report)"
                     if let verdict { line += "\n    \(verdict)" }
+                    entries.append(IndexPage.Entry(name: scene.name, summary: scene.summary, source: scene.source,
+                                                   agrees: verdict == nil, report: "\(report)"))
+                } else {
+                    entries.append(IndexPage.Entry(name: scene.name, summary: scene.summary, source: scene.source, agrees: nil, report: ""))
                 }
                 print(line)
                 lines.append(line)
@@ -65,13 +76,64 @@ struct DemoCommand: ParsableCommand {
             : "\(scenes.count - failures) of \(scenes.count) scenes agree; \(elapsed) s"
         lines.append(closing)
         print(closing)
-        print("images in \(folder.path)")
+        print("images in \(folder.path); open index.html")
         try? lines.joined(separator: "\n").write(to: folder.appendingPathComponent("summary.txt"), atomically: true, encoding: .utf8)
+        try? IndexPage.html(entries, title: "OpenQuartz demo", closing: closing)
+            .write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
         if failures > 0 { throw QuartzExit.disagreement }
     }
 
-    private func render(_ scene: DemoScene, backend: RenderBackend) throws -> CGImage {
-        try scene.render(backend: backend, atTime: time)
+    private func render(_ scene: ShowcaseScene, backend: RenderBackend) throws -> CGImage {
+        switch scene {
+        case .builtIn(let demo): return try demo.render(backend: backend, atTime: time)
+        case let .document(_, document, _):
+            return try SceneFrameRenderer(document: document, backend: backend, scale: nil, size: nil).frame(at: time ?? document.time)
+        }
+    }
+
+    /// The scene documents of the examples folder, each checked (a broken one is bad input).
+    private func exampleDocuments() throws -> [ShowcaseScene] {
+        let folder = examples ?? "Examples"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if examples != nil {
+                printError("quartz demo: --examples \(folder) is not a folder")
+                throw QuartzExit.badInput
+            }
+            return []
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        return try files.map { file in
+            let path = (folder as NSString).appendingPathComponent(file)
+            return .document(name: String(file.dropLast(5)), try loadScene(path, command: "demo"), path: path)
+        }
+    }
+}
+
+/// A scene of the showcase: built into the binary, or a scene document.
+enum ShowcaseScene {
+    case builtIn(DemoScene)
+    case document(name: String, SceneDocument, path: String)
+
+    var name: String {
+        switch self {
+        case .builtIn(let scene): scene.name
+        case .document(let name, _, _): name
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .builtIn(let scene): scene.summary
+        case let .document(_, document, path): "\(path) at t = \(document.time) s"
+        }
+    }
+
+    var source: String {
+        switch self {
+        case .builtIn: "built in"
+        case .document(_, _, let path): path
+        }
     }
 }
 

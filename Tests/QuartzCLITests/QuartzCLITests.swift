@@ -231,4 +231,58 @@ struct QuartzCLITests {
         let schema = try quartz(["schema"])
         #expect(schema.status == 0 && schema.output.contains("https://json-schema.org/draft/2020-12/schema"))
     }
+
+    @Test("the demo's index page, opened in headless Chromium, shows every scene's images; a screenshot is kept")
+    func indexPageInChromium() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let run = try quartz(["demo", "--out", folder.path, "--examples", examples.path])
+        #expect(run.status == 0, "\(run.error)")
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let scenes = html.components(separatedBy: "<section id=").count - 1
+        #expect(scenes >= 70, "the index has \(scenes) scenes")
+        let chromium = ["chromium", "chromium-browser"].lazy.compactMap { name -> String? in
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+                .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }.first
+        guard let chromium else {
+            Issue.record("headless Chromium is needed: scripts/install-deps.sh --test installs it")
+            return
+        }
+        func browse(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: chromium)
+            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                 "--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + arguments
+                + [folder.appendingPathComponent("index.html").absoluteString]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        // Every image (GPU, CPU and heat map of each scene) loaded and decoded in the browser.
+        let dom = try browse(["--dump-dom"])
+        #expect(dom.contains("data-loaded=\"\(3 * scenes)/\(3 * scenes)\""), "\(dom.prefix(300))")
+        let shot = folder.appendingPathComponent("index.png")
+        _ = try browse(["--window-size=1600,5200", "--screenshot=\(shot.path)"])
+        let image = try CGImage.load(contentsOf: shot)
+        #expect(image.width == 1600 && image.height == 5200)
+        // The page is not blank: the scenes' images put many colours on it.
+        var colours = Set<UInt32>()
+        for y in stride(from: 0, to: image.height, by: 7) {
+            for x in stride(from: 0, to: image.width, by: 7) {
+                let p = image.bitmap[x, y]
+                colours.insert(UInt32(p.0) << 16 | UInt32(p.1) << 8 | UInt32(p.2))
+            }
+        }
+        #expect(colours.count > 500)
+        // Kept for people to look at: out/index-screenshot.png beside the build.
+        try? FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+        try? Data(contentsOf: shot).write(to: URL(fileURLWithPath: "out/index-screenshot.png"))
+    }
 }
