@@ -69,6 +69,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return
         }
         guard let raw = values, !raw.isEmpty else { return }
+        if path == "contents", calculationMode != .discrete, raw.count > 1 {
+            applyContentsCrossFade(raw, fraction: fraction, to: layer)
+            return
+        }
         if calculationMode == .discrete {
             // Values that are not interpolable (images, booleans) still switch discretely.
             layer.setValue(raw[discreteIndex(fraction, count: raw.count)], forKeyPath: path)
@@ -79,6 +83,22 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         guard parsed.count == raw.count, var value = self.value(of: parsed, at: fraction) else { return }
         if isAdditive, let base = current, let sum = base.adding(value) { value = sum }
         layer.setValue(value.anyValue(like: layer.value(forKeyPath: path)), forKeyPath: path)
+    }
+
+    /// Images do not interpolate: between two keyframes the later image shows over the earlier
+    /// one, cross-faded by the progress through the segment (a flip book in linear mode dissolves
+    /// from frame to frame, as in Core Animation).
+    private func applyContentsCrossFade(_ raw: [Any], fraction f: Double, to layer: CALayer) {
+        let segments = raw.count - 1
+        let times = keyTimes.flatMap { $0.count == raw.count ? $0 : nil } ?? (0...segments).map { Double($0) / Double(segments) }
+        var i = 0
+        while i < segments - 1 && f >= times[i + 1] { i += 1 }
+        let span = times[i + 1] - times[i]
+        var s = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
+        if let functions = timingFunctions, i < functions.count { s = functions[i].evaluate(s) }
+        guard let from = raw[i] as? CGImage, let to = raw[i + 1] as? CGImage else { return }
+        layer.contents = to
+        layer.contentsCrossFade = from === to || s >= 1 ? nil : ContentsCrossFade(from: from, fraction: s)
     }
 
     private func discreteIndex(_ f: Double, count: Int) -> Int {

@@ -68,20 +68,23 @@ extension CGImage {
         image.height = UInt32(height)
         image.format = 3 // PNG_FORMAT_RGBA
         defer { png_image_free(&image) }
-        var size = 0
         let rowStride = Int32(width * 4)
-        let sized = straight.withUnsafeBytes { png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, rowStride, nil) }
-        guard sized != 0 || size > 0 else {
-            throw ImageIOError.unwritable(destination: "<memory>", reason: CGImage.message(of: &image))
+        // One compression pass into a buffer that holds any outcome (the raw rows, deflate's worst
+        // case growth and the chunks around them); libpng says the size needed if it does not.
+        var capacity = height * (width * 4 + 1) + height * (width * 4 + 1) / 1000 + 8192
+        for _ in 0..<2 {
+            var size = capacity
+            var out = Data(count: size)
+            let written = out.withUnsafeMutableBytes { target in
+                straight.withUnsafeBytes { png_image_write_to_memory(&image, target.baseAddress, &size, 0, $0.baseAddress, rowStride, nil) }
+            }
+            if written != 0 { return out.prefix(size) }
+            guard size > capacity else { break }
+            capacity = size
+            png_image_free(&image)
+            image.opaque = nil
         }
-        var out = Data(count: size)
-        let written = out.withUnsafeMutableBytes { target in
-            straight.withUnsafeBytes { png_image_write_to_memory(&image, target.baseAddress, &size, 0, $0.baseAddress, rowStride, nil) }
-        }
-        guard written != 0 else {
-            throw ImageIOError.unwritable(destination: "<memory>", reason: CGImage.message(of: &image))
-        }
-        return out.prefix(size)
+        throw ImageIOError.unwritable(destination: "<memory>", reason: CGImage.message(of: &image))
     }
 
     /// Writes the image as PNG, atomically: a failed write leaves no partial file.

@@ -9,7 +9,16 @@ public struct GIFEncoder {
     public let height: Int
     /// Hundredths of a second per frame.
     let delay: Int
-    private var frames: [(indices: [UInt8], palette: [UInt8], transparent: Int?)] = []
+    private var frames: [Frame] = []
+
+    /// One frame quantized: palette indices, 256 RGB palette entries, the transparent index.
+    public struct Frame: Sendable {
+        let width: Int
+        let height: Int
+        let indices: [UInt8]
+        let palette: [UInt8]
+        let transparent: Int?
+    }
 
     public init(width: Int, height: Int, fps: Double) {
         self.width = width
@@ -20,12 +29,21 @@ public struct GIFEncoder {
     public var frameCount: Int { frames.count }
 
     /// Adds a frame of the encoder's size.
-    public mutating func add(_ bitmap: Bitmap) throws {
-        guard bitmap.width == width, bitmap.height == height else {
+    public mutating func add(_ bitmap: Bitmap) throws { try add(GIFEncoder.quantize(bitmap)) }
+
+    /// Adds a frame quantized already (`quantize` may run on other threads).
+    public mutating func add(_ frame: Frame) throws {
+        guard frame.width == width, frame.height == height else {
             throw ImageIOError.unwritable(destination: "GIF frame \(frames.count)",
-                                          reason: "\(bitmap.width)x\(bitmap.height), not \(width)x\(height) like the animation")
+                                          reason: "\(frame.width)x\(frame.height), not \(width)x\(height) like the animation")
         }
-        let count = width * height
+        frames.append(frame)
+    }
+
+    /// The bitmap in 255 colours of its own (giflib's median cut) plus a transparent index for
+    /// pixels under half alpha.
+    public static func quantize(_ bitmap: Bitmap) throws -> Frame {
+        let width = bitmap.width, height = bitmap.height, count = width * height
         var red = [UInt8](repeating: 0, count: count), green = red, blue = red
         var anyTransparent = false
         for i in 0..<count {
@@ -40,7 +58,7 @@ public struct GIFEncoder {
         var map = [GifColorType](repeating: GifColorType(), count: 256)
         let status = GifQuantizeBuffer(UInt32(width), UInt32(height), &colors, &red, &green, &blue, &indices, &map)
         guard status == GIF_OK else {
-            throw ImageIOError.unwritable(destination: "GIF frame \(frames.count)", reason: "colour quantization failed")
+            throw ImageIOError.unwritable(destination: "GIF frame", reason: "colour quantization failed")
         }
         var transparent: Int?
         if anyTransparent {
@@ -48,7 +66,7 @@ public struct GIFEncoder {
             for i in 0..<count where bitmap.pixels[i * 4 + 3] < 128 { indices[i] = 255 }
         }
         let palette = map.prefix(256).flatMap { [$0.Red, $0.Green, $0.Blue] }
-        frames.append((indices, palette, transparent))
+        return Frame(width: width, height: height, indices: indices, palette: palette, transparent: transparent)
     }
 
     /// The whole file.

@@ -135,43 +135,61 @@ struct ImageWriteFailure: Error, CustomStringConvertible {
     var description: String { "cannot write: \(underlying)" }
 }
 
-/// Encodes and writes frames on a serial background queue, at most a few frames behind, so PNG
-/// encoding overlaps rendering instead of adding to it.
+/// Encodes frames on background threads (several at once: PNG compression costs about as much
+/// as rendering a frame) and writes them in order on one serial queue, at most a few frames
+/// behind the renderer, so encoding overlaps rendering instead of adding to it.
 final class FrameEncoder: @unchecked Sendable {
     private let sink: FrameSink
-    private let queue = DispatchQueue(label: "quartz.encode")
-    private let slots = DispatchSemaphore(value: 3)
+    private let encoders = DispatchQueue(label: "quartz.encode", attributes: .concurrent)
+    private let writer = DispatchQueue(label: "quartz.write")
+    private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var failure: Error?
     private(set) var encodingSeconds = 0.0
 
-    init(sink: FrameSink) { self.sink = sink }
+    init(sink: FrameSink) {
+        self.sink = sink
+        slots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount + 1))
+    }
+
+    private var failed: Bool { lock.withLock { failure != nil } }
+
+    private func record(_ error: Error) {
+        lock.withLock { if failure == nil { failure = ImageWriteFailure(underlying: error) } }
+    }
 
     func add(_ image: CGImage, index: Int) {
         slots.wait()
-        queue.async { [self] in
-            defer { slots.signal() }
-            guard lock.withLock({ failure == nil }) else { return }
+        final class Box: @unchecked Sendable { var encoded: Any? }
+        let box = Box(), encoded = DispatchGroup()
+        encoders.async(group: encoded) { [self] in
+            guard !failed else { return }
             let start = Date()
-            do { try sink.add(image, index: index) } catch { lock.withLock { failure = ImageWriteFailure(underlying: error) } }
+            do { box.encoded = try sink.encode(image) } catch { record(error) }
             lock.withLock { encodingSeconds += Date().timeIntervalSince(start) }
+        }
+        writer.async { [self] in
+            defer { slots.signal() }
+            encoded.wait()
+            guard !failed, let value = box.encoded else { return }
+            do { try sink.write(value, index: index) } catch { record(error) }
         }
     }
 
-    /// Throws the first write failure so far.
+    /// Throws the first encoding or write failure so far.
     func check() throws {
         if let failure = lock.withLock({ failure }) { throw failure }
     }
 
     func finish() throws {
-        queue.sync {}
+        writer.sync {}
         try check()
         do { try sink.finish() } catch { throw ImageWriteFailure(underlying: error) }
     }
 
-    /// After a failure: waits for the queue so no write runs after the command ends.
+    /// After a failure: waits for the queues so no write runs after the command ends.
     func abandon() {
-        queue.sync {}
+        writer.sync {}
         if let ffmpeg = sink as? FFmpegSink { try? ffmpeg.input.fileHandleForWriting.close(); ffmpeg.process.terminate() }
     }
 }

@@ -3,9 +3,13 @@ import OpenQuartzCore
 
 /// Where `quartz animate` puts its frames, chosen by the output's extension: a folder of PNGs
 /// (no extension), an animated PNG (.png, .apng), a GIF (.gif) or an MP4 through ffmpeg (.mp4).
-/// Frames arrive in order on one background queue; `finish` writes the file atomically.
+/// Frames are encoded on several threads at once and written in order on one; `finish` writes
+/// the file atomically.
 protocol FrameSink: AnyObject {
-    func add(_ image: CGImage, index: Int) throws
+    /// The frame's bytes (or other encoded form); called from several threads at once.
+    func encode(_ image: CGImage) throws -> Any
+    /// Takes the encoded frames in order, one at a time.
+    func write(_ encoded: Any, index: Int) throws
     func finish() throws
 }
 
@@ -40,8 +44,9 @@ final class PNGFolderSink: FrameSink {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
     static func name(_ index: Int) -> String { String(format: "frame-%06d.png", index) }
-    func add(_ image: CGImage, index: Int) throws {
-        try writeAtomically(try image.pngData(), to: folder.appendingPathComponent(PNGFolderSink.name(index)))
+    func encode(_ image: CGImage) throws -> Any { try image.pngData() }
+    func write(_ encoded: Any, index: Int) throws {
+        try writeAtomically(encoded as! Data, to: folder.appendingPathComponent(PNGFolderSink.name(index)))
     }
     func finish() throws {}
 }
@@ -53,7 +58,8 @@ final class AnimatedPNGSink: FrameSink {
         self.url = url
         encoder = AnimatedPNGEncoder(width: width, height: height, fps: fps)
     }
-    func add(_ image: CGImage, index: Int) throws { try encoder.add(png: try image.pngData()) }
+    func encode(_ image: CGImage) throws -> Any { try image.pngData() }
+    func write(_ encoded: Any, index: Int) throws { try encoder.add(png: encoded as! Data) }
     func finish() throws { try writeAtomically(encoder.encoded(), to: url) }
 }
 
@@ -64,7 +70,8 @@ final class GIFSink: FrameSink {
         self.url = url
         encoder = GIFEncoder(width: width, height: height, fps: fps)
     }
-    func add(_ image: CGImage, index: Int) throws { try encoder.add(image.bitmap) }
+    func encode(_ image: CGImage) throws -> Any { try GIFEncoder.quantize(image.bitmap) }
+    func write(_ encoded: Any, index: Int) throws { try encoder.add(encoded as! GIFEncoder.Frame) }
     func finish() throws { try writeAtomically(try encoder.encoded(), to: url) }
 }
 
@@ -90,9 +97,10 @@ final class FFmpegSink: FrameSink {
         try process.run()
     }
 
-    func add(_ image: CGImage, index: Int) throws {
-        // ffmpeg reads straight colour over black: the premultiplied pixels are exactly that.
-        try input.fileHandleForWriting.write(contentsOf: Data(image.bitmap.pixels))
+    // ffmpeg reads straight colour over black: the premultiplied pixels are exactly that.
+    func encode(_ image: CGImage) throws -> Any { Data(image.bitmap.pixels) }
+    func write(_ encoded: Any, index: Int) throws {
+        try input.fileHandleForWriting.write(contentsOf: encoded as! Data)
     }
 
     func finish() throws {

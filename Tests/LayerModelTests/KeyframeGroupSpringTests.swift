@@ -174,6 +174,31 @@ struct KeyframeGroupSpringTests {
     }
 }
 
+@Suite("Keyframe contents")
+struct KeyframeContentsTests {
+    @Test("contents keyframes: discrete switches images, linear dissolves from one to the next")
+    func flipBook() {
+        let frames = (0..<3).map { i in CGImage(bitmap: Bitmap(width: 1, height: 1) { _, _ in (UInt8(i * 100), 0, 0, 255) }) }
+        for mode in [CAAnimationCalculationMode.discrete, .linear] {
+            let layer = CALayer()
+            layer.contents = frames[0]
+            let flip = CAKeyframeAnimation(keyPath: "contents")
+            flip.values = frames
+            flip.duration = 2
+            flip.calculationMode = mode
+            MediaClock.$scoped.withValue(0) { layer.add(flip, forKey: "flip") }
+            let shown = layer.presentationTree(atMediaTime: 1.5)
+            // Three values, two segments: 1.5 s is three quarters through, half way through the second.
+            if mode == .discrete {
+                #expect((shown.contents as? CGImage) === frames[2] && shown.contentsCrossFade == nil)
+            } else {
+                #expect((shown.contents as? CGImage) === frames[2])
+                #expect(shown.contentsCrossFade?.from === frames[1] && abs((shown.contentsCrossFade?.fraction ?? 0) - 0.5) < 1e-9)
+            }
+        }
+    }
+}
+
 @Suite("Keyframe paths")
 struct KeyframePathTests {
     private func follow(_ path: CGPath, mode: CAAnimationCalculationMode = .linear,
