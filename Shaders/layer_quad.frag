@@ -31,9 +31,13 @@ uniform vec2 u_blurParams;             // corner radius, sigma
 
 out vec4 fragColor;
 
+in vec4 v_edges0;                      // the first eight edge distances, from the vertex stage
+in vec4 v_edges1;
+
 float coverage(vec2 p) {
-    float c = 1.0;
-    for (int i = 0; i < u_edgeCount; ++i) {
+    vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
+    float c = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
+    for (int i = 8; i < u_edgeCount; ++i) {
         float d = dot(u_edges[i], vec3(p, 1.0));
         c *= clamp(d + 0.5, 0.0, 1.0);
     }

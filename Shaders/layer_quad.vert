@@ -2,11 +2,28 @@
 // Covers one QuadOp's pixel bounds. Positions arrive in device pixels (y down); device y maps to
 // the bottom of the framebuffer so that glReadPixels returns rows top-first and gl_FragCoord is
 // the device pixel centre in the fragment stage.
+//
+// The polygon's edge distances are affine in device position, so the first eight are computed
+// here and interpolated (exact: w is 1, so interpolation is linear): the fragment stage then
+// needs no loop over uniforms, which is most of its cost on llvmpipe.
 precision highp float;
+
+const int MAX_EDGES = 32;              // CoveragePolygon.maxEdges
+const float FAR = 1.0e6;               // an unused edge: always inside
 
 in vec2 a_position;
 uniform vec2 u_viewport;
+uniform int u_edgeCount;
+uniform vec3 u_edges[MAX_EDGES];
+out vec4 v_edges0;
+out vec4 v_edges1;
+
+float edge(int i) {
+    return i < u_edgeCount ? dot(u_edges[i], vec3(a_position, 1.0)) : FAR;
+}
 
 void main() {
     gl_Position = vec4(a_position / u_viewport * 2.0 - 1.0, 0.0, 1.0);
+    v_edges0 = vec4(edge(0), edge(1), edge(2), edge(3));
+    v_edges1 = vec4(edge(4), edge(5), edge(6), edge(7));
 }
