@@ -19,6 +19,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Render on the CPU only (no GL needed; no agreement check).") var cpuOnly = false
     @Option(help: "Show every scene at this media time (seconds) instead of its own.") var time: Double?
     @Option(help: "A folder of scene documents (*.json) to render too (default: Examples, when it exists).") var examples: String?
+    @Flag(help: "Print one line of JSON at the end (scenes, agreement, seconds) instead of the report.") var json = false
 
     func validate() throws {
         if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
@@ -38,7 +39,7 @@ struct DemoCommand: ParsableCommand {
         let bar = AgreementBar.gpuAgainstCPU
         var lines: [String] = ["OpenQuartz demo: \(scenes.count) scenes; bar: \(bar)"]
         if !cpuOnly, let caps = try? GLBackendInfo.caps() { lines.append("GL: \(caps)") }
-        print(lines.joined(separator: "\n"))
+        if !json { print(lines.joined(separator: "\n")) }
         var failures = 0
         var entries: [IndexPage.Entry] = []
         let start = Date()
@@ -62,7 +63,7 @@ struct DemoCommand: ParsableCommand {
                 } else {
                     entries.append(IndexPage.Entry(name: scene.name, summary: scene.summary, source: scene.source, agrees: nil, report: ""))
                 }
-                print(line)
+                if !json { print(line) }
                 lines.append(line)
             } catch {
                 printError("quartz demo: \(scene.name): \(error)")
@@ -75,8 +76,14 @@ struct DemoCommand: ParsableCommand {
         let closing = cpuOnly ? "\(scenes.count) scenes rendered on the CPU in \(elapsed) s"
             : "\(scenes.count - failures) of \(scenes.count) scenes agree; \(elapsed) s"
         lines.append(closing)
-        print(closing)
-        print("images in \(folder.path); open index.html")
+        if json {
+            printJSON(["scenes": scenes.count, "disagreeing": entries.filter { $0.agrees == false }.map(\.name),
+                       "agree": failures == 0, "seconds": Date().timeIntervalSince(start),
+                       "index": folder.appendingPathComponent("index.html").path])
+        } else {
+            print(closing)
+            print("images in \(folder.path); open index.html")
+        }
         try? lines.joined(separator: "\n").write(to: folder.appendingPathComponent("summary.txt"), atomically: true, encoding: .utf8)
         try? IndexPage.html(entries, title: "OpenQuartz demo", closing: closing)
             .write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)

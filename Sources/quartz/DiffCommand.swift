@@ -16,6 +16,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Per-channel difference (0-255) within which a pixel matches.") var tolerance = 2
     @Option(help: "Largest share of pixels allowed over the tolerance.") var maxFraction = 0.0
     @Option(help: "Least PSNR in dB (0: not checked).") var minPsnr = 0.0
+    @Flag(help: "Print the comparison as one line of JSON.") var json = false
 
     func run() throws {
         let report: ComparisonReport
@@ -30,9 +31,16 @@ struct DiffCommand: ParsableCommand {
             printError("quartz diff: \(error)")
             throw QuartzExit.badInput
         }
-        print(report)
         let bar = AgreementBar(tolerance: tolerance, minFractionWithin: 1 - maxFraction, minPSNR: minPsnr)
-        if let failure = bar.failure(of: report) {
+        let failure = bar.failure(of: report)
+        if json {
+            printJSON(["expected": expected, "actual": actual, "match": failure == nil, "maxChannelDelta": report.maxChannelDelta,
+                       "pixelsOverTolerance": report.pixelsOverTolerance, "meanAbsoluteError": report.meanAbsoluteError,
+                       "psnr": report.psnr.isFinite ? report.psnr : 999, "tolerance": tolerance])
+        } else {
+            print(report)
+        }
+        if let failure {
             printError("quartz diff: over the tolerance: \(failure)")
             throw QuartzExit.disagreement
         }

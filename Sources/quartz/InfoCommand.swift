@@ -6,9 +6,18 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Print the GL device: EGL platform, vendor, renderer, version, texture limit.")
 
+    @Flag(help: "Print the device as one line of JSON.") var json = false
+
     func run() throws {
         do {
             let caps = try GLDevice.shared().caps
+            if json {
+                printJSON(["eglPlatform": caps.platform.rawValue, "eglPlatformDetail": caps.platformDetail, "eglVersion": caps.eglVersion,
+                           "eglVendor": caps.eglVendor, "vendor": caps.vendor, "renderer": caps.renderer, "software": caps.isSoftware,
+                           "version": caps.version, "shadingLanguageVersion": caps.shadingLanguageVersion,
+                           "maxTextureSize": caps.maxTextureSize, "maxRenderTargetSize": caps.maxRenderTargetSize, "robust": caps.isRobust])
+                return
+            }
             print("EGL platform:    \(caps.platform.rawValue) (\(caps.platformDetail))")
             print("EGL:             \(caps.eglVersion), \(caps.eglVendor)")
             print("GL vendor:       \(caps.vendor)")

@@ -228,6 +228,18 @@ struct QuartzCLITests {
         }
         let check = try quartz(["check", scene.path, "--time", "0.6", "--json"])
         #expect(check.status == 0 && check.output.contains(#""agree":true"#), "\(check.output) \(check.error)")
+        // Every subcommand speaks JSON for machines.
+        let info = try quartz(["info", "--json"])
+        #expect(info.status == 0 && info.output.hasPrefix("{") && info.output.contains(#""renderer":"#))
+        let image = folder.appendingPathComponent("x.png")
+        #expect(try quartz(["render", scene.path, "-o", image.path, "--backend", "cpu"]).status == 0)
+        let diff = try quartz(["diff", image.path, image.path, "--json"])
+        #expect(diff.status == 0 && diff.output.contains(#""match":true"#) && diff.output.contains(#""maxChannelDelta":0"#))
+        // The demo takes scene documents from --examples (here the one document, scene.json).
+        let demo = try quartz(["demo", "--only", "scene", "--out", folder.appendingPathComponent("demo").path, "--json",
+                               "--examples", folder.path])
+        #expect(demo.status == 0 && demo.output.contains(#""agree":true"#) && demo.output.contains(#""scenes":1"#), "\(demo.output)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("demo/scene.gpu.png").path))
         let schema = try quartz(["schema"])
         #expect(schema.status == 0 && schema.output.contains("https://json-schema.org/draft/2020-12/schema"))
     }
