@@ -490,6 +490,23 @@ struct ShadowListTests {
         #expect(abs(shape.cornerRadius - radius) < 1e-9 && abs(shape.color.alpha - 0.5) < 1e-12, "\(name)")
     }
 
+    @Test("a corner under 0.15 sigma is drawn square in closed form; a larger one stays rounded")
+    func negligibleCorners() throws {
+        for (corner, radius, expected) in [(4.0, 40.0, 0.0), (8.0, 40.0, 8.0)] {
+            let card = CALayer()
+            card.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+            card.backgroundColor = .white
+            card.cornerRadius = corner
+            card.shadowOpacity = 0.5
+            card.shadowRadius = radius
+            let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: card)
+            guard case .quad(let quad)? = list.passes.last?.ops.first, case .blurredRoundedRect(let shape) = quad.fill else {
+                Issue.record("expected a closed-form shadow"); return
+            }
+            #expect(shape.cornerRadius == expected, "corner \(corner), radius \(radius)")
+        }
+    }
+
     @Test("no shadow without opacity; over-large radii are capped and reported")
     func limits() throws {
         let card = CALayer()
