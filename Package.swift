@@ -41,6 +41,9 @@ let package = Package(
         .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),
         .target(name: "SceneCatalog", dependencies: ["OpenQuartzCore"]),
         .target(name: "SceneFormat", dependencies: ["OpenQuartzCore"]),
+        // The seeds' listings ported to Swift (the same scenes as Examples/*.json).
+        .target(name: "SeedExamples", dependencies: ["OpenQuartzCore"]),
+        .executableTarget(name: "seed-examples", dependencies: ["SeedExamples", "OpenQuartzCore"]),
         .executableTarget(name: "quartz", dependencies: [
             "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "GLBackend", "Compositor", "RasterBackend",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -53,7 +56,7 @@ let package = Package(
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
         .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "OpenQuartzCore", "PixelDiff"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "PixelDiff"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
     ]
 )

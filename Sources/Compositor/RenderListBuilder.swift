@@ -679,7 +679,7 @@ public struct RenderListBuilder {
     static let maxFullResolutionSigma = 8.0
 
     /// Corner radii below this share of the shadow's sigma are drawn as square in closed form.
-    static let negligibleCornerPerSigma = 0.15
+    static let negligibleCornerPerSigma = 0.165
 
     /// Largest shadow sigma in device pixels: a shadow this soft is already a faint haze, and
     /// larger ones would need passes far larger than the frame.
@@ -818,9 +818,9 @@ public struct RenderListBuilder {
         let r = outline.rect
         let area = Rect(x: r.x - reach, y: r.y - reach, width: r.width + 2 * reach, height: r.height + 2 * reach)
         // A corner small beside the blur hardly shows: the blurred rectangle's exact form (four
-        // erf, no sampling along y) is within 1/255 of the rounded one when r < 0.15 sigma (the
-        // corners' missing area, (4 - pi) r^2, times the Gaussian's peak 1 / (2 pi sigma^2)), and
-        // it keeps wide shadows, whose quads are large, about as cheap as narrow ones.
+        // erf, no sampling along y) differs from the rounded one by at most the corners' missing
+        // area, (4 - pi) r^2, times the Gaussian's peak, 1 / (2 pi sigma^2): under 1/255 while
+        // r < 0.165 sigma. It keeps wide shadows, whose quads are large, about as cheap as narrow ones.
         let corner = radii[0] < RenderListBuilder.negligibleCornerPerSigma * sigma ? 0 : radii[0]
         let shape = BlurredRoundedRect(deviceToLocal: deviceToLocal, rect: r, cornerRadius: corner, sigma: sigma,
                                        color: PremultipliedColor(red: tint.red * alpha, green: tint.green * alpha,

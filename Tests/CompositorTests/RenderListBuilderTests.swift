@@ -490,9 +490,9 @@ struct ShadowListTests {
         #expect(abs(shape.cornerRadius - radius) < 1e-9 && abs(shape.color.alpha - 0.5) < 1e-12, "\(name)")
     }
 
-    @Test("a corner under 0.15 sigma is drawn square in closed form; a larger one stays rounded")
+    @Test("a corner under 0.165 sigma is drawn square in closed form; a larger one stays rounded")
     func negligibleCorners() throws {
-        for (corner, radius, expected) in [(4.0, 40.0, 0.0), (8.0, 40.0, 8.0)] {
+        for (corner, radius, expected) in [(6.5, 40.0, 0.0), (7.0, 40.0, 7.0)] {
             let card = CALayer()
             card.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
             card.backgroundColor = .white

@@ -62,7 +62,7 @@ struct ClosedFormShadowTests {
 
     @Test("the closed form matches the offscreen blur within 2/255 on both backends",
           arguments: [(RenderBackend.cpu, 3.0, CGFloat(0)), (.cpu, 10, 16), (.gpu, 10, 16), (.gpu, 25, 30),
-                      // corners under 0.15 sigma are drawn square in closed form
+                      // corners under 0.165 sigma are drawn square in closed form
                       (.cpu, 40, 5), (.gpu, 40, 5)])
     func matchesBlur(backend: RenderBackend, radius: Double, corner: CGFloat) throws {
         let bounds = CGRect(x: 0, y: 0, width: 200, height: 160)

@@ -5,6 +5,7 @@ import Foundation
 import OpenQuartzCore
 import PixelDiff
 import SceneFormat
+import SeedExamples
 import Testing
 
 private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -59,5 +60,20 @@ struct ExampleSceneTests {
 enum SceneValueFormat {
     static func seconds(_ t: Double) -> String {
         t == t.rounded() ? String(Int(t)) : String(format: "%g", t)
+    }
+}
+
+@Suite("Seed examples in Swift")
+struct SeedExampleTests {
+    @Test("each Swift port renders like its scene document (within the GPU-vs-CPU bar: paths built by different calls)",
+          arguments: SeedExamples.all.map(\.name))
+    func portMatchesDocument(name: String) throws {
+        let example = try #require(SeedExamples.all.first { $0.name == name })
+        let document = try SceneDocument.load(contentsOf: examples.appendingPathComponent("\(name).json"))
+        #expect(document.size == example.size && document.time == example.time)
+        let swift = try example.render(backend: .cpu)
+        let json = try frame(document, at: example.time, .cpu)
+        let report = try ImageComparison.compare(json.bitmap, swift.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(name): \(report)")
     }
 }

@@ -1,0 +1,302 @@
+import Foundation
+import OpenQuartzCore
+
+/// The seeds' listings ported to Swift against OpenQuartz's API, as an application would write
+/// them: the same scenes as the documents of the same names in `Examples/` (a test holds each
+/// port to its document), rendered by `swift run seed-examples`.
+public enum SeedExamples {
+    public struct Example: Sendable {
+        public let name: String
+        public let size: CGSize
+        /// The time the example is shown at (its animations start at time 0).
+        public let time: Double
+        let builder: @Sendable () -> CALayer
+
+        /// A fresh tree, its animations added at media time 0.
+        public func build() -> CALayer { MediaClock.$scoped.withValue(0) { builder() } }
+
+        /// The example at its time.
+        public func render(backend: RenderBackend) throws -> CGImage {
+            try CARenderer.image(of: build(), bounds: CGRect(origin: .zero, size: size), backend: backend, atTime: time)
+        }
+    }
+
+    public static let all: [Example] = [
+        Example(name: "pie", size: CGSize(width: 240, height: 240), time: 1.5, builder: pie),
+        Example(name: "gradient-text-mask", size: CGSize(width: 400, height: 160), time: 0, builder: gradientTextMask),
+        Example(name: "gradient-button", size: CGSize(width: 320, height: 120), time: 0, builder: gradientButton),
+        Example(name: "replicator-mirror", size: CGSize(width: 240, height: 260), time: 0, builder: replicatorMirror),
+        Example(name: "keyframe-circle", size: CGSize(width: 240, height: 240), time: 1.5, builder: keyframeCircle),
+        Example(name: "group-cut-short", size: CGSize(width: 200, height: 200), time: 0.99, builder: groupCutShort),
+        Example(name: "basic-animations", size: CGSize(width: 300, height: 140), time: 0.75, builder: basicAnimations),
+        Example(name: "zposition-anchorpointz", size: CGSize(width: 360, height: 200), time: 0, builder: zPositionAndAnchorPointZ),
+        Example(name: "star-wars-crawl", size: CGSize(width: 1280, height: 720), time: 12, builder: starWarsCrawl),
+    ]
+
+    /// The Examples folder (for its images).
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    static func rgb(_ hex: UInt32, alpha: CGFloat = 1) -> CGColor {
+        CGColor(red: CGFloat(hex >> 16 & 0xFF) / 255, green: CGFloat(hex >> 8 & 0xFF) / 255, blue: CGFloat(hex & 0xFF) / 255, alpha: alpha)
+    }
+
+    static func root(_ width: CGFloat, _ height: CGFloat, _ color: CGColor) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        root.backgroundColor = color
+        return root
+    }
+
+    /// Seed 000's pie, grown to part 0.6 as a shape layer's strokeEnd (a circle of radius 40
+    /// stroked 80 wide is a disc; the stroke's end is the pie's part), tilting about x under
+    /// m34 = -0.005.
+    static func pie() -> CALayer {
+        let stage = root(240, 240, .white)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -0.005
+        stage.sublayerTransform = perspective
+        let plate = CALayer()
+        plate.frame = CGRect(x: 40, y: 40, width: 160, height: 160)
+        plate.backgroundColor = rgb(0xDDDDDD)
+        plate.cornerRadius = 80
+        plate.borderWidth = 2
+        plate.borderColor = rgb(0x999999)
+        let tilt = CABasicAnimation(keyPath: "transform.rotation.x")
+        tilt.fromValue = 0.0
+        tilt.toValue = 1.2
+        tilt.duration = 4
+        tilt.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        tilt.autoreverses = true
+        tilt.repeatCount = 1e9
+        plate.add(tilt, forKey: "tilt")
+        let pie = CAShapeLayer()
+        pie.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+        let circle = CGMutablePath()
+        circle.addArc(center: CGPoint(x: 80, y: 80), radius: 40, startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: false)
+        pie.path = circle
+        pie.fillColor = nil
+        pie.strokeColor = rgb(0xD83B3B)
+        pie.lineWidth = 80
+        pie.strokeEnd = 0.6
+        let part = CABasicAnimation(keyPath: "strokeEnd")
+        part.fromValue = 0.0
+        part.toValue = 0.6
+        part.duration = 2
+        part.timingFunction = CAMediaTimingFunction(name: .easeOut)
+        pie.add(part, forKey: "part")
+        plate.addSublayer(pie)
+        stage.addSublayer(plate)
+        return stage
+    }
+
+    /// Seed 000's gradient seen through text: a CATextLayer as the mask of a CAGradientLayer.
+    static func gradientTextMask() -> CALayer {
+        let stage = root(400, 160, rgb(0x202020))
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 20, y: 20, width: 360, height: 120)
+        gradient.colors = [rgb(0xE52D27), rgb(0xF9D423), rgb(0x1E6FD9)]
+        gradient.startPoint = CGPoint(x: 0, y: 0)
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        let text = CATextLayer()
+        text.frame = CGRect(x: 0, y: 22, width: 360, height: 80)
+        text.string = "Core Animation"
+        text.font = "Helvetica-Bold"
+        text.fontSize = 44
+        text.alignmentMode = .center
+        text.foregroundColor = .black
+        text.contentsScale = 2
+        gradient.mask = text
+        stage.addSublayer(gradient)
+        return stage
+    }
+
+    /// Seed 000's gradient button: the gradient sits behind the title with zPosition -1.
+    static func gradientButton() -> CALayer {
+        let stage = root(320, 120, rgb(0xF4F4F4))
+        let button = CALayer()
+        button.frame = CGRect(x: 60, y: 30, width: 200, height: 60)
+        button.cornerRadius = 12
+        button.borderWidth = 1
+        button.borderColor = rgb(0x6B7A8F)
+        let title = CATextLayer()
+        title.frame = CGRect(x: 0, y: 17, width: 200, height: 30)
+        title.string = "Press me"
+        title.font = "Helvetica-Bold"
+        title.fontSize = 20
+        title.foregroundColor = rgb(0x1D2B3A)
+        title.alignmentMode = .center
+        title.contentsScale = 2
+        let shine = CAGradientLayer()
+        shine.frame = button.bounds
+        shine.cornerRadius = 12
+        shine.masksToBounds = true
+        shine.zPosition = -1
+        shine.colors = [rgb(0xFFFFFF), rgb(0xB9C3CF)]
+        button.addSublayer(title)
+        button.addSublayer(shine)
+        stage.addSublayer(button)
+        return stage
+    }
+
+    /// Seed 000's mirror with CAReplicatorLayer: a second instance flipped below, faded and darkened.
+    static func replicatorMirror() -> CALayer {
+        let stage = root(240, 260, rgb(0x1C1F26))
+        let mirror = CAReplicatorLayer()
+        mirror.frame = CGRect(x: 40, y: 20, width: 160, height: 120)
+        mirror.instanceCount = 2
+        mirror.instanceTransform = CATransform3DConcat(CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, 120, 0))
+        mirror.instanceAlphaOffset = -0.7
+        mirror.instanceRedOffset = -0.2
+        mirror.instanceGreenOffset = -0.2
+        mirror.instanceBlueOffset = -0.2
+        let photo = CALayer()
+        photo.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        photo.contents = try? CGImage.load(contentsOf: examples.appendingPathComponent("page.png"))
+        photo.contentsGravity = .resizeAspectFill
+        photo.masksToBounds = true
+        photo.cornerRadius = 8
+        mirror.addSublayer(photo)
+        stage.addSublayer(mirror)
+        return stage
+    }
+
+    /// Seed 000's keyframe animation along a circle: three times round and back, paced.
+    static func keyframeCircle() -> CALayer {
+        let stage = root(240, 240, .white)
+        let orbit = CGPath(ellipseIn: CGRect(x: 40, y: 40, width: 160, height: 160), transform: nil)
+        let track = CAShapeLayer()
+        track.frame = stage.bounds
+        track.path = orbit
+        track.fillColor = nil
+        track.strokeColor = rgb(0xCCCCCC)
+        track.lineWidth = 2
+        track.lineDashPattern = [6, 4]
+        let dot = CALayer()
+        dot.bounds = CGRect(x: 0, y: 0, width: 24, height: 24)
+        dot.position = CGPoint(x: 200, y: 120)
+        dot.backgroundColor = rgb(0x2A7DE1)
+        dot.cornerRadius = 12
+        let around = CAKeyframeAnimation(keyPath: "position")
+        around.path = orbit
+        around.duration = 2
+        around.repeatCount = 3
+        around.autoreverses = true
+        around.calculationMode = .paced
+        dot.add(around, forKey: "orbit")
+        stage.addSublayer(track)
+        stage.addSublayer(dot)
+        return stage
+    }
+
+    /// Seed 000's group that cuts its child short: cornerRadius 0 -> 80 over 2 s in a 1 s group
+    /// ends at 40.
+    static func groupCutShort() -> CALayer {
+        let stage = root(200, 200, .white)
+        let square = CALayer()
+        square.frame = CGRect(x: 20, y: 20, width: 160, height: 160)
+        square.backgroundColor = rgb(0xE0662A)
+        let corner = CABasicAnimation(keyPath: "cornerRadius")
+        corner.fromValue = 0.0
+        corner.toValue = 80.0
+        corner.duration = 2
+        let group = CAAnimationGroup()
+        group.animations = [corner]
+        group.duration = 1
+        group.timingFunction = CAMediaTimingFunction(name: .linear)
+        square.add(group, forKey: "group")
+        stage.addSublayer(square)
+        return stage
+    }
+
+    /// Seed 000's opacity and position animations.
+    static func basicAnimations() -> CALayer {
+        let stage = root(300, 140, .white)
+        let fading = CALayer()
+        fading.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+        fading.backgroundColor = rgb(0x7A3BD8)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.toValue = 0.0
+        fade.duration = 1.5
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        fading.add(fade, forKey: "opacity")
+        let moving = CALayer()
+        moving.frame = CGRect(x: 20, y: 80, width: 40, height: 40)
+        moving.backgroundColor = rgb(0xD83B3B)
+        let move = CABasicAnimation(keyPath: "position")
+        move.fromValue = CGPoint(x: 40, y: 100)
+        move.toValue = CGPoint(x: 260, y: 100)
+        move.duration = 1.5
+        move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        moving.add(move, forKey: "position")
+        stage.addSublayer(fading)
+        stage.addSublayer(moving)
+        return stage
+    }
+
+    /// Seed 000's zPosition against anchorPointZ, both turned 0.6 rad about y under perspective.
+    static func zPositionAndAnchorPointZ() -> CALayer {
+        let stage = root(360, 200, .white)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 200
+        stage.sublayerTransform = perspective
+        func card(_ name: String, _ frame: CGRect, _ fill: UInt32, _ edge: UInt32) -> CALayer {
+            let card = CALayer()
+            card.name = name
+            card.frame = frame
+            card.backgroundColor = rgb(fill)
+            card.transform = CATransform3DMakeRotation(0.6, 0, 1, 0)
+            card.borderWidth = 2
+            card.borderColor = rgb(edge)
+            return card
+        }
+        let raised = card("zPosition 30", CGRect(x: 50, y: 50, width: 100, height: 100), 0x4A90D9, 0x1D3F66)
+        raised.zPosition = 30
+        let pivoted = card("anchorPointZ 40", CGRect(x: 230, y: 50, width: 100, height: 100), 0xD9904A, 0x66401D)
+        pivoted.anchorPointZ = 40
+        let flat = CALayer()
+        flat.frame = CGRect(x: 155, y: 75, width: 50, height: 50)
+        flat.backgroundColor = rgb(0x999999)
+        stage.addSublayer(raised)
+        stage.addSublayer(pivoted)
+        stage.addSublayer(flat)
+        return stage
+    }
+
+    /// Seed 001's crawl: the text view's layer transform with m24 = -0.005, the text scrolled
+    /// linearly for 35 s.
+    static func starWarsCrawl() -> CALayer {
+        let screen = root(1280, 720, .black)
+        var trans = CATransform3DIdentity
+        trans.m24 = -0.005
+        let view = CALayer()
+        view.frame = CGRect(x: 460, y: 180, width: 360, height: 540)
+        view.backgroundColor = .black
+        view.masksToBounds = true
+        view.transform = trans
+        let credits = CATextLayer()
+        credits.bounds = CGRect(x: 0, y: 0, width: 360, height: 960)
+        credits.position = CGPoint(x: 180, y: 720)
+        credits.font = "Helvetica-Bold"
+        credits.fontSize = 20
+        credits.foregroundColor = rgb(0xFFFF00)
+        credits.alignmentMode = .center
+        credits.isWrapped = true
+        credits.contentsScale = 2
+        credits.string = crawlText
+        let scroll = CABasicAnimation(keyPath: "position.y")
+        scroll.fromValue = 720.0
+        scroll.toValue = 160.0
+        scroll.duration = 35
+        scroll.timingFunction = CAMediaTimingFunction(name: .linear)
+        scroll.fillMode = .forwards
+        scroll.isRemovedOnCompletion = false
+        credits.add(scroll, forKey: "scroll")
+        view.addSublayer(credits)
+        screen.addSublayer(view)
+        return screen
+    }
+
+    static let crawlText = "Episode IV\n\nA NEW RENDERER\n\nIt is a period of headless servers. Rebel engineers, striking from a hidden repository, have won their first victory against the blank framebuffer.\n\nDuring the battle, they managed to steal secret plans to Core Animation's layer model, a compositor with enough power to draw an entire layer tree.\n\nPursued by flaky snapshot tests, they race home aboard their continuous integration, custodians of the stolen plans that can save their pixels and restore freedom to Linux..."
+}
