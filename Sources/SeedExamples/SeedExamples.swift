@@ -11,14 +11,48 @@ public enum SeedExamples {
         /// The time the example is shown at (its animations start at time 0).
         public let time: Double
         let builder: @Sendable () -> CALayer
+        /// What the app does at given times (a finger moving, a button pressed), in time order:
+        /// code that changes the tree found by layer names, in transactions of its own.
+        let script: [(time: Double, action: @Sendable (CALayer) -> Void)]
+
+        init(name: String, size: CGSize, time: Double, builder: @escaping @Sendable () -> CALayer,
+             script: [(time: Double, action: @Sendable (CALayer) -> Void)] = []) {
+            self.name = name
+            self.size = size
+            self.time = time
+            self.builder = builder
+            self.script = script
+        }
 
         /// A fresh tree, its animations added at media time 0.
         public func build() -> CALayer { MediaClock.$scoped.withValue(0) { builder() } }
 
-        /// The example at its time.
+        /// The example at its time: shown first at time 0 (so later changes animate), then each
+        /// scripted change made at its own time, then rendered.
         public func render(backend: RenderBackend) throws -> CGImage {
-            try CARenderer.image(of: build(), bounds: CGRect(origin: .zero, size: size), backend: backend, atTime: time)
+            let root = build()
+            MediaClock.$scoped.withValue(0) {
+                root.displayTreeIfNeeded()
+                root.markLive()
+            }
+            for step in script where step.time <= time {
+                MediaClock.$scoped.withValue(step.time) {
+                    _ = root.advanceAnimations(toMediaTime: step.time)
+                    step.action(root)
+                    CATransaction.flush()
+                }
+            }
+            return try CARenderer.image(of: root, bounds: CGRect(origin: .zero, size: size), backend: backend, atTime: time)
         }
+    }
+
+    /// The layer called `name` in the tree under `root`.
+    static func layer(_ name: String, in root: CALayer) -> CALayer {
+        func search(_ layer: CALayer) -> CALayer? {
+            layer.name == name ? layer : (layer.sublayers ?? []).lazy.compactMap(search).first
+        }
+        guard let found = search(root) else { fatalError("no layer is named \(name)") }
+        return found
     }
 
     public static let all: [Example] = [
@@ -31,6 +65,11 @@ public enum SeedExamples {
         Example(name: "basic-animations", size: CGSize(width: 300, height: 140), time: 0.75, builder: basicAnimations),
         Example(name: "zposition-anchorpointz", size: CGSize(width: 360, height: 200), time: 0, builder: zPositionAndAnchorPointZ),
         Example(name: "star-wars-crawl", size: CGSize(width: 1280, height: 720), time: 12, builder: starWarsCrawl),
+        Example(name: "layer-gallery", size: CGSize(width: 780, height: 180), time: 0, builder: layerGallery),
+        Example(name: "nested-transactions", size: CGSize(width: 320, height: 180), time: 1.25, builder: nestedTransactionsTree,
+                script: [(1, nestedTransactions)]),
+        Example(name: "page-fold", size: CGSize(width: 320, height: 240), time: 2, builder: pageFoldTree,
+                script: (1...20).map { step in (0.1 * Double(step), { root in pinch(root, to: 1 - 0.52 * Double(step) / 20) }) }),
     ]
 
     /// The Examples folder (for its images).
@@ -296,6 +335,145 @@ public enum SeedExamples {
         view.addSublayer(credits)
         screen.addSublayer(view)
         return screen
+    }
+
+    /// Seed 000's content layer classes side by side: a gradient (Listing 6.42), a text layer
+    /// (6.43), a scroll layer holding a long text (6.44) and a shape layer drawing a sine (6.45).
+    static func layerGallery() -> CALayer {
+        let stage = root(780, 180, rgb(0xE9E9EE))
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 15, y: 20, width: 180, height: 140)
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
+                           CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        gradient.startPoint = CGPoint(x: 0, y: 0)
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        let sentence = "Die heiße Zypernsonne quälte Max und Victoria ja böse auf dem Weg bis zur Küste."
+        func text(_ frame: CGRect, _ string: String, _ color: CGColor) -> CATextLayer {
+            let layer = CATextLayer()
+            layer.frame = frame
+            layer.font = "Courier"
+            layer.fontSize = 20
+            layer.foregroundColor = color
+            layer.isWrapped = true
+            layer.string = string
+            layer.contentsScale = 2
+            return layer
+        }
+        let plain = text(CGRect(x: 210, y: 20, width: 180, height: 140), sentence, .black)
+        plain.backgroundColor = .white
+        let scroll = CAScrollLayer()
+        scroll.frame = CGRect(x: 405, y: 20, width: 180, height: 140)
+        scroll.scrollMode = .vertically
+        scroll.backgroundColor = .white
+        scroll.borderWidth = 1
+        scroll.borderColor = rgb(0x888888)
+        scroll.masksToBounds = true
+        scroll.addSublayer(text(CGRect(x: 0, y: 0, width: 180, height: 420), Array(repeating: sentence, count: 4).joined(separator: " "),
+                                rgb(0x1D3F66)))
+        let sine = CAShapeLayer()
+        sine.frame = CGRect(x: 600, y: 20, width: 180, height: 140)
+        sine.backgroundColor = .white
+        sine.strokeColor = .black
+        sine.fillColor = .clear
+        sine.lineWidth = 1
+        let width = sine.bounds.width, offset = sine.bounds.height / 2
+        func f(_ x: CGFloat) -> CGFloat { -50 * sin(2 * x) }
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: f(0) + offset))
+        for x in stride(from: CGFloat(1), to: width, by: 1) {
+            path.addLine(to: CGPoint(x: x, y: f(x * .pi / width) + offset))
+        }
+        sine.path = path
+        for layer in [gradient, plain, scroll, sine] { stage.addSublayer(layer) }
+        return stage
+    }
+
+    /// Seed 000's nested transactions: the outer one (2 s, linear) moves the blue square, an inner
+    /// one (0.5 s) the red, and an inner one without actions jumps the green.
+    static func nestedTransactionsTree() -> CALayer {
+        let stage = root(320, 180, rgb(0xF7F7F2))
+        for (name, y, color) in [("outer", 20.0, 0x3B6FD8), ("inner", 70, 0xD83B6F), ("instant", 120, 0x3BD88F)] as [(String, CGFloat, UInt32)] {
+            let square = CALayer()
+            square.name = name
+            square.frame = CGRect(x: 20, y: y, width: 40, height: 40)
+            square.backgroundColor = rgb(color)
+            square.cornerRadius = 6
+            stage.addSublayer(square)
+        }
+        return stage
+    }
+
+    static func nestedTransactions(_ root: CALayer) {
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        layer("outer", in: root).position = CGPoint(x: 280, y: 40)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(0.5)
+        layer("inner", in: root).position = CGPoint(x: 280, y: 90)
+        CATransaction.commit()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer("instant", in: root).position = CGPoint(x: 280, y: 140)
+        CATransaction.commit()
+        CATransaction.commit()
+    }
+
+    /// Seed 002's page fold: two half pages about the spine, each inside a container that casts
+    /// the shadow (a rounded shadowPath, radius 100, opacity 0.9) because the page's rounded mask
+    /// would clip its own; the pinch folds them (scale and turn about y) without actions.
+    static func pageFoldTree() -> CALayer {
+        let curtain = root(320, 240, rgb(0x6B7380))
+        curtain.name = "curtain"
+        let image = try? CGImage.load(contentsOf: examples.appendingPathComponent("page.png"))
+        for left in [true, false] {
+            let bounds = CGRect(x: 0, y: 0, width: 160, height: 240)
+            let outline = CGMutablePath()
+            outline.addRoundedRect(in: bounds, topLeft: left ? 25 : 0, topRight: left ? 0 : 25,
+                                   bottomRight: left ? 0 : 25, bottomLeft: left ? 25 : 0)
+            let shadow = CAShapeLayer()
+            shadow.name = left ? "left shadow" : "right shadow"
+            shadow.bounds = bounds
+            shadow.position = CGPoint(x: 160, y: 120)
+            shadow.anchorPoint = CGPoint(x: left ? 1 : 0, y: 0.5)
+            shadow.transform = fold(left: left, scale: 1)
+            shadow.shadowPath = outline
+            shadow.shadowColor = .black
+            shadow.shadowRadius = 100
+            shadow.shadowOpacity = 0.9
+            let page = CALayer()
+            page.frame = bounds
+            page.backgroundColor = .white
+            page.contents = image
+            page.contentsRect = CGRect(x: left ? 0 : 0.5, y: 0, width: 0.5, height: 1)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 2000
+            page.transform = perspective
+            let mask = CAShapeLayer()
+            mask.frame = bounds
+            mask.path = outline
+            page.mask = mask
+            shadow.addSublayer(page)
+            curtain.addSublayer(shadow)
+        }
+        return curtain
+    }
+
+    /// The fold at pinch `scale`: turned by (1 - scale) pi about the spine, scaled, in perspective.
+    static func fold(left: Bool, scale: CGFloat) -> CATransform3D {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 2000
+        let turned = CATransform3DMakeRotation((left ? 1 : -1) * (1 - scale) * .pi, 0, 1, 0)
+        return CATransform3DConcat(CATransform3DConcat(turned, CATransform3DMakeScale(scale, scale, scale)), perspective)
+    }
+
+    /// A pinch update: the finger drives the fold, so no actions.
+    static func pinch(_ root: CALayer, to scale: CGFloat) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer("left shadow", in: root).transform = fold(left: true, scale: scale)
+        layer("right shadow", in: root).transform = fold(left: false, scale: scale)
+        CATransaction.commit()
     }
 
     static let crawlText = "Episode IV\n\nA NEW RENDERER\n\nIt is a period of headless servers. Rebel engineers, striking from a hidden repository, have won their first victory against the blank framebuffer.\n\nDuring the battle, they managed to steal secret plans to Core Animation's layer model, a compositor with enough power to draw an entire layer tree.\n\nPursued by flaky snapshot tests, they race home aboard their continuous integration, custodians of the stolen plans that can save their pixels and restore freedom to Linux..."
