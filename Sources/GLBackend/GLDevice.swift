@@ -160,6 +160,9 @@ public final class GLDevice: @unchecked Sendable {
     /// Passes with a cache key (rasterized layers) served from earlier frames instead of run.
     public var cachedPassHits: Int { fromExecutor(\.cachedPassHits) ?? 0 }
 
+    /// Seconds spent copying finished frames back from the GPU, since the device was opened.
+    public var readbackSeconds: Double { fromExecutor(\.readbackSeconds) ?? 0 }
+
     /// Offscreen targets this device has had to create (the rest came from its pool).
     public var offscreenTargetsCreated: Int { fromExecutor(\.passAllocations) ?? 0 }
 

@@ -1,5 +1,6 @@
 import CEGL
 import Compositor
+import Dispatch
 import OpenCoreGraphics
 import OpenQuartzShaders
 
@@ -26,6 +27,8 @@ final class GLExecutor {
     private var frameNumber = 0
     /// Passes served from `cachedPasses` so far.
     private(set) var cachedPassHits = 0
+    /// Seconds spent reading frames back (after the draws finished), since the executor began.
+    private(set) var readbackSeconds = 0.0
 
     /// Frames a cached pass may go unused before its target returns to the pool.
     static let maxIdleFrames = 60
@@ -136,10 +139,14 @@ final class GLExecutor {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         var pixels = [UInt8](repeating: 0, count: list.width * list.height * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        // The draws finish first, so the time read back is the copy alone.
+        glFinish()
+        let readbackStart = DispatchTime.now().uptimeNanoseconds
         pixels.withUnsafeMutableBytes { bytes in
             glReadPixels(0, 0, GLsizei(list.width), GLsizei(list.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
                          bytes.baseAddress)
         }
+        readbackSeconds += Double(DispatchTime.now().uptimeNanoseconds - readbackStart) / 1e9
         glBindVertexArray(0)
         textures.endFrame()
         let error = glGetError()

@@ -14,14 +14,16 @@ struct StageTimes {
     var rasterization = 0.0
     /// Building the render list (geometry, clips, passes).
     var compositing = 0.0
-    /// Executing the list: GL draws or the CPU reference, including the readback from the GPU.
+    /// Executing the list: GL draws or the CPU reference.
     var execution = 0.0
+    /// Copying GPU frames back to memory (glReadPixels after the draws finished).
+    var readback = 0.0
     /// Encoding and writing images (on a background queue, overlapping the rest).
     var encoding = 0.0
 
     var json: [String: Double] {
         ["evaluation": evaluation, "rasterization": rasterization, "compositing": compositing,
-         "execution": execution, "encoding": encoding]
+         "execution": execution, "readback": readback, "encoding": encoding]
     }
 }
 
@@ -61,7 +63,13 @@ final class SceneFrameRenderer {
         let bitmap: Bitmap
         switch backend {
         case .cpu: bitmap = RasterRenderer().render(list, cache: cache)
-        case .gpu: bitmap = try GLDevice.shared().render(list)
+        case .gpu:
+            let device = try GLDevice.shared()
+            let before = device.readbackSeconds
+            bitmap = try device.render(list)
+            let readback = device.readbackSeconds - before
+            times.readback += readback
+            times.execution -= readback
         }
         lap(&times.execution)
         return CGImage(bitmap: bitmap)
