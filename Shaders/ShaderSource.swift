@@ -6,6 +6,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case layerQuadFragment = "layer_quad.frag"
     case gaussianBlurFragment = "gaussian_blur.frag"
     case halveFragment = "halve.frag"
+    case solidBatchVertex = "solid_batch.vert"
+    case solidBatchFragment = "solid_batch.frag"
 
     /// The GLSL text.
     public var text: String {
@@ -14,6 +16,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .layerQuadFragment: String(decoding: PackageResources.layer_quad_frag, as: UTF8.self)
         case .gaussianBlurFragment: String(decoding: PackageResources.gaussian_blur_frag, as: UTF8.self)
         case .halveFragment: String(decoding: PackageResources.halve_frag, as: UTF8.self)
+        case .solidBatchVertex: String(decoding: PackageResources.solid_batch_vert, as: UTF8.self)
+        case .solidBatchFragment: String(decoding: PackageResources.solid_batch_frag, as: UTF8.self)
         }
     }
 

@@ -160,6 +160,11 @@ public final class GLDevice: @unchecked Sendable {
     /// Passes with a cache key (rasterized layers) served from earlier frames instead of run.
     public var cachedPassHits: Int { fromExecutor(\.cachedPassHits) ?? 0 }
 
+    /// Solid quads drawn in instanced batches, and the draw calls that drew them, since the
+    /// device was opened.
+    public var batchedQuads: Int { fromExecutor(\.batch.instancesDrawn) ?? 0 }
+    public var batchDrawCalls: Int { fromExecutor(\.batch.drawCalls) ?? 0 }
+
     /// Seconds spent copying finished frames back from the GPU, since the device was opened.
     public var readbackSeconds: Double { fromExecutor(\.readbackSeconds) ?? 0 }
 

@@ -27,6 +27,8 @@ final class GLExecutor {
     private var frameNumber = 0
     /// Passes served from `cachedPasses` so far.
     private(set) var cachedPassHits = 0
+    /// Runs of solid quads drawn instanced.
+    let batch: GLSolidBatch
     /// Seconds spent reading frames back (after the draws finished), since the executor began.
     private(set) var readbackSeconds = 0.0
 
@@ -51,6 +53,7 @@ final class GLExecutor {
                                     uniforms: ["u_viewport", "u_source", "u_taps", "u_weights", "u_horizontal"])
         halveProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .halveFragment,
                                      uniforms: ["u_viewport", "u_source", "u_origin"])
+        batch = try GLSolidBatch()
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glBindVertexArray(vertexArray)
@@ -116,12 +119,18 @@ final class GLExecutor {
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             for op in pass.ops {
+                if case .quad(let quad) = op, GLSolidBatch.accepts(quad) {
+                    batch.add(quad)
+                    continue
+                }
+                flushBatch(width: pass.width, height: pass.height)
                 switch op {
                 case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
                 case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
                 case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
                 }
             }
+            flushBatch(width: pass.width, height: pass.height)
             if index < list.passes.count - 1, let key = pass.cacheKey, let target = passTargets.removeValue(forKey: pass.id) {
                 cachedPasses[key] = (target, frameNumber)
             }
@@ -152,6 +161,15 @@ final class GLExecutor {
         let error = glGetError()
         guard error == GL_NO_ERROR else { throw GLError.glError(code: error, during: "frame execution") }
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
+    }
+
+    /// Draws the gathered run of solid quads, then puts the quad program and its vertex state back.
+    private func flushBatch(width: Int, height: Int) {
+        guard !batch.isEmpty else { return }
+        batch.flush(width: width, height: height)
+        glUseProgram(program.handle)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
     }
 
     /// Returns cached passes unused for too long to the pool.

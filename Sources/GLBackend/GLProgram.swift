@@ -6,7 +6,8 @@ final class GLProgram {
     let handle: GLuint
     private var locations: [String: GLint] = [:]
 
-    init(vertex: ShaderSource, fragment: ShaderSource, uniforms: [String]) throws {
+    /// `attributes` are bound to locations 0, 1, ... in order.
+    init(vertex: ShaderSource, fragment: ShaderSource, uniforms: [String], attributes: [String] = ["a_position"]) throws {
         let vs = try GLProgram.compile(vertex)
         defer { glDeleteShader(vs) }
         let fs = try GLProgram.compile(fragment)
@@ -14,7 +15,7 @@ final class GLProgram {
         handle = glCreateProgram()
         glAttachShader(handle, vs)
         glAttachShader(handle, fs)
-        glBindAttribLocation(handle, 0, "a_position")
+        for (location, name) in attributes.enumerated() { glBindAttribLocation(handle, GLuint(location), name) }
         glLinkProgram(handle)
         var linked: GLint = 0
         glGetProgramiv(handle, GLenum(GL_LINK_STATUS), &linked)

@@ -178,6 +178,35 @@ struct GLBackendTests {
         #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
     }
 
+    @Test("runs of solid quads draw in one instanced call, in order, as the CPU reference draws them")
+    func batching() throws {
+        let device = try GLDevice.shared()
+        // 300 overlapping translucent rotated squares, a texture and a rounded quad in the middle
+        // of the run (which must split it in two, keeping the order), then more squares.
+        var ops: [DrawOp] = []
+        func square(_ i: Int) -> DrawOp {
+            let cx = Double((i * 37) % 120) + 4, cy = Double((i * 53) % 90) + 4, angle = Double(i) * 0.1
+            let corners = [(-6.0, -6.0), (6.0, -6.0), (6.0, 6.0), (-6.0, 6.0)].map { x, y in
+                DevicePoint(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
+            }
+            let polygon = CoveragePolygon(vertices: corners, targetWidth: 128, targetHeight: 96)!
+            return .quad(QuadOp(source: "square \(i)", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
+                                polygon: polygon, fill: .solid(PremultipliedColor(red: Double(i % 7) / 14, green: 0.25, blue: 0.4, alpha: 0.6)),
+                                opacity: 0.9))
+        }
+        ops += (0..<150).map(square)
+        ops.append(DrawOp.rectangle(40, 30, 90, 70, fill: .solid(PremultipliedColor(red: 0, green: 0, blue: 0.5, alpha: 0.5)),
+                                    targetWidth: 128, targetHeight: 96, blend: .plus))
+        ops += (150..<300).map(square)
+        let list = RenderList.singlePass(128, 96, ops)
+        let quadsBefore = device.batchedQuads, callsBefore = device.batchDrawCalls
+        let gpu = try device.render(list)
+        #expect(device.batchedQuads - quadsBefore == 300)
+        #expect(device.batchDrawCalls - callsBefore == 2) // the plus-blended quad splits the run
+        let report = try ImageComparison.compare(RasterRenderer().render(list), gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+    }
+
     @Test("a render list is safe to render from several threads at once")
     func concurrentRendering() async throws {
         let device = try GLDevice.shared()
