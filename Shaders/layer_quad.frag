@@ -94,46 +94,7 @@ float roundedCoverage(vec2 p) {
     return outside;
 }
 
-// Mirrors Compositor's BlurredRoundedRect: erf to 5e-4 (Abramowitz and Stegun 7.1.27), exact
-// along x, eight midpoint samples of the Gaussian along y (square corners: exact in both).
-float erfApprox(float x) {
-    float a = abs(x);
-    float d = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;
-    d *= d;
-    float e = 1.0 - 1.0 / (d * d);
-    return x < 0.0 ? -e : e;
-}
-
-float rowIntegral(float x, float y, vec2 halfSize, float corner, float k) {
-    float delta = min(halfSize.y - corner - abs(y), 0.0);
-    float curved = halfSize.x - corner + sqrt(max(0.0, corner * corner - delta * delta));
-    return 0.5 * (erfApprox((x + curved) * k) - erfApprox((x - curved) * k));
-}
-
-float blurredRoundedRect(vec2 p) {
-    vec3 h = vec3(p, 1.0) * u_blurToLocal;
-    if (h.z <= 0.0) return 0.0;
-    vec2 q = h.xy / h.z - u_blurBox.xy;
-    vec2 halfSize = u_blurBox.zw;
-    float corner = u_blurParams.x, sigma = u_blurParams.y;
-    float k = sqrt(0.5) / sigma;
-    if (corner <= 0.0) {
-        float ax = 0.5 * (erfApprox((q.x + halfSize.x) * k) - erfApprox((q.x - halfSize.x) * k));
-        float ay = 0.5 * (erfApprox((q.y + halfSize.y) * k) - erfApprox((q.y - halfSize.y) * k));
-        return ax * ay;
-    }
-    float low = q.y - halfSize.y, high = q.y + halfSize.y;
-    float start = clamp(-3.0 * sigma, low, high), end = clamp(3.0 * sigma, low, high);
-    float step = (end - start) / 8.0;
-    float y = start + step * 0.5;
-    float value = 0.0;
-    for (int i = 0; i < 8; ++i) {
-        float gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * sqrt(6.283185307179586));
-        value += rowIntegral(q.x, q.y - y, halfSize, corner, k) * gaussian * step;
-        y += step;
-    }
-    return value;
-}
+//! include blurred_rounded_rect.glsl
 
 void main() {
     vec2 p = gl_FragCoord.xy;          // device pixel centre
@@ -146,7 +107,7 @@ void main() {
     }
     vec4 color = u_color;
     if (u_fillKind == 2) {
-        color = u_color * blurredRoundedRect(p);
+        color = u_color * blurredRoundedRect(p, u_blurToLocal, u_blurBox, u_blurParams);
     }
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;

@@ -160,10 +160,10 @@ public final class GLDevice: @unchecked Sendable {
     /// Passes with a cache key (rasterized layers) served from earlier frames instead of run.
     public var cachedPassHits: Int { fromExecutor(\.cachedPassHits) ?? 0 }
 
-    /// Solid quads drawn in instanced batches, and the draw calls that drew them, since the
-    /// device was opened.
-    public var batchedQuads: Int { fromExecutor(\.batch.instancesDrawn) ?? 0 }
-    public var batchDrawCalls: Int { fromExecutor(\.batch.drawCalls) ?? 0 }
+    /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
+    /// that drew them, since the device was opened.
+    public var batchedQuads: Int { fromExecutor { $0.batches.map(\.instancesDrawn).reduce(0, +) } ?? 0 }
+    public var batchDrawCalls: Int { fromExecutor { $0.batches.map(\.drawCalls).reduce(0, +) } ?? 0 }
 
     /// Seconds spent copying finished frames back from the GPU, since the device was opened.
     public var readbackSeconds: Double { fromExecutor(\.readbackSeconds) ?? 0 }
@@ -173,9 +173,13 @@ public final class GLDevice: @unchecked Sendable {
 
     /// A figure the executor keeps, read under the lock; nil before the first frame.
     private func fromExecutor<T>(_ figure: KeyPath<GLExecutor, T>) -> T? {
+        fromExecutor { $0[keyPath: figure] }
+    }
+
+    private func fromExecutor<T>(_ figure: (GLExecutor) -> T) -> T? {
         lock.lock()
         defer { lock.unlock() }
-        return executor?[keyPath: figure]
+        return executor.map(figure)
     }
 
     /// Compiles a shader on this context, for tests that check every shader against the driver.

@@ -27,8 +27,8 @@ final class GLExecutor {
     private var frameNumber = 0
     /// Passes served from `cachedPasses` so far.
     private(set) var cachedPassHits = 0
-    /// Runs of solid quads drawn instanced.
-    let batch: GLSolidBatch
+    /// Runs of quads drawn instanced, one batch per kind (at most one holds quads at a time).
+    let batches: [GLQuadBatch]
     /// Seconds spent reading frames back (after the draws finished), since the executor began.
     private(set) var readbackSeconds = 0.0
 
@@ -53,7 +53,7 @@ final class GLExecutor {
                                     uniforms: ["u_viewport", "u_source", "u_taps", "u_weights", "u_horizontal"])
         halveProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .halveFragment,
                                      uniforms: ["u_viewport", "u_source", "u_origin"])
-        batch = try GLSolidBatch()
+        batches = try GLQuadBatch.Kind.allCases.map(GLQuadBatch.init)
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glBindVertexArray(vertexArray)
@@ -119,18 +119,20 @@ final class GLExecutor {
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             for op in pass.ops {
-                if case .quad(let quad) = op, GLSolidBatch.accepts(quad) {
-                    batch.add(quad)
+                if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad) {
+                    // A run of the other kind ends here, so order holds.
+                    for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
+                    batches.first { $0.kind == kind }!.add(quad)
                     continue
                 }
-                flushBatch(width: pass.width, height: pass.height)
+                flushBatches(width: pass.width, height: pass.height)
                 switch op {
                 case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
                 case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
                 case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
                 }
             }
-            flushBatch(width: pass.width, height: pass.height)
+            flushBatches(width: pass.width, height: pass.height)
             if index < list.passes.count - 1, let key = pass.cacheKey, let target = passTargets.removeValue(forKey: pass.id) {
                 cachedPasses[key] = (target, frameNumber)
             }
@@ -163,13 +165,17 @@ final class GLExecutor {
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
     }
 
-    /// Draws the gathered run of solid quads, then puts the quad program and its vertex state back.
-    private func flushBatch(width: Int, height: Int) {
+    /// Draws a gathered run, then puts the quad program and its vertex state back.
+    private func flush(_ batch: GLQuadBatch, width: Int, height: Int) {
         guard !batch.isEmpty else { return }
         batch.flush(width: width, height: height)
         glUseProgram(program.handle)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+    }
+
+    private func flushBatches(width: Int, height: Int) {
+        for batch in batches { flush(batch, width: width, height: height) }
     }
 
     /// Returns cached passes unused for too long to the pool.

@@ -1,0 +1,26 @@
+#version 300 es
+// Coverage times the closed-form blurred shape times the instance's colour: what layer_quad.frag
+// draws for a BlurredRoundedRect fill, without its other fill kinds (which cost every pixel of a
+// wide shadow something on a software rasterizer).
+precision highp float;
+
+in vec4 v_edges0;
+in vec4 v_edges1;
+flat in vec4 v_color;
+flat in vec3 v_toLocal0;
+flat in vec3 v_toLocal1;
+flat in vec3 v_toLocal2;
+flat in vec4 v_box;
+flat in vec2 v_params;
+out vec4 fragColor;
+
+//! include blurred_rounded_rect.glsl
+
+void main() {
+    vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
+    float k = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
+    if (k <= 0.0) {
+        discard;
+    }
+    fragColor = v_color * (k * blurredRoundedRect(gl_FragCoord.xy, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
+}

@@ -1,0 +1,135 @@
+import CEGL
+import Compositor
+import OpenQuartzShaders
+
+/// Draw batching: consecutive quads of a pass that a small program can draw (solid colours, the
+/// bulk of a UI's backgrounds and cards; closed-form shadows, whose wide quads cost every pixel
+/// something on a software rasterizer) are gathered and drawn with one instanced call instead of
+/// one draw of the general program with a dozen uniform updates each. Anything else (textures,
+/// rounded shapes, more than eight edges, other blend modes, the other kind) ends the run and
+/// draws on its own, so drawing order is kept exactly.
+final class GLQuadBatch {
+    enum Kind: CaseIterable {
+        case solid, blurredRoundedRect
+    }
+
+    /// Edges an instance carries; polygons with more draw singly.
+    static let maxEdges = 8
+    /// Most instances per draw (bounds the buffer; longer runs draw in several calls).
+    static let maxInstances = 4096
+
+    let kind: Kind
+    private let program: GLProgram
+    /// Floats per instance.
+    private let stride: Int
+    private var vertexArray: GLuint = 0
+    private var cornerBuffer: GLuint = 0
+    private var instanceBuffer: GLuint = 0
+    private var pending: [GLfloat] = []
+    private(set) var instancesDrawn = 0
+    private(set) var drawCalls = 0
+
+    init(_ kind: Kind) throws {
+        self.kind = kind
+        // Per instance: bounds, colour, eight edges; for shadows the shape's map (three columns),
+        // box and parameters.
+        var attributes: [(name: String, size: Int)] = [("i_bounds", 4), ("i_color", 4)] + (0..<8).map { ("i_edge\($0)", 3) }
+        let vertex: ShaderSource, fragment: ShaderSource
+        switch kind {
+        case .solid:
+            (vertex, fragment) = (.solidBatchVertex, .solidBatchFragment)
+        case .blurredRoundedRect:
+            (vertex, fragment) = (.blurredBatchVertex, .blurredBatchFragment)
+            attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
+        }
+        stride = attributes.map(\.size).reduce(0, +)
+        program = try GLProgram(vertex: vertex, fragment: fragment, uniforms: ["u_viewport"],
+                                attributes: ["a_corner"] + attributes.map(\.name))
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &cornerBuffer)
+        glGenBuffers(1, &instanceBuffer)
+        glBindVertexArray(vertexArray)
+        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
+        corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        let bytes = GLsizei(stride * MemoryLayout<GLfloat>.size)
+        var offset = 0
+        for (index, attribute) in attributes.enumerated() {
+            let location = GLuint(index + 1)
+            glEnableVertexAttribArray(location)
+            glVertexAttribPointer(location, GLint(attribute.size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), bytes,
+                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<GLfloat>.size))
+            glVertexAttribDivisor(location, 1)
+            offset += attribute.size
+        }
+        glBindVertexArray(0)
+    }
+
+    deinit {
+        glDeleteBuffers(1, &cornerBuffer)
+        glDeleteBuffers(1, &instanceBuffer)
+        glDeleteVertexArrays(1, &vertexArray)
+    }
+
+    /// Which batch can draw the quad, if any.
+    static func kind(of quad: QuadOp) -> Kind? {
+        guard quad.rounded == nil, quad.blend == .sourceOver, quad.polygon.edges.count <= maxEdges else { return nil }
+        switch quad.fill {
+        case .solid: return .solid
+        case .blurredRoundedRect: return .blurredRoundedRect
+        case .texture: return nil
+        }
+    }
+
+    var isEmpty: Bool { pending.isEmpty }
+
+    /// Adds a quad of this batch's kind.
+    func add(_ quad: QuadOp) {
+        let color: PremultipliedColor
+        switch quad.fill {
+        case .solid(let c): color = c
+        case .blurredRoundedRect(let shape): color = shape.color
+        case .texture: return
+        }
+        let b = quad.polygon.pixelBounds
+        let t = quad.tint, k = quad.opacity
+        pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY),
+                    GLfloat(color.red * t.red * k), GLfloat(color.green * t.green * k), GLfloat(color.blue * t.blue * k),
+                    GLfloat(color.alpha * t.alpha * k)]
+        for edge in quad.polygon.edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
+        for _ in quad.polygon.edges.count..<GLQuadBatch.maxEdges { pending += [0, 0, 1e6] }
+        if case .blurredRoundedRect(let shape) = quad.fill {
+            let m = shape.deviceToLocal, r = shape.rect
+            pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
+            pending += [GLfloat(r.x + r.width / 2), GLfloat(r.y + r.height / 2), GLfloat(r.width / 2), GLfloat(r.height / 2),
+                        GLfloat(shape.cornerRadius), GLfloat(shape.sigma)]
+        }
+    }
+
+    /// Draws what was gathered into the bound target of `width` x `height`; the caller restores
+    /// its own program and vertex state afterwards.
+    func flush(width: Int, height: Int) {
+        guard !pending.isEmpty else { return }
+        glUseProgram(program.handle)
+        glUniform2f(program.location("u_viewport"), GLfloat(width), GLfloat(height))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        let count = pending.count / stride
+        var start = 0
+        while start < count {
+            let chunk = min(GLQuadBatch.maxInstances, count - start)
+            pending[start * stride..<(start + chunk) * stride].withUnsafeBytes {
+                glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
+            }
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(chunk))
+            drawCalls += 1
+            start += chunk
+        }
+        instancesDrawn += count
+        pending.removeAll(keepingCapacity: true)
+    }
+}
