@@ -13,6 +13,7 @@ uniform vec4 u_color;                  // premultiplied, for solid fills
 uniform float u_opacity;
 uniform vec4 u_tint;                   // premultiplied, multiplies the fill (replicator instances)
 uniform int u_shapeKind;               // 0: none, 1: rounded rectangle, 2: ring (border)
+uniform int u_continuous;              // 1: continuous corners (superellipses), else quarter circles
 uniform mat3 u_deviceToLocal;          // device (x, y, 1) -> the layer's plane, homogeneous
 uniform vec4 u_outerRect;              // x, y, width, height
 uniform vec4 u_outerRadii;             // top left, top right, bottom right, bottom left
@@ -50,9 +51,18 @@ vec3 roundedDistance(vec2 l, vec4 rect, vec4 radii) {
     vec2 halfSize = rect.zw * 0.5;
     vec2 d = l - (rect.xy + halfSize);
     float r = d.x >= 0.0 ? (d.y >= 0.0 ? radii.z : radii.y) : (d.y >= 0.0 ? radii.w : radii.x);
+    if (u_continuous == 1) r = min(r * 1.528, min(halfSize.x, halfSize.y));  // RoundedRectangle.continuousExtent
     vec2 q = abs(d) - (halfSize - vec2(r));
     vec2 s = vec2(d.x >= 0.0 ? 1.0 : -1.0, d.y >= 0.0 ? 1.0 : -1.0);
     if (q.x > 0.0 && q.y > 0.0) {
+        if (u_continuous == 1) {
+            vec2 u = q / r;
+            vec2 u4 = u * u * u * u;
+            float f = pow(u4.x * u.x + u4.y * u.y, 0.2);
+            float g = sqrt(u4.x * u4.x + u4.y * u4.y);
+            float f4 = f * f * f * f;
+            return vec3((f - 1.0) * f4 * r / g, s * u4 / g);
+        }
         float len = length(q);
         return vec3(len - r, s * q / len);
     }

@@ -170,7 +170,8 @@ public struct RenderListBuilder {
         return RoundedRectangle(rect: Rect(x: b.minX + inset, y: b.minY + inset,
                                            width: max(b.width - 2 * inset, 0), height: max(b.height - 2 * inset, 0)),
                                 topLeft: radius(.layerMinXMinYCorner), topRight: radius(.layerMaxXMinYCorner),
-                                bottomRight: radius(.layerMaxXMaxYCorner), bottomLeft: radius(.layerMinXMaxYCorner))
+                                bottomRight: radius(.layerMaxXMaxYCorner), bottomLeft: radius(.layerMinXMaxYCorner),
+                                continuous: layer.cornerCurve == .continuous)
     }
 
     /// The border ring of a visited layer (after its sublayers).
@@ -787,6 +788,10 @@ public struct RenderListBuilder {
         guard layer.contents == nil, (layer.sublayers ?? []).isEmpty, let background = layer.backgroundColor?.premultiplied,
               background.alpha >= 1 || layer.borderWidth <= 0 || layer.borderColor == nil,
               let outline = roundedBounds(of: layer) else { return nil }
+        // The closed form integrates circular corners; continuous ones take the offscreen blur.
+        if outline.continuous, [outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft].contains(where: { $0 > 0 }) {
+            return nil
+        }
         return (outline, background.alpha)
     }
 

@@ -5,21 +5,40 @@ import OpenCoreGraphics
 public struct RoundedRectangle: Hashable, Sendable {
     public var rect: Rect
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
+    /// Continuous corners (`CALayerCornerCurve.continuous`): a superellipse of exponent 5 reaching
+    /// `continuousExtent` times the radius along each edge, instead of a quarter circle.
+    public var continuous: Bool
 
-    public init(rect: Rect, topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
+    /// How far along each edge a continuous corner reaches, per unit of radius (iOS's corners
+    /// start bending about 1.528 radii from the corner).
+    public static let continuousExtent = 1.528
+
+    public init(rect: Rect, topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double, continuous: Bool = false) {
         self.rect = rect
         self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
+        self.continuous = continuous
     }
 
-    /// Signed distance from (x, y) to the outline (negative inside), and its gradient.
+    /// Signed distance from (x, y) to the outline (negative inside), and its gradient. For
+    /// continuous corners the distance is the superellipse's implicit function over its gradient's
+    /// length: exact on the outline, first-order near it, which is all anti-aliasing needs.
     @inlinable
     public func signedDistance(x: Double, y: Double) -> (distance: Double, gx: Double, gy: Double) {
         let halfW = rect.width / 2, halfH = rect.height / 2
         let lx = x - (rect.x + halfW), ly = y - (rect.y + halfH)
-        let r = lx >= 0 ? (ly >= 0 ? bottomRight : topRight) : (ly >= 0 ? bottomLeft : topLeft)
+        var r = lx >= 0 ? (ly >= 0 ? bottomRight : topRight) : (ly >= 0 ? bottomLeft : topLeft)
+        if continuous { r = min(r * RoundedRectangle.continuousExtent, halfW, halfH) }
         let qx = abs(lx) - (halfW - r), qy = abs(ly) - (halfH - r)
         let sx: Double = lx >= 0 ? 1 : -1, sy: Double = ly >= 0 ? 1 : -1
         if qx > 0 && qy > 0 {
+            if continuous {
+                let ux = qx / r, uy = qy / r
+                let ux4 = ux * ux * ux * ux, uy4 = uy * uy * uy * uy
+                let f = pow(ux4 * ux + uy4 * uy, 0.2)
+                let g = (ux4 * ux4 + uy4 * uy4).squareRoot()
+                let f4 = f * f * f * f
+                return ((f - 1) * f4 * r / g, sx * ux4 / g, sy * uy4 / g)
+            }
             let length = (qx * qx + qy * qy).squareRoot()
             return (length - r, sx * qx / length, sy * qy / length)
         }

@@ -42,7 +42,7 @@ final class GLExecutor {
 
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
                                    "u_deviceToTexture", "u_texture", "u_tint",
-                                   "u_shapeKind", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
+                                   "u_shapeKind", "u_continuous", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
                                    "u_alphaOnly", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
                                    "u_blurToLocal", "u_blurBox", "u_blurParams"]
 
@@ -329,6 +329,7 @@ final class GLExecutor {
             return
         }
         glUniform1i(program.location("u_shapeKind"), shape.inner == nil ? 1 : 2)
+        glUniform1i(program.location("u_continuous"), shape.outer.continuous ? 1 : 0)
         setMatrix(shape.deviceToLocal, "u_deviceToLocal")
         func set(_ rect: RoundedRectangle, _ rectName: String, _ radiiName: String) {
             glUniform4f(program.location(rectName), GLfloat(rect.rect.x), GLfloat(rect.rect.y),

@@ -13,3 +13,15 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
     public static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 }
+
+/// The shape of a layer's rounded corners.
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Quarter circles of the corner radius (the default).
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    /// A curve whose curvature rises smoothly from the straight edge (Apple's "squircle" corners):
+    /// drawn here as a superellipse of exponent 5 reaching 1.528 times the radius along each edge,
+    /// the common approximation of iOS's continuous corners.
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+}

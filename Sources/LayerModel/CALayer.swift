@@ -197,6 +197,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set { state.maskedCorners = newValue }
     }
 
+    /// The shape of the rounded corners: quarter circles, or continuous curvature. Not animatable,
+    /// as in Core Animation. Default: `.circular`.
+    open var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { state.cornerCurve = newValue }
+    }
+
     /// The width of the border, drawn inside the bounds, above the sublayers. Default: 0.
     open var borderWidth: CGFloat {
         get { state.borderWidth }

@@ -39,6 +39,7 @@ struct LayerState {
     var shadowColor: CGColor? = CGColor.black
     var shadowPath: CGPath?
     var maskedCorners: CACornerMask = .all
+    var cornerCurve: CALayerCornerCurve = .circular
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = CGColor.black
     var needsDisplayOnBoundsChange = false

@@ -3,7 +3,37 @@ import OpenQuartzCore
 
 /// Scenes about `contents` images: contentsRect, contentsGravity, contentsScale.
 enum ContentsScenes {
-    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners, groupOpacity, shadows, shadowRadii, shadowRadiiPath] }
+    static var all: [DemoScene] { [contentsRectHalves, contentsGravity, contentsScale2, roundedCorners, cornerCurves, groupOpacity, shadows, shadowRadii, shadowRadiiPath] }
+
+    static let cornerCurves = DemoScene(
+        name: "corner-curves",
+        summary: "cornerCurve: the top row circular, the bottom row continuous, at radius 10, 24 and 40 on 90x70 cards with "
+            + "a 3-point border; continuous corners curve in gently from further along each edge (1.528 radii out) and "
+            + "reach closer to the corner at the diagonal, without the kink where a quarter circle meets the edge. Right: "
+            + "a test card clipped by masksToBounds with continuous corners of radius 24.",
+        size: CGSize(width: 440, height: 180)
+    ) {
+        let root = SceneKit.root(CGSize(width: 440, height: 180))
+        for (row, curve) in [CALayerCornerCurve.circular, .continuous].enumerated() {
+            for (column, radius) in [10.0, 24, 40].enumerated() {
+                let card = SceneKit.box("card", CGRect(x: 15 + CGFloat(column) * 105, y: 15 + CGFloat(row) * 85, width: 90, height: 70),
+                                        SceneKit.color(0.3, 0.5, 0.85))
+                card.cornerRadius = radius
+                card.cornerCurve = curve
+                card.borderWidth = 3
+                card.borderColor = SceneKit.color(0.1, 0.2, 0.45)
+                root.addSublayer(card)
+            }
+        }
+        let clipped = CALayer()
+        clipped.frame = CGRect(x: 330, y: 50, width: 96, height: 80)
+        clipped.contents = TestCard.image()
+        clipped.cornerRadius = 24
+        clipped.cornerCurve = .continuous
+        clipped.masksToBounds = true
+        root.addSublayer(clipped)
+        return root
+    }
 
     static let shadowRadii = shadowRadii(usingPath: false)
     static let shadowRadiiPath = shadowRadii(usingPath: true)

@@ -103,6 +103,7 @@ enum LayerClasses {
         optional("backgroundColor", .color, \CALayer.backgroundColor),
         number("cornerRadius", \CALayer.cornerRadius, nonNegative),
         value("maskedCorners", .corners, \CALayer.maskedCorners),
+        choice("cornerCurve", [CALayerCornerCurve.circular, .continuous], \CALayer.cornerCurve),
         number("borderWidth", \CALayer.borderWidth, nonNegative),
         optional("borderColor", .color, \CALayer.borderColor),
         bool("masksToBounds", \CALayer.masksToBounds),

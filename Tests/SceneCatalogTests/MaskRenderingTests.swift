@@ -84,4 +84,26 @@ struct MaskRenderingTests {
         let passError = worstError(try CARenderer.image(of: layer(viaPass: true), bounds: bounds, backend: backend))
         #expect(clipError <= 2 && clipError <= passError, "clip \(clipError)/255, offscreen \(passError)/255")
     }
+
+    @Test("continuous corners hug the corner closer at the diagonal than circular ones, and both leave the corner empty",
+          arguments: [RenderBackend.cpu, .gpu])
+    func continuousCorners(backend: RenderBackend) throws {
+        func alpha(_ curve: CALayerCornerCurve, at point: (Int, Int)) throws -> Int {
+            let card = CALayer()
+            card.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            card.backgroundColor = .black
+            card.cornerRadius = 20
+            card.cornerCurve = curve
+            let image = try CARenderer.image(of: card, bounds: card.frame, backend: backend)
+            return Int(image.bitmap[point.0, point.1].3)
+        }
+        #expect(try alpha(.circular, at: (0, 0)) == 0 && alpha(.continuous, at: (0, 0)) == 0)
+        // Four points in on the diagonal: two points outside the circle, most of a point inside
+        // the continuous curve.
+        #expect(try alpha(.circular, at: (4, 4)) < 10)
+        #expect(try alpha(.continuous, at: (4, 4)) > 240)
+        // On the diagonal, 5 points in (0.25 radii; the circle passes at 0.29, the continuous curve at 0.20).
+        #expect(try alpha(.circular, at: (5, 5)) < 60)
+        #expect(try alpha(.continuous, at: (5, 5)) > 200)
+    }
 }
