@@ -70,6 +70,12 @@ public enum SeedExamples {
                 script: [(1, nestedTransactions)]),
         Example(name: "page-fold", size: CGSize(width: 320, height: 240), time: 2, builder: pageFoldTree,
                 script: (1...20).map { step in (0.1 * Double(step), { root in pinch(root, to: 1 - 0.52 * Double(step) / 20) }) }),
+        Example(name: "hypnosis-drag", size: CGSize(width: 480, height: 380), time: 0.8, builder: hypnosisTree,
+                script: [(0.3, 40.0), (0.45, 90), (0.6, 140), (0.75, 190)].map { time, dy in (time, { root in drag(root, by: dy) }) }),
+        Example(name: "push-transition", size: CGSize(width: 200, height: 160), time: 1.3, builder: pushTree,
+                script: [(1, pushFromTop)]),
+        Example(name: "flip-book", size: CGSize(width: 280, height: 150), time: 1.5, builder: flipBook,
+                script: [(1.3, { root in pauseFlipBook(root, at: 1.3) }), (2.5, { root in resumeFlipBook(root, pausedAt: 1.3, now: 2.5) })]),
     ]
 
     /// The Examples folder (for its images).
@@ -473,6 +479,130 @@ public enum SeedExamples {
         CATransaction.setDisableActions(true)
         layer("left shadow", in: root).transform = fold(left: true, scale: scale)
         layer("right shadow", in: root).transform = fold(left: false, scale: scale)
+        CATransaction.commit()
+    }
+
+    /// Seed 003's hypnosis view dragged: the left copy's position changes animate implicitly (it
+    /// lags the finger), the right one's are made without actions. Each carries the challenges'
+    /// badge: an image at half size, centred, with rounded corners and a shadow.
+    static func hypnosisTree() -> CALayer {
+        let window = root(480, 380, rgb(0xF2EFE6))
+        let image = try? CGImage.load(contentsOf: examples.appendingPathComponent("page.png"))
+        for (name, x) in [("with actions", 120.0), ("without actions", 360)] as [(String, CGFloat)] {
+            let view = CAShapeLayer()
+            view.name = name
+            view.bounds = CGRect(x: 0, y: 0, width: 140, height: 140)
+            view.position = CGPoint(x: x, y: 90)
+            let circles = CGMutablePath()
+            for radius in stride(from: CGFloat(66), to: 4, by: -10) {
+                circles.addEllipse(in: CGRect(x: 70 - radius, y: 70 - radius, width: 2 * radius, height: 2 * radius))
+            }
+            view.path = circles
+            view.fillColor = nil
+            view.strokeColor = rgb(0x7A5CC2)
+            view.lineWidth = 3
+            view.backgroundColor = .white
+            let badge = CALayer()
+            badge.bounds = CGRect(x: 0, y: 0, width: 70, height: 70)
+            badge.position = CGPoint(x: 70, y: 70)
+            badge.contents = image
+            badge.contentsGravity = .resizeAspect
+            badge.cornerRadius = 12
+            badge.opacity = 0.85
+            badge.shadowOpacity = 0.8
+            badge.shadowRadius = 4
+            badge.shadowOffset = CGSize(width: 0, height: 3)
+            view.addSublayer(badge)
+            window.addSublayer(view)
+        }
+        return window
+    }
+
+    /// A touch moved `dy` points down: the left view follows with its implicit animation, the
+    /// right one at once.
+    static func drag(_ root: CALayer, by dy: CGFloat) {
+        layer("with actions", in: root).position = CGPoint(x: 120, y: 90 + dy)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer("without actions", in: root).position = CGPoint(x: 360, y: 90 + dy)
+        CATransaction.commit()
+    }
+
+    static func pushTree() -> CALayer {
+        let stage = root(200, 160, .white)
+        let panel = CALayer()
+        panel.name = "panel"
+        panel.frame = CGRect(x: 40, y: 30, width: 120, height: 100)
+        panel.backgroundColor = rgb(0x2D8F5A)
+        panel.cornerRadius = 10
+        stage.addSublayer(panel)
+        return stage
+    }
+
+    /// Seed 000's push transition from the top: the new colour slides in over 0.6 s.
+    static func pushFromTop(_ root: CALayer) {
+        let panel = layer("panel", in: root)
+        let push = CATransition()
+        push.type = .push
+        push.subtype = .fromTop
+        push.duration = 0.6
+        panel.add(push, forKey: "transition")
+        panel.backgroundColor = rgb(0xD8A23B)
+    }
+
+    /// Seed 000's flip book: the frames as contents keyframes, dissolving (linear) and switching
+    /// (discrete), paused and resumed by the layers' own timing.
+    static func flipBook() -> CALayer {
+        let stage = root(280, 150, rgb(0xFBFBFB))
+        let frames = (1...6).compactMap { try? CGImage.load(contentsOf: examples.appendingPathComponent("flipbook/frame-\($0).png")) }
+        for (name, x) in [("linear", 20.0), ("discrete", 150)] as [(String, CGFloat)] {
+            let caption = CATextLayer()
+            caption.frame = CGRect(x: x, y: 8, width: 110, height: 20)
+            caption.string = name
+            caption.fontSize = 13
+            caption.foregroundColor = rgb(0x333333)
+            caption.alignmentMode = .center
+            caption.contentsScale = 2
+            stage.addSublayer(caption)
+        }
+        for (name, x, mode) in [("linear", 27.0, CAAnimationCalculationMode.linear), ("discrete", 157, .discrete)] as [(String, CGFloat, CAAnimationCalculationMode)] {
+            let book = CALayer()
+            book.name = name
+            book.frame = CGRect(x: x, y: 32, width: 96, height: 96)
+            book.contents = frames.first
+            let flip = CAKeyframeAnimation(keyPath: "contents")
+            flip.values = frames
+            flip.duration = 1.2
+            flip.repeatCount = 1e9
+            flip.calculationMode = mode
+            book.add(flip, forKey: "flip")
+            stage.addSublayer(book)
+        }
+        return stage
+    }
+
+    /// Pausing, as seed 000 does it: speed 0, the local time held in timeOffset.
+    static func pauseFlipBook(_ root: CALayer, at time: Double) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for name in ["linear", "discrete"] {
+            let book = layer(name, in: root)
+            book.speed = 0
+            book.timeOffset = time
+        }
+        CATransaction.commit()
+    }
+
+    /// Resuming: speed 1, timeOffset 0, and beginTime set so the local time goes on from the pause.
+    static func resumeFlipBook(_ root: CALayer, pausedAt paused: Double, now: Double) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for name in ["linear", "discrete"] {
+            let book = layer(name, in: root)
+            book.speed = 1
+            book.timeOffset = 0
+            book.beginTime = now - paused
+        }
         CATransaction.commit()
     }
 
