@@ -83,6 +83,26 @@ struct QuartzCLITests {
         #expect(try quartz(["diff", a.path, b.path, "--tolerance", "20"]).status == 0)
     }
 
+    @Test("diff with Chromium's comparators and pixelmatch, each with its picture")
+    func diffComparators() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("a.png"), b = folder.appendingPathComponent("b.png")
+        let picture = folder.appendingPathComponent("diff.png")
+        try writeGray(100, to: a)
+        try writeGray(101, to: b)
+        #expect(try quartz(["diff", a.path, b.path, "--comparator", "exact"]).status == 1)
+        #expect(try quartz(["diff", a.path, b.path, "--comparator", "off-by-one"]).status == 0)
+        #expect(try quartz(["diff", a.path, b.path, "--comparator", "fuzzy", "--max-fraction", "1", "--max-delta", "1"]).status == 0)
+        let match = try quartz(["diff", a.path, b.path, "--comparator", "pixelmatch", "--json", "--diff-image", picture.path])
+        #expect(match.status == 0 && match.output.contains(#""differingPixels":0"#), "\(match.output) \(match.error)")
+        #expect(try CGImage.load(contentsOf: picture).width == 20)
+        try writeGray(200, to: b)
+        let fail = try quartz(["diff", a.path, b.path, "--comparator", "pixelmatch"])
+        #expect(fail.status == 1 && fail.error.contains("do not match") && fail.output.contains("200 of 200 pixels differ"))
+        #expect(try quartz(["diff", a.path, b.path, "--comparator", "pixelmatch", "--threshold", "2"]).status != 0)
+    }
+
     @Test("diff of an unreadable file exits 2 and names it")
     func diffBadInput() throws {
         let folder = try scratch()
