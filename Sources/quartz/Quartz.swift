@@ -6,9 +6,12 @@ struct Quartz: ParsableCommand {
         commandName: "quartz",
         abstract: "Render Core Animation layer trees headless, on the GPU (EGL + GLES 3) and the CPU reference, and compare.",
         discussion: """
-        Exit codes: 0 success; 1 images disagree (demo: a scene misses the GPU-vs-CPU bar; diff: \
-        the images are over the tolerance); 2 bad input (unreadable file, bad option); 3 rendering \
-        failed (no usable GL, a limit exceeded).
+        Exit codes: 0 success; 1 images disagree (demo: a scene misses the GPU-vs-CPU bar; check: \
+        the GPU and CPU renders of a scene document disagree; diff: the images do not match); 2 bad \
+        input (an unreadable file; a scene document with mistakes, each listed with its JSON path; a \
+        bad option; an output that cannot be written, nothing partial left behind); 3 rendering \
+        failed (no usable GL, a limit exceeded). With --json every subcommand prints one line of JSON \
+        (schema prints its JSON always).
 
         GL device: OPENQUARTZ_EGL_PLATFORM=gbm|device|surfaceless picks the EGL platform (default: \
         try them in that order); OPENQUARTZ_EGL_DEVICE names a render node (gbm) or device index (device).
