@@ -4,7 +4,7 @@ import OpenQuartzCore
 /// Plays a document's timeline on its layer tree: advancing to a time runs every transaction due
 /// by then, at its own time, and moves the animations' lifecycle along a 240 Hz clock, so that
 /// delegates and completion blocks (whose changes start new implicit animations) run within
-/// 1/240 s of when they are due. The result at a time does not depend on which earlier times
+/// 1/240 s of when they are due; stretches where nothing animates are skipped. The result at a time does not depend on which earlier times
 /// were visited, so stills, animations and the shards of an animation agree frame for frame.
 public final class ScenePlayer {
     /// The model tree (the one transactions change).
@@ -40,23 +40,38 @@ public final class ScenePlayer {
             guard step <= t else { break }
             if nextTick <= nextTransaction { tick += 1 }
             time = step
-            MediaClock.$scoped.withValue(step) { _ = root.advanceAnimations(toMediaTime: step) }
-            runDue(upTo: step)
+            let nextChange = MediaClock.$scoped.withValue(step) { root.advanceAnimations(toMediaTime: step) }
+            if !runDue(upTo: step), nextChange > step {
+                // Nothing animates until `nextChange`: the ticks before it would change nothing,
+                // so the clock goes on from the first tick at or after it (or the next
+                // transaction, or `t`), as stepping through them would.
+                let quiet = min(nextChange, pending.first?.time ?? .infinity, t)
+                tick = max(tick, Int((quiet * ScenePlayer.ticksPerSecond).rounded(.up)) - 1)
+            }
         }
         time = t
         MediaClock.$scoped.withValue(t) { _ = root.advanceAnimations(toMediaTime: t) }
     }
 
-    /// The tree as it looks at the current time: the presentation tree while anything animates.
+    /// The tree as it looks at the current time: the presentation tree while anything animates
+    /// (its copies kept from one call to the next), the model's content drawn first.
     public func presentation() -> CALayer {
-        root.hasAnimationsInSubtree ? root.presentationTree(atMediaTime: time) : root
+        MediaClock.$scoped.withValue(time) { root.displayTreeIfNeeded() }
+        return root.hasAnimationsInSubtree ? root.presentationTree(atMediaTime: time, reusing: presentationCache) : root
     }
 
-    private func runDue(upTo t: Double) {
+    private let presentationCache = PresentationCache()
+
+    /// Runs the transactions due by `t`; whether there were any.
+    @discardableResult
+    private func runDue(upTo t: Double) -> Bool {
+        var ran = false
         while let next = pending.first, next.time <= t {
             pending.removeFirst()
             MediaClock.$scoped.withValue(next.time) { ScenePlayer.run(next.transaction) }
+            ran = true
         }
+        return ran
     }
 
     /// Runs one transaction (and its nested ones) the way code would: begin, settings, changes,

@@ -54,6 +54,11 @@ final class SceneFrameRenderer {
             start = now
         }
         player.advance(to: t)
+        lap(&times.evaluation)
+        // The model's content is drawn once, where it changed; presentation copies redraw only
+        // for animated keys that need it.
+        MediaClock.$scoped.withValue(t) { player.root.displayTreeIfNeeded() }
+        lap(&times.rasterization)
         let tree = MediaClock.$scoped.withValue(t) { player.presentation() }
         lap(&times.evaluation)
         tree.displayTreeIfNeeded()

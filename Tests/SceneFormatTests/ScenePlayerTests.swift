@@ -72,4 +72,18 @@ struct ScenePlayerTests {
         let sprung = card(p, at: 1.6).position.x
         #expect(sprung > 0 && sprung < 50)
     }
+
+    @Test("after a long quiet stretch, an animation starts and its completion runs on time, visited or not")
+    func quietStretch() throws {
+        let transactions = #"""
+        [{"time": 0, "changes": [{"layer": "card", "add": {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": 30, "duration": 0.5}}],
+          "completion": {"disableActions": true, "changes": [{"layer": "card", "set": {"backgroundColor": "blue"}}]}}]
+        """#
+        let direct = try player(transactions), stepped = try player(transactions)
+        for t in stride(from: 0.0, through: 30.4, by: 0.7) { _ = card(stepped, at: t) }
+        #expect(card(direct, at: 30.25).opacity < 1 && card(direct, at: 30.25).opacity > 0)
+        #expect(card(direct, at: 30.49).backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(card(direct, at: 30.51).backgroundColor == CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        #expect(card(stepped, at: 30.51).backgroundColor == CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+    }
 }
