@@ -22,8 +22,8 @@ done
 # checked with (any install will do), and headless Chromium, which opens the demo's index page.
 if [ "${1:-}" = "--test" ]; then
   python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
-  # The pixelmatch cross-check installs the reference package into a virtual environment that
-  # reads PNGs with the system's Pillow.
+  # The cross-check of pixelmatch and FLIP installs the reference packages (pixelmatch,
+  # flip-evaluator) into a virtual environment that reads PNGs with Pillow.
   python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
   python3 -c 'import PIL' 2>/dev/null || missing+=(python3-pil)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)

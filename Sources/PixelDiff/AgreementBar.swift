@@ -1,3 +1,5 @@
+import OpenCoreGraphics
+
 /// When two renderings of one frame agree: the GPU-against-CPU bar of the README, enforced by the
 /// scene tests and by `quartz demo`.
 ///
@@ -34,5 +36,22 @@ public struct AgreementBar: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         "\(minFractionWithin * 100)% of pixels within \(tolerance)/255 per channel and PSNR >= \(minPSNR) dB"
+    }
+}
+
+/// The agreement bar as a comparator: per-channel tolerance, share of pixels within it, PSNR.
+public struct AgreementBarComparator: PixelComparator {
+    public var bar: AgreementBar
+    public init(_ bar: AgreementBar = .gpuAgainstCPU) { self.bar = bar }
+
+    public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
+        let report = try ImageComparison.compare(expected, actual, tolerance: bar.tolerance)
+        let failure = bar.failure(of: report)
+        let tolerance = bar.tolerance, width = expected.width
+        return ComparatorVerdict(
+            passed: failure == nil, comparator: "bar", differingPixels: report.pixelsOverTolerance, pixelCount: report.pixelCount,
+            summary: "bar: \(report)" + (failure.map { "; misses the bar: \($0)" } ?? ""), score: report.psnr,
+            picture: { HeatMap.make(expected, actual, discardAlpha: false) },
+            mask: { DiffMask.make(expected: expected) { x, y in ChannelScan.delta(expected, actual, (y * width + x) * 4, discardAlpha: false) > tolerance } })
     }
 }

@@ -10,23 +10,26 @@ public enum HeatMap {
             throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
                                                actual: "\(actual.width)x\(actual.height)")
         }
-        return Bitmap(width: expected.width, height: expected.height) { x, y in
-            let a = expected[x, y], b = actual[x, y]
-            let delta = max(abs(Int(a.0) - Int(b.0)), abs(Int(a.1) - Int(b.1)),
-                            abs(Int(a.2) - Int(b.2)), abs(Int(a.3) - Int(b.3)))
-            if delta == 0 {
-                // Luma of the premultiplied colour over black, dimmed.
-                let luma = (Int(a.0) * 54 + Int(a.1) * 183 + Int(a.2) * 19) >> 8
-                let gray = UInt8(24 + luma / 4)
-                return (gray, gray, gray, 255)
-            }
-            return ramp(delta)
+        return make(expected, actual, discardAlpha: false)
+    }
+
+    static func make(_ expected: Bitmap, _ actual: Bitmap, discardAlpha: Bool) -> Bitmap {
+        Bitmap(width: expected.width, height: expected.height) { x, y in
+            let delta = ChannelScan.delta(expected, actual, (y * expected.width + x) * 4, discardAlpha: discardAlpha)
+            return delta == 0 ? dimmed(expected[x, y]) : ramp(Double(delta))
         }
     }
 
-    /// Blue -> red -> yellow for 1...255.
-    static func ramp(_ delta: Int) -> (UInt8, UInt8, UInt8, UInt8) {
-        let t = log2(Double(delta)) / 8 // 1 -> 0, 255 -> ~1
+    /// Luma of the premultiplied colour over black, dimmed.
+    static func dimmed(_ p: (UInt8, UInt8, UInt8, UInt8)) -> (UInt8, UInt8, UInt8, UInt8) {
+        let luma = (Int(p.0) * 54 + Int(p.1) * 183 + Int(p.2) * 19) >> 8
+        let gray = UInt8(24 + luma / 4)
+        return (gray, gray, gray, 255)
+    }
+
+    /// Blue -> red -> yellow for 1...255 (any positive value; above 255 stays yellow).
+    static func ramp(_ delta: Double) -> (UInt8, UInt8, UInt8, UInt8) {
+        let t = max(0, log2(max(delta, 1)) / 8) // 1 -> 0, 255 -> ~1
         if t < 0.5 {
             let s = t * 2
             return (UInt8(60 + 195 * s), 40, UInt8(255 * (1 - s)), 255)

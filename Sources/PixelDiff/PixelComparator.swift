@@ -1,25 +1,66 @@
 import Foundation
 import OpenCoreGraphics
 
-/// What a comparator decided about two images, with the figures behind it and a picture.
+/// What a comparator decided about two images, with the figures behind it and its pictures.
+///
+/// The pictures are drawn when asked for, not during the comparison: a passing comparison of two
+/// 4K frames costs a scan of the bytes and nothing more.
 public struct ComparatorVerdict: Sendable, CustomStringConvertible {
     public let passed: Bool
+    /// The comparator's name ("exact", "fuzzy", "ciede2000", "flip", ...).
+    public let comparator: String
     /// Pixels the comparator counts as different.
     public let differingPixels: Int
     public let pixelCount: Int
     /// The comparator's own account, one line.
     public let summary: String
-    /// Where the images differ (the comparator's own picture: a heat map, or pixelmatch's).
-    public let diffImage: Bitmap
+    /// The comparator's main figure: the largest channel difference (exact, fuzzy), the share of
+    /// matching pixels (ciede2000), the mean error (flip), the differing count (pixelmatch).
+    public let score: Double
+    private let drawPicture: @Sendable () -> Bitmap
+    private let drawMask: @Sendable () -> Bitmap
+
+    public init(passed: Bool, comparator: String, differingPixels: Int, pixelCount: Int, summary: String, score: Double,
+                picture: @escaping @Sendable () -> Bitmap, mask: @escaping @Sendable () -> Bitmap) {
+        self.passed = passed
+        self.comparator = comparator
+        self.differingPixels = differingPixels
+        self.pixelCount = pixelCount
+        self.summary = summary
+        self.score = score
+        drawPicture = picture
+        drawMask = mask
+    }
+
+    /// Where the images differ, in the comparator's own picture: a heat map of the channel
+    /// difference, of ΔE, FLIP's error map in magma, or pixelmatch's picture.
+    public var diffImage: Bitmap { drawPicture() }
+    /// The pixels the comparator counts as different in red over a faded gray copy of the
+    /// expected image.
+    public var diffMask: Bitmap { drawMask() }
+    /// expected | `diffImage` | actual.
+    public func triptych(expected: Bitmap, actual: Bitmap) -> Bitmap {
+        Triptych.make(expected: expected, middle: diffImage, actual: actual)
+    }
 
     public var description: String { "\(passed ? "pass" : "FAIL"): \(summary)" }
 }
 
 /// A way to decide whether an actual image matches the expected one, named as Chromium's
-/// `cc/test/pixel_comparator.h` names them (exact, off by one, fuzzy) plus pixelmatch's
-/// perceptual comparison.
+/// `cc/test/pixel_comparator.h` names them (exact, off by one, fuzzy), plus the perceptual ones:
+/// CIEDE2000 with swift-snapshot-testing's precisions, pixelmatch, and NVIDIA's FLIP.
 public protocol PixelComparator: Sendable {
     func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict
+}
+
+extension PixelComparator {
+    /// Both images the same size, or the error that says which sizes they have.
+    static func requireSameSize(_ expected: Bitmap, _ actual: Bitmap) throws {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
+                                               actual: "\(actual.width)x\(actual.height)")
+        }
+    }
 }
 
 /// Every channel of every pixel equal (alpha too unless `discardAlpha`).
@@ -70,37 +111,72 @@ public struct FuzzyComparator: PixelComparator {
     }
 
     func verdict(_ expected: Bitmap, _ actual: Bitmap, name: String) throws -> ComparatorVerdict {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
-                                               actual: "\(actual.width)x\(actual.height)")
-        }
+        try Self.requireSameSize(expected, actual)
         let width = expected.width, height = expected.height
-        let channels = discardAlpha ? 3 : 4
-        var differing = 0, largest = 0, compared = 0
-        var picture = [UInt8](repeating: 0, count: width * height * 4)
-        for y in border..<max(border, height - border) {
-            for x in border..<max(border, width - border) {
-                compared += 1
-                let i = (y * width + x) * 4
-                var delta = 0
-                for c in 0..<channels { delta = max(delta, abs(Int(expected.pixels[i + c]) - Int(actual.pixels[i + c]))) }
-                largest = max(largest, delta)
-                if delta > tolerance { differing += 1 }
-                // Heat: gray for equal, yellow to red as the difference grows.
-                let heat = UInt8(min(255, delta * 8))
-                picture[i] = delta == 0 ? 60 : 255
-                picture[i + 1] = delta == 0 ? 60 : 255 - heat
-                picture[i + 2] = delta == 0 ? 60 : 0
-                picture[i + 3] = 255
+        let columns = border..<max(border, width - border), rows = border..<max(border, height - border)
+        let scan = ChannelScan.run(expected, actual, columns: columns, rows: rows, tolerance: tolerance, discardAlpha: discardAlpha)
+        let compared = columns.count * rows.count
+        let fraction = Double(scan.differing) / Double(max(compared, 1))
+        let passed = fraction <= maxDifferingFraction && scan.largest <= maxChannelDelta
+        let summary = String(format: "%@: %d of %d pixels differ by more than %d (%.4f%%, limit %.4f%%), largest channel difference %d (limit %d)%@",
+                             name, scan.differing, compared, tolerance, fraction * 100, maxDifferingFraction * 100, scan.largest,
+                             maxChannelDelta, border > 0 ? ", \(border)-pixel border left out" : "")
+        let (tolerance, discardAlpha) = (tolerance, discardAlpha)
+        return ComparatorVerdict(
+            passed: passed, comparator: name, differingPixels: scan.differing, pixelCount: compared, summary: summary,
+            score: Double(scan.largest),
+            picture: { HeatMap.make(expected, actual, discardAlpha: discardAlpha) },
+            mask: {
+                DiffMask.make(expected: expected) { x, y in
+                    columns.contains(x) && rows.contains(y)
+                        && ChannelScan.delta(expected, actual, (y * width + x) * 4, discardAlpha: discardAlpha) > tolerance
+                }
+            })
+    }
+}
+
+/// The scan under the channel comparators: rows that are byte-for-byte equal are passed over with
+/// `memcmp`, so identical images cost a memory read (several Gpx/s).
+enum ChannelScan {
+    struct Result { var differing = 0, largest = 0 }
+
+    static func run(_ expected: Bitmap, _ actual: Bitmap, columns: Range<Int>, rows: Range<Int>, tolerance: Int,
+                    discardAlpha: Bool) -> Result {
+        var result = Result()
+        guard !columns.isEmpty else { return result }
+        let rowBytes = expected.width * 4
+        expected.pixels.withUnsafeBufferPointer { a in
+            actual.pixels.withUnsafeBufferPointer { b in
+                let pa = a.baseAddress!, pb = b.baseAddress!
+                let first = columns.lowerBound * 4, length = columns.count * 4
+                for y in rows {
+                    let start = y * rowBytes + first
+                    if memcmp(pa + start, pb + start, length) == 0 { continue }
+                    var i = start
+                    while i < start + length {
+                        if pa[i] != pb[i] || pa[i + 1] != pb[i + 1] || pa[i + 2] != pb[i + 2] || pa[i + 3] != pb[i + 3] {
+                            let d = delta(pa, pb, i, discardAlpha: discardAlpha)
+                            result.largest = max(result.largest, d)
+                            if d > tolerance { result.differing += 1 }
+                        }
+                        i += 4
+                    }
+                }
             }
         }
-        let fraction = Double(differing) / Double(max(compared, 1))
-        let passed = fraction <= maxDifferingFraction && largest <= maxChannelDelta
-        let summary = String(format: "%@: %d of %d pixels differ by more than %d (%.4f%%, limit %.4f%%), largest channel difference %d (limit %d)%@",
-                             name, differing, compared, tolerance, fraction * 100, maxDifferingFraction * 100, largest, maxChannelDelta,
-                             border > 0 ? ", \(border)-pixel border left out" : "")
-        return ComparatorVerdict(passed: passed, differingPixels: differing, pixelCount: compared, summary: summary,
-                                 diffImage: Bitmap(width: width, height: height, pixels: picture))
+        return result
+    }
+
+    static func delta(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ i: Int, discardAlpha: Bool) -> Int {
+        var d = max(abs(Int(a[i]) - Int(b[i])), abs(Int(a[i + 1]) - Int(b[i + 1])), abs(Int(a[i + 2]) - Int(b[i + 2])))
+        if !discardAlpha { d = max(d, abs(Int(a[i + 3]) - Int(b[i + 3]))) }
+        return d
+    }
+
+    static func delta(_ a: Bitmap, _ b: Bitmap, _ i: Int, discardAlpha: Bool) -> Int {
+        a.pixels.withUnsafeBufferPointer { pa in
+            b.pixels.withUnsafeBufferPointer { pb in delta(pa.baseAddress!, pb.baseAddress!, i, discardAlpha: discardAlpha) }
+        }
     }
 }
 
@@ -119,8 +195,15 @@ public struct PixelmatchComparator: PixelComparator {
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
         let report = try Pixelmatch.compare(expected, actual, threshold: threshold, includeAntialiasing: includeAntialiasing)
-        return ComparatorVerdict(passed: report.differingPixels <= maxDifferingPixels, differingPixels: report.differingPixels,
-                                 pixelCount: report.width * report.height,
-                                 summary: "pixelmatch: \(report) (limit \(maxDifferingPixels))", diffImage: report.diffImage)
+        let picture = report.diffImage
+        return ComparatorVerdict(
+            passed: report.differingPixels <= maxDifferingPixels, comparator: "pixelmatch",
+            differingPixels: report.differingPixels, pixelCount: report.width * report.height,
+            summary: "pixelmatch: \(report) (limit \(maxDifferingPixels))", score: Double(report.differingPixels),
+            picture: { picture },
+            mask: {
+                // pixelmatch's own picture marks the counted pixels pure red.
+                DiffMask.make(expected: expected) { x, y in picture[x, y] == (255, 0, 0, 255) }
+            })
     }
 }

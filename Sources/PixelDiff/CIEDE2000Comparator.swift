@@ -1,0 +1,99 @@
+import Foundation
+import OpenCoreGraphics
+
+/// swift-snapshot-testing's `precision` and `perceptualPrecision`, with the CIEDE2000 colour
+/// difference: a pixel matches when its ΔE00 is at most `(1 - perceptualPrecision) * 100` (0.98
+/// lets through ΔE 2, about the smallest difference a person notices), and the images match when
+/// the share of matching pixels is at least `precision`. With `perceptualPrecision` 1 it counts
+/// differing bytes against `precision`, as swift-snapshot-testing does.
+///
+/// Colours are compared as seen over white (premultiplied colour plus the uncovered white), so a
+/// transparent pixel and a white one look alike, as on a page.
+public struct CIEDE2000Comparator: PixelComparator {
+    public var precision: Double
+    public var perceptualPrecision: Double
+
+    public init(precision: Double = 1, perceptualPrecision: Double = 1) {
+        self.precision = precision
+        self.perceptualPrecision = perceptualPrecision
+    }
+
+    /// The largest ΔE00 a pixel may have and still match.
+    public var deltaEThreshold: Double { (1 - perceptualPrecision) * 100 }
+
+    public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
+        try Self.requireSameSize(expected, actual)
+        let count = expected.width * expected.height
+        if perceptualPrecision >= 1 {
+            var differingBytes = 0, differingPixels = 0
+            for i in stride(from: 0, to: expected.pixels.count, by: 4) {
+                var pixelDiffers = false
+                for c in 0..<4 where expected.pixels[i + c] != actual.pixels[i + c] {
+                    differingBytes += 1
+                    pixelDiffers = true
+                }
+                if pixelDiffers { differingPixels += 1 }
+            }
+            let actualPrecision = 1 - Double(differingBytes) / Double(expected.pixels.count)
+            let summary = String(format: "ciede2000: byte precision %.6f (required %.6f), %d of %d pixels differ",
+                                 actualPrecision, precision, differingPixels, count)
+            return ComparatorVerdict(
+                passed: actualPrecision >= precision, comparator: "ciede2000", differingPixels: differingPixels,
+                pixelCount: count, summary: summary, score: actualPrecision,
+                picture: { HeatMap.make(expected, actual, discardAlpha: false) },
+                mask: { DiffMask.make(expected: expected) { x, y in expected[x, y] != actual[x, y] } })
+        }
+        let deltas = Self.deltaE(expected, actual)
+        let threshold = Float(deltaEThreshold)
+        var failing = 0
+        var largest: Float = 0
+        for d in deltas {
+            if d > threshold { failing += 1 }
+            largest = max(largest, d)
+        }
+        let pixelPrecision = 1 - Double(failing) / Double(count)
+        let lowestPerceptual = 1 - min(Double(largest) / 100, 1)
+        let summary = String(format: "ciede2000: %.6f of pixels match (required %.6f); largest ΔE00 %.3f, lowest perceptual precision %.6f (required %.6f); %d pixels over ΔE %.3f",
+                             pixelPrecision, precision, largest, lowestPerceptual, perceptualPrecision, failing, deltaEThreshold)
+        let width = expected.width
+        return ComparatorVerdict(
+            passed: pixelPrecision >= precision, comparator: "ciede2000", differingPixels: failing, pixelCount: count,
+            summary: summary, score: pixelPrecision,
+            picture: {
+                // ΔE on the heat ramp: ΔE 1 blue, ΔE 2.3 (just noticeable) purple, 10 red, 100 yellow.
+                Bitmap(width: width, height: expected.height) { x, y in
+                    let d = deltas[y * width + x]
+                    return d == 0 ? HeatMap.dimmed(expected[x, y]) : HeatMap.ramp(Double(d) * 2.55)
+                }
+            },
+            mask: { DiffMask.make(expected: expected) { x, y in deltas[y * width + x] > threshold } })
+    }
+
+    /// ΔE00 of every pixel, the colours taken over white. Equal pixels cost a comparison, and
+    /// the Lab value of the last colour seen is kept (flat areas repeat it).
+    public static func deltaE(_ expected: Bitmap, _ actual: Bitmap) -> [Float] {
+        let count = expected.width * expected.height
+        var result = [Float](repeating: 0, count: count)
+        var lastKey: (UInt32, UInt32) = (.max, .max)
+        var lastDelta: Float = 0
+        expected.pixels.withUnsafeBytes { a in
+            actual.pixels.withUnsafeBytes { b in
+                let wa = a.bindMemory(to: UInt32.self), wb = b.bindMemory(to: UInt32.self)
+                for i in 0..<count where wa[i] != wb[i] {
+                    if (wa[i], wb[i]) == lastKey { result[i] = lastDelta; continue }
+                    let d = Float(CIEDE2000.difference(overWhite(a, i * 4), overWhite(b, i * 4)))
+                    lastKey = (wa[i], wb[i])
+                    lastDelta = d
+                    result[i] = d
+                }
+            }
+        }
+        return result
+    }
+
+    private static func overWhite(_ p: UnsafeRawBufferPointer, _ i: Int) -> CIEDE2000.Lab {
+        let keep = 255 - Int(p[i + 3])
+        return CIEDE2000.lab(UInt8(min(255, Int(p[i]) + keep)), UInt8(min(255, Int(p[i + 1]) + keep)),
+                             UInt8(min(255, Int(p[i + 2]) + keep)))
+    }
+}

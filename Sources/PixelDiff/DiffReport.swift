@@ -1,0 +1,113 @@
+import Foundation
+import OpenCoreGraphics
+
+/// A self-contained HTML page of image comparisons: per pair the verdict, expected and actual side
+/// by side, a slider that wipes one over the other, the comparator's picture (heat map, ΔE,
+/// FLIP's error map) and the red-over-gray mask. Failing pairs come first. Everything it shows is
+/// copied beside it, so the folder can be kept as a CI artifact and opened anywhere.
+public struct DiffReport {
+    public enum Outcome {
+        case compared(ComparatorVerdict, expected: Bitmap, actual: Bitmap)
+        /// Only one side has the image, or it could not be read or compared: what is wrong.
+        case problem(String)
+    }
+
+    public struct Entry {
+        public let name: String
+        public let outcome: Outcome
+        public init(name: String, outcome: Outcome) { (self.name, self.outcome) = (name, outcome) }
+
+        public var passed: Bool {
+            if case let .compared(verdict, _, _) = outcome { return verdict.passed }
+            return false
+        }
+    }
+
+    public let title: String
+    public let entries: [Entry]
+    public init(title: String, entries: [Entry]) { (self.title, self.entries) = (title, entries) }
+
+    /// Writes `index.html` and the images into `folder` (created if missing); returns the page.
+    @discardableResult
+    public func write(to folder: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ordered = entries.enumerated().sorted { ($0.element.passed ? 1 : 0, $0.offset) < ($1.element.passed ? 1 : 0, $1.offset) }
+        var sections = ""
+        for (index, entry) in ordered.map({ ($0.offset, $0.element) }) {
+            let name = Self.escape(entry.name)
+            switch entry.outcome {
+            case let .problem(message):
+                sections += "<section class=bad><h2>\(name) <span class=verdict>PROBLEM</span></h2><p>\(Self.escape(message))</p></section>\n"
+            case let .compared(verdict, expected, actual):
+                let stem = "pair\(index)"
+                let pictures = [("expected", expected), ("actual", actual), ("diff", verdict.diffImage), ("mask", verdict.diffMask)]
+                for (kind, bitmap) in pictures {
+                    try CGImage(bitmap: bitmap).writePNG(to: folder.appendingPathComponent("\(stem).\(kind).png"))
+                }
+                let size = "width=\(expected.width) height=\(expected.height)"
+                func figure(_ kind: String, _ caption: String) -> String {
+                    "<figure><img src=\"\(stem).\(kind).png\" \(size) alt=\"\(name) \(caption)\"><figcaption>\(caption)</figcaption></figure>"
+                }
+                sections += """
+                <section class=\(verdict.passed ? "ok" : "bad")><h2>\(name) <span class=verdict>\(verdict.passed ? "match" : "DIFFERS")</span></h2>
+                <p>\(Self.escape(verdict.summary))</p>
+                <div class=row>\(figure("expected", "expected"))\(figure("actual", "actual"))
+                <figure><div class=wipe style="width:\(expected.width)px;height:\(expected.height)px">
+                <img src="\(stem).expected.png" \(size) alt="\(name) expected under the slider">
+                <img class=top src="\(stem).actual.png" \(size) alt="\(name) actual over the slider"></div>
+                <input type=range min=0 max=100 value=50 aria-label="wipe between expected and actual"><figcaption>slider: expected | actual</figcaption></figure>
+                \(figure("diff", verdict.comparator + " picture"))\(figure("mask", "differing pixels"))</div></section>
+
+                """
+            }
+        }
+        let failing = entries.filter { !$0.passed }.count
+        let page = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(Self.escape(title))</title>
+        <style>
+        body { font: 13px/1.4 sans-serif; margin: 16px; background: #f6f6f8; color: #222; }
+        section { background: white; border: 1px solid #ddd; border-left: 6px solid #18794e; border-radius: 6px; padding: 6px 12px; margin: 10px 0; }
+        section.bad { border-left-color: #c0392b; } .bad .verdict { color: #c0392b; } .ok .verdict { color: #18794e; }
+        h2 { font-size: 14px; margin: 4px 0; } p { margin: 4px 0; color: #444; }
+        .row { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+        figure { margin: 0; } figcaption { color: #666; font-size: 11px; }
+        img { max-width: 360px; min-width: 160px; height: auto; image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+        .wipe { position: relative; max-width: 360px; overflow: hidden; }
+        .wipe img { position: absolute; left: 0; top: 0; border: none; min-width: 0; max-width: none; }
+        .wipe img.top { clip-path: inset(0 0 0 50%); }
+        input[type=range] { width: 100%; max-width: 360px; }
+        </style>
+        <script>
+        window.addEventListener("load", () => {
+          // The slider wipes the actual image over the expected one.
+          for (const figure of document.querySelectorAll(".wipe")) {
+            const slider = figure.parentElement.querySelector("input");
+            const top = figure.querySelector("img.top");
+            // As the other images: at most 360 pixels wide, small ones enlarged to 160.
+            const scale = Math.min(360 / top.naturalWidth, Math.max(1, 160 / top.naturalWidth));
+            figure.style.width = (top.naturalWidth * scale) + "px";
+            figure.style.height = (top.naturalHeight * scale) + "px";
+            for (const img of figure.querySelectorAll("img")) { img.style.width = figure.style.width; }
+            slider.addEventListener("input", () => { top.style.clipPath = `inset(0 0 0 ${slider.value}%)`; });
+          }
+          // For tests and people alike: how many of the page's images the browser could show.
+          const images = Array.from(document.images);
+          document.body.dataset.loaded = images.filter(i => i.complete && i.naturalWidth > 0).length + "/" + images.length;
+        });
+        </script></head><body>
+        <h1>\(Self.escape(title))</h1>
+        <p>\(entries.count) pairs, \(failing) differing or missing.</p>
+        \(sections)</body></html>
+
+        """
+        let url = folder.appendingPathComponent("index.html")
+        try Data(page.utf8).write(to: url, options: .atomic)
+        return url
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
