@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import OpenCoreGraphics
 import PixelDiff
@@ -6,22 +7,34 @@ import PixelDiff
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNG files; exit 1 when they do not match.",
-        discussion: "By default (--comparator bar) any pixel with a channel more than --tolerance apart counts; "
-            + "--max-fraction allows a share of such pixels and --min-psnr adds a PSNR floor (the GPU-vs-CPU bar is "
-            + "--max-fraction 0.001 --min-psnr 45). The other comparators are Chromium's exact, off-by-one and fuzzy "
-            + "(--max-fraction, --max-delta, --tolerance, --border) and pixelmatch's perceptual one (--threshold, "
-            + "--include-aa, --max-pixels). --diff-image writes the comparator's own picture.")
+        abstract: "Compare two PNG files, or two folders of PNGs matched by name; exit 1 when they do not match.",
+        discussion: """
+            Comparators: bar (default: any pixel with a channel more than --tolerance apart counts; --max-fraction \
+            allows a share of such pixels and --min-psnr adds a PSNR floor; the GPU-vs-CPU bar is --max-fraction \
+            0.001 --min-psnr 45); Chromium's exact, off-by-one and fuzzy (--max-fraction, --max-delta, --tolerance, \
+            --border); pixelmatch (--threshold, --include-aa, --max-pixels); ciede2000 with swift-snapshot-testing's \
+            --precision and --perceptual-precision (0.98: a pixel may be off by ΔE00 2); flip, NVIDIA's FLIP (LDR), \
+            passing while the mean error is at most --max-mean (at --ppd pixels per degree).
+
+            Pictures: --diff-image (the comparator's own: heat map, ΔE map, FLIP's magma map or pixelmatch's), \
+            --diff-mask (differing pixels red over gray), --triptych (expected | picture | actual). With two \
+            folders, or with --report, an HTML report (side by side, slider, picture and mask per pair) is written \
+            to --report; exit 1 when an image differs or is missing on one side, 2 when one cannot be read \
+            (the report is written first). --repeats N times the comparison alone and prints megapixels per second.
+            """)
 
     enum Comparator: String, ExpressibleByArgument, CaseIterable {
-        case bar, exact, offByOne = "off-by-one", fuzzy, pixelmatch
+        case bar, exact, offByOne = "off-by-one", fuzzy, pixelmatch, ciede2000, flip
     }
 
-    @Argument(help: "The expected image (PNG).") var expected: String
-    @Argument(help: "The actual image (PNG).") var actual: String
-    @Option(help: "bar, exact, off-by-one, fuzzy or pixelmatch.") var comparator: Comparator = .bar
-    @Option(help: "Write a heat map of the differences here (PNG).") var heatmap: String?
+    @Argument(help: "The expected image (PNG), or a folder of them.") var expected: String
+    @Argument(help: "The actual image (PNG), or a folder of them.") var actual: String
+    @Option(help: "bar, exact, off-by-one, fuzzy, pixelmatch, ciede2000 or flip.") var comparator: Comparator = .bar
+    @Option(help: "Write a heat map of the channel differences here (PNG).") var heatmap: String?
     @Option(help: "Write the comparator's picture of the differences here (PNG).") var diffImage: String?
+    @Option(help: "Write the differing pixels, red over gray, here (PNG).") var diffMask: String?
+    @Option(help: "Write expected | picture | actual here (PNG).") var triptych: String?
+    @Option(help: "Write an HTML report (index.html and its images) into this folder.") var report: String?
     @Option(help: "Per-channel difference (0-255) within which a pixel matches.") var tolerance = 2
     @Option(help: "Largest share of pixels allowed to differ.") var maxFraction = 0.0
     @Option(help: "fuzzy: largest channel difference allowed anywhere.") var maxDelta = 255
@@ -30,17 +43,47 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "pixelmatch: the threshold, 0 to 1 (pixelmatch's default 0.1).") var threshold = 0.1
     @Flag(help: "pixelmatch: count anti-aliased pixels too.") var includeAa = false
     @Option(help: "pixelmatch: differing pixels allowed.") var maxPixels = 0
+    @Option(help: "ciede2000: least share of matching pixels (swift-snapshot-testing's precision).") var precision = 1.0
+    @Option(help: "ciede2000: how alike a pixel must look, 0 to 1 (ΔE00 up to (1 - this) x 100 matches).") var perceptualPrecision = 0.98
+    @Option(help: "flip: largest mean FLIP error (any pixel over 0.5 fails too).") var maxMean = 0.05
+    @Option(help: "flip: the observer's pixels per degree (FLIP's default about 67).") var ppd = Double(FLIP.defaultPixelsPerDegree)
+    @Option(help: "Compare this many times and print the speed (the comparison alone, not decoding).") var repeats = 0
     @Flag(help: "Print the comparison as one line of JSON.") var json = false
 
     func validate() throws {
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
         guard (0...1).contains(maxFraction) else { throw ValidationError("--max-fraction must be between 0 and 1") }
+        guard (0...1).contains(precision), (0...1).contains(perceptualPrecision) else {
+            throw ValidationError("--precision and --perceptual-precision must be between 0 and 1")
+        }
+        guard maxMean >= 0, ppd > 0, repeats >= 0 else { throw ValidationError("--max-mean and --repeats must not be negative; --ppd must be positive") }
         guard border >= 0, maxPixels >= 0, (0...255).contains(tolerance), (0...255).contains(maxDelta) else {
             throw ValidationError("--border and --max-pixels must not be negative; --tolerance and --max-delta are 0 to 255")
         }
     }
 
+    var chosen: PixelComparator {
+        switch comparator {
+        case .bar: AgreementBarComparator(AgreementBar(tolerance: tolerance, minFractionWithin: 1 - maxFraction, minPSNR: minPsnr))
+        case .exact: ExactComparator()
+        case .offByOne: OffByOneComparator()
+        case .fuzzy: FuzzyComparator(maxDifferingFraction: maxFraction, maxChannelDelta: maxDelta, tolerance: tolerance, border: border)
+        case .pixelmatch: PixelmatchComparator(threshold: threshold, includeAntialiasing: includeAa, maxDifferingPixels: maxPixels)
+        case .ciede2000: CIEDE2000Comparator(precision: precision, perceptualPrecision: perceptualPrecision)
+        case .flip: FLIPComparator(maxMean: maxMean, pixelsPerDegree: Float(ppd))
+        }
+    }
+
     func run() throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: expected, isDirectory: &isFolder), isFolder.boolValue {
+            try compareFolders()
+        } else {
+            try comparePair()
+        }
+    }
+
+    private func comparePair() throws {
         let a: CGImage, b: CGImage
         do {
             a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected))
@@ -49,51 +92,127 @@ struct DiffCommand: ParsableCommand {
             printError("quartz diff: \(error)")
             throw QuartzExit.badInput
         }
-        let passed: Bool, line: String
-        var why = ""
         var fields: [String: Any] = ["expected": expected, "actual": actual, "comparator": comparator.rawValue]
+        let verdict: ComparatorVerdict
         do {
-            if let heatmap {
-                try writeAtomically(try CGImage(bitmap: try HeatMap.make(expected: a.bitmap, actual: b.bitmap)).pngData(),
-                                    to: URL(fileURLWithPath: heatmap))
+            verdict = try chosen.compare(a.bitmap, b.bitmap)
+            if repeats > 0 { fields.merge(try timing(a.bitmap, b.bitmap)) { $1 } }
+            let pictures: [(String?, () -> Bitmap)] = [
+                (heatmap, { (try? HeatMap.make(expected: a.bitmap, actual: b.bitmap)) ?? verdict.diffImage }),
+                (diffImage, { verdict.diffImage }), (diffMask, { verdict.diffMask }),
+                (triptych, { verdict.triptych(expected: a.bitmap, actual: b.bitmap) }),
+            ]
+            for case let (path?, draw) in pictures {
+                try writeAtomically(try CGImage(bitmap: draw()).pngData(), to: URL(fileURLWithPath: path))
             }
-            if comparator == .bar {
-                let report = try ImageComparison.compare(a.bitmap, b.bitmap, tolerance: tolerance)
-                let bar = AgreementBar(tolerance: tolerance, minFractionWithin: 1 - maxFraction, minPSNR: minPsnr)
-                let failure = bar.failure(of: report)
-                passed = failure == nil
-                line = "\(report)"
-                why = failure.map { "over the tolerance: \($0)" } ?? ""
-                fields.merge(["maxChannelDelta": report.maxChannelDelta, "pixelsOverTolerance": report.pixelsOverTolerance,
-                              "meanAbsoluteError": report.meanAbsoluteError, "psnr": report.psnr.isFinite ? report.psnr : 999,
-                              "tolerance": tolerance]) { $1 }
-                if let diffImage {
-                    try writeAtomically(try CGImage(bitmap: try HeatMap.make(expected: a.bitmap, actual: b.bitmap)).pngData(),
-                                        to: URL(fileURLWithPath: diffImage))
-                }
-            } else {
-                let chosen: PixelComparator = switch comparator {
-                case .exact: ExactComparator()
-                case .offByOne: OffByOneComparator()
-                case .fuzzy: FuzzyComparator(maxDifferingFraction: maxFraction, maxChannelDelta: maxDelta, tolerance: tolerance, border: border)
-                default: PixelmatchComparator(threshold: threshold, includeAntialiasing: includeAa, maxDifferingPixels: maxPixels)
-                }
-                let verdict = try chosen.compare(a.bitmap, b.bitmap)
-                passed = verdict.passed
-                line = verdict.summary
-                why = "the images do not match: \(verdict.summary)"
-                fields.merge(["differingPixels": verdict.differingPixels, "pixelCount": verdict.pixelCount]) { $1 }
-                if let diffImage { try writeAtomically(try CGImage(bitmap: verdict.diffImage).pngData(), to: URL(fileURLWithPath: diffImage)) }
+            if let report {
+                try DiffReport(title: "quartz diff \(comparator.rawValue)",
+                               entries: [.init(name: URL(fileURLWithPath: actual).lastPathComponent,
+                                               outcome: .compared(verdict, expected: a.bitmap, actual: b.bitmap))])
+                    .write(to: URL(fileURLWithPath: report))
             }
         } catch {
             printError("quartz diff: \(error)")
             throw QuartzExit.badInput
         }
-        fields["match"] = passed
-        if json { printJSON(fields) } else { print(line) }
-        if !passed {
-            printError("quartz diff: \(why)")
+        if comparator == .bar, let report = try? ImageComparison.compare(a.bitmap, b.bitmap, tolerance: tolerance) {
+            fields.merge(["maxChannelDelta": report.maxChannelDelta, "pixelsOverTolerance": report.pixelsOverTolerance,
+                          "meanAbsoluteError": report.meanAbsoluteError, "psnr": report.psnr.isFinite ? report.psnr : 999,
+                          "tolerance": tolerance]) { $1 }
+        }
+        fields.merge(["differingPixels": verdict.differingPixels, "pixelCount": verdict.pixelCount, "match": verdict.passed,
+                      "score": verdict.score.isFinite ? verdict.score : 999, "summary": verdict.summary]) { $1 }
+        if json { printJSON(fields) } else {
+            print(verdict.summary)
+            if let speed = fields["megapixelsPerSecond"] as? Double { print(String(format: "%.1f megapixels per second", speed)) }
+        }
+        if !verdict.passed {
+            printError("quartz diff: the images do not match: \(verdict.summary)")
             throw QuartzExit.disagreement
         }
+    }
+
+    /// Seconds per comparison (the median of `repeats` runs) and the speed it means.
+    private func timing(_ a: Bitmap, _ b: Bitmap) throws -> [String: Any] {
+        var seconds: [Double] = []
+        for _ in 0..<repeats {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try chosen.compare(a, b)
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let median = seconds.sorted()[seconds.count / 2]
+        return ["compareSeconds": median, "megapixelsPerSecond": Double(a.width * a.height) / median / 1e6, "repeats": repeats]
+    }
+
+    /// Every PNG under either folder, matched by relative path; one missing on either side fails.
+    private func compareFolders() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: actual, isDirectory: &isFolder), isFolder.boolValue else {
+            printError("quartz diff: \(expected) is a folder but \(actual) is not; give two PNG files or two folders")
+            throw QuartzExit.badInput
+        }
+        let left = Self.pngs(under: expected), right = Self.pngs(under: actual)
+        var entries: [DiffReport.Entry] = []
+        var results: [[String: Any]] = []
+        var unreadable: [String] = []
+        for name in Set(left).union(right).sorted() {
+            let outcome: DiffReport.Outcome
+            if !right.contains(name) {
+                outcome = .problem("missing from \(actual)")
+            } else if !left.contains(name) {
+                outcome = .problem("not in \(expected) (a new image)")
+            } else {
+                do {
+                    let a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected).appendingPathComponent(name))
+                    let b = try CGImage.load(contentsOf: URL(fileURLWithPath: actual).appendingPathComponent(name))
+                    outcome = .compared(try chosen.compare(a.bitmap, b.bitmap), expected: a.bitmap, actual: b.bitmap)
+                } catch {
+                    outcome = .problem("\(error)")
+                    unreadable.append("\(name): \(error)")
+                }
+            }
+            let entry = DiffReport.Entry(name: name, outcome: outcome)
+            entries.append(entry)
+            switch outcome {
+            case let .compared(verdict, _, _):
+                results.append(["name": name, "match": verdict.passed, "summary": verdict.summary, "differingPixels": verdict.differingPixels])
+                if !json { print("\(verdict.passed ? "match  " : "DIFFERS") \(name): \(verdict.summary)") }
+            case let .problem(message):
+                results.append(["name": name, "match": false, "problem": message])
+                if !json { print("PROBLEM \(name): \(message)") }
+            }
+        }
+        let failing = entries.filter { !$0.passed }.count
+        var page: URL?
+        if let report {
+            do {
+                page = try DiffReport(title: "quartz diff: \(expected) against \(actual) (\(comparator.rawValue))", entries: entries)
+                    .write(to: URL(fileURLWithPath: report))
+            } catch {
+                printError("quartz diff: cannot write the report to \(report): \(error)")
+                throw QuartzExit.badInput
+            }
+        }
+        if json {
+            printJSON(["expected": expected, "actual": actual, "comparator": comparator.rawValue, "pairs": results,
+                       "failing": failing, "match": failing == 0, "report": page?.path ?? NSNull()])
+        } else {
+            print("\(entries.count - failing) of \(entries.count) images match" + (page.map { "; report: \($0.path)" } ?? ""))
+        }
+        if entries.isEmpty {
+            printError("quartz diff: no PNG files in \(expected) or \(actual)")
+            throw QuartzExit.badInput
+        }
+        if !unreadable.isEmpty {
+            printError("quartz diff: \(unreadable.count) pair(s) could not be compared: " + unreadable.joined(separator: "; "))
+            throw QuartzExit.badInput
+        }
+        if failing > 0 { throw QuartzExit.disagreement }
+    }
+
+    /// Relative paths of the PNG files under a folder, recursively.
+    static func pngs(under folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
     }
 }

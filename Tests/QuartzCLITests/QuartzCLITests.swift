@@ -78,7 +78,7 @@ struct QuartzCLITests {
         try writeGray(120, to: b)
         let run = try quartz(["diff", a.path, b.path, "--heatmap", heat.path])
         #expect(run.status == 1)
-        #expect(run.error.contains("over the tolerance"))
+        #expect(run.error.contains("misses the bar"), "\(run.error)")
         #expect(try CGImage.load(contentsOf: heat).width == 20)
         #expect(try quartz(["diff", a.path, b.path, "--tolerance", "20"]).status == 0)
     }
@@ -101,6 +101,94 @@ struct QuartzCLITests {
         let fail = try quartz(["diff", a.path, b.path, "--comparator", "pixelmatch"])
         #expect(fail.status == 1 && fail.error.contains("do not match") && fail.output.contains("200 of 200 pixels differ"))
         #expect(try quartz(["diff", a.path, b.path, "--comparator", "pixelmatch", "--threshold", "2"]).status != 0)
+    }
+
+    @Test("diff with CIEDE2000 and FLIP writes the picture, the mask and the triptych, and times itself on request")
+    func diffPerceptual() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("a.png"), b = folder.appendingPathComponent("b.png")
+        try writeGray(100, to: a)
+        try writeGray(101, to: b)
+        let outputs = ["diff", "mask", "triptych"].map { folder.appendingPathComponent("\($0).png") }
+        let close = try quartz(["diff", a.path, b.path, "--comparator", "ciede2000", "--json", "--repeats", "3",
+                                "--diff-image", outputs[0].path, "--diff-mask", outputs[1].path, "--triptych", outputs[2].path])
+        #expect(close.status == 0 && close.output.contains(#""megapixelsPerSecond":"#), "\(close.output) \(close.error)")
+        #expect(try outputs.map { try CGImage.load(contentsOf: $0).width } == [20, 20, 20 * 3 + 8])
+        #expect(try quartz(["diff", a.path, b.path, "--comparator", "ciede2000", "--perceptual-precision", "1"]).status == 1)
+        try writeGray(160, to: b)
+        let far = try quartz(["diff", a.path, b.path, "--comparator", "flip"])
+        #expect(far.status == 1 && far.output.contains("flip: mean"), "\(far.output)")
+        let invalid = try quartz(["diff", a.path, b.path, "--comparator", "ciede2000", "--precision", "2"])
+        #expect(invalid.status != 0 && invalid.status != 1 && invalid.error.contains("--precision"))
+    }
+
+    @Test("diff of two folders matches PNGs by name, reports missing and new ones, and writes an HTML report that Chromium shows")
+    func diffFolders() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = folder.appendingPathComponent("expected"), actual = folder.appendingPathComponent("actual")
+        for side in [expected, actual] { try FileManager.default.createDirectory(at: side.appendingPathComponent("sub"), withIntermediateDirectories: true) }
+        try writeGray(100, to: expected.appendingPathComponent("same.png"))
+        try writeGray(100, to: actual.appendingPathComponent("same.png"))
+        try writeGray(100, to: expected.appendingPathComponent("sub/changed.png"))
+        try writeGray(180, to: actual.appendingPathComponent("sub/changed.png"))
+        try writeGray(100, to: expected.appendingPathComponent("gone.png"))
+        try writeGray(100, to: actual.appendingPathComponent("new.png"))
+        try Data("broken".utf8).write(to: expected.appendingPathComponent("broken.png"))
+        try writeGray(100, to: actual.appendingPathComponent("broken.png"))
+        let report = folder.appendingPathComponent("report")
+        let run = try quartz(["diff", expected.path, actual.path, "--comparator", "ciede2000", "--report", report.path, "--json"])
+        #expect(run.status == 2 && run.error.contains("broken.png"), "\(run.error)")
+        #expect(run.output.contains(#""failing":4"#) && run.output.contains("missing from") && run.output.contains("a new image"), "\(run.output)")
+        let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("sub/changed.png") && html.contains("type=range") && html.contains("PROBLEM"))
+        // Failing pairs come first.
+        let changedAt = try #require(html.range(of: "sub/changed.png")), sameAt = try #require(html.range(of: "same.png"))
+        #expect(changedAt.lowerBound < sameAt.lowerBound)
+        try FileManager.default.removeItem(at: expected.appendingPathComponent("broken.png"))
+        #expect(try quartz(["diff", expected.path, actual.path]).status == 1, "differing and missing images, all readable")
+
+        guard let chromium = chromiumPath() else {
+            Issue.record("headless Chromium is needed: scripts/install-deps.sh --test installs it")
+            return
+        }
+        let page = report.appendingPathComponent("index.html")
+        let dom = try browse(chromium, page, profile: folder, ["--dump-dom"])
+        // Two compared pairs, five images each (expected, actual, two under the slider, picture, mask... ) all decoded.
+        let loaded = try #require(dom.range(of: #"data-loaded="(\d+)/(\d+)""#, options: .regularExpression))
+        let counts = dom[loaded].split(separator: "\"")[1].split(separator: "/")
+        #expect(counts.count == 2 && counts[0] == counts[1] && Int(counts[0]) == 2 * 6, "\(dom[loaded])")
+        let shot = folder.appendingPathComponent("report.png")
+        _ = try browse(chromium, page, profile: folder, ["--window-size=1400,900", "--screenshot=\(shot.path)"])
+        let image = try CGImage.load(contentsOf: shot)
+        #expect(image.width == 1400 && image.height == 900)
+        var reds = 0
+        for y in stride(from: 0, to: image.height, by: 2) {
+            for x in stride(from: 0, to: image.width, by: 2) where image.bitmap[x, y] == (255, 0, 0, 255) { reds += 1 }
+        }
+        #expect(reds > 20, "the mask of the changed pair shows in the screenshot")
+        try? FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+        try? Data(contentsOf: shot).write(to: URL(fileURLWithPath: "out/diff-report-screenshot.png"))
+    }
+
+    @Test("diff bad input: a folder against a file, a report that cannot be written, images of other sizes")
+    func diffFoldersBadInput() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("a.png"), small = folder.appendingPathComponent("small.png")
+        try writeGray(100, to: a)
+        try CGImage(bitmap: Bitmap(width: 3, height: 2) { _, _ in (1, 2, 3, 255) }).writePNG(to: small)
+        let mixed = try quartz(["diff", folder.path, a.path])
+        #expect(mixed.status == 2 && mixed.error.contains("is not"), "\(mixed.error)")
+        let blocked = try quartz(["diff", folder.path, folder.path, "--report", a.appendingPathComponent("report").path])
+        #expect(blocked.status == 2 && blocked.error.contains("cannot write the report"), "\(blocked.error)")
+        for comparator in ["bar", "exact", "pixelmatch", "ciede2000", "flip"] {
+            let sized = try quartz(["diff", a.path, small.path, "--comparator", comparator])
+            #expect(sized.status == 2 && sized.error.contains("20x10 against 3x2"), "\(comparator): \(sized.error)")
+        }
+        let unwritable = try quartz(["diff", a.path, a.path, "--diff-mask", folder.appendingPathComponent("no/such/mask.png").path])
+        #expect(unwritable.status == 2 && unwritable.error.contains("does not exist"), "\(unwritable.error)")
     }
 
     @Test("diff of an unreadable file exits 2 and names it")
@@ -275,27 +363,12 @@ struct QuartzCLITests {
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         let scenes = html.components(separatedBy: "<section id=").count - 1
         #expect(scenes >= 70, "the index has \(scenes) scenes")
-        let chromium = ["chromium", "chromium-browser"].lazy.compactMap { name -> String? in
-            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-                .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        }.first
-        guard let chromium else {
+        guard let chromium = chromiumPath() else {
             Issue.record("headless Chromium is needed: scripts/install-deps.sh --test installs it")
             return
         }
         func browse(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: chromium)
-            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                 "--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + arguments
-                + [folder.appendingPathComponent("index.html").absoluteString]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try QuartzCLITests.browse(chromium, folder.appendingPathComponent("index.html"), profile: folder, arguments)
         }
         // Every image (GPU, CPU and heat map of each scene) loaded and decoded in the browser.
         let dom = try browse(["--dump-dom"])
@@ -316,5 +389,32 @@ struct QuartzCLITests {
         // Kept for people to look at: out/index-screenshot.png beside the build.
         try? FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
         try? Data(contentsOf: shot).write(to: URL(fileURLWithPath: "out/index-screenshot.png"))
+    }
+
+    /// Headless Chromium on PATH (Debian's `chromium`), if installed.
+    func chromiumPath() -> String? {
+        ["chromium", "chromium-browser"].lazy.compactMap { name -> String? in
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+                .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }.first
+    }
+
+    /// Opens `page` in headless Chromium with `arguments`; returns what it printed.
+    static func browse(_ chromium: String, _ page: URL, profile: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                             "--user-data-dir=\(profile.appendingPathComponent("profile").path)"] + arguments + [page.absoluteString]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func browse(_ chromium: String, _ page: URL, profile: URL, _ arguments: [String]) throws -> String {
+        try Self.browse(chromium, page, profile: profile, arguments)
     }
 }
