@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
         .library(name: "SceneFormat", targets: ["SceneFormat"]),
+        // Snapshot tests of layers and images for your own package's tests (assertSnapshot).
+        .library(name: "OpenQuartzTesting", targets: ["OpenQuartzTesting"]),
         // The stages below OpenQuartzCore, for the benchmarks package and for tools that inspect
         // render lists; applications import OpenQuartzCore.
         .library(name: "OpenQuartzStages", targets: ["Compositor", "RasterBackend", "GLBackend", "SceneCatalog"]),
@@ -43,6 +45,7 @@ let package = Package(
                 dependencies: ["LayerModel", "OpenCoreGraphics", "Compositor", "RasterBackend", "GLBackend"]),
         .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),
         .target(name: "SceneCatalog", dependencies: ["OpenQuartzCore"]),
+        .target(name: "OpenQuartzTesting", dependencies: ["OpenQuartzCore", "PixelDiff"]),
         .target(name: "SceneFormat", dependencies: ["OpenQuartzCore"]),
         // The seeds' listings ported to Swift (the same scenes as Examples/*.json).
         .target(name: "SeedExamples", dependencies: ["OpenQuartzCore"]),
@@ -56,10 +59,12 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerModel"]),
         .testTarget(name: "RasterBackendTests", dependencies: ["RasterBackend", "Compositor"]),
         .testTarget(name: "GLBackendTests", dependencies: ["GLBackend", "RasterBackend", "Compositor", "PixelDiff"]),
-        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
-        .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "PixelDiff"],
+        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"], exclude: ["Pairs"]),
+        .testTarget(name: "OpenQuartzTestingTests", dependencies: ["OpenQuartzTesting", "OpenQuartzCore", "PixelDiff"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "PixelDiff"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
     ]
 )
