@@ -18,6 +18,9 @@ demo: build
 	$(SWIFT) run quartz info
 	$(SWIFT) run quartz demo --out $(OUT)
 
+# A failing snapshot leaves its artifacts (snapshot, expected | picture | actual, mask) here.
+export SNAPSHOT_ARTIFACTS ?= $(CURDIR)/out/snapshot-failures
+
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
@@ -28,10 +31,12 @@ test-release: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build --disable-xctest
 
-# Re-records the golden images of the scene catalog (CPU renders). Look at every changed PNG
-# before committing it.
+# Re-records the golden images that no longer match (record mode failed: the CPU renders of the
+# scene catalog and of Examples/). Those tests report "recorded"; look at every changed PNG
+# (git status) before committing it.
 goldens: deps
-	OPENQUARTZ_RECORD=1 $(SWIFT) test --disable-xctest --filter SceneCatalogTests
+	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test --disable-xctest --filter 'cpuMatchesGolden|ExampleSceneTests'
+	@git status --short -- Tests Examples
 
 clean:
 	rm -rf .build out

@@ -1,10 +1,13 @@
 // Every built-in scene on every backend (after Skia's GM x sink): the CPU reference against the
 // golden PNG checked in beside this file, and the GPU against the CPU by the agreement bar.
 //
-// Goldens: `OPENQUARTZ_RECORD=1` re-records them (never when CI is set); a missing golden fails.
-// On failure, expected | heat map | actual is written to Failures/ beside this file.
+// Goldens go through OpenQuartzTesting's assertSnapshot: `make goldens` (record mode failed)
+// re-records those that changed, never under CI, where a missing golden fails. A failing golden
+// leaves its artifacts in SNAPSHOT_ARTIFACTS (`make test`: out/snapshot-failures); a GPU-vs-CPU
+// disagreement writes expected | heat map | actual to Failures/ beside this file.
 import Foundation
 import OpenQuartzCore
+import OpenQuartzTesting
 import PixelDiff
 import SceneCatalog
 import Testing
@@ -12,11 +15,6 @@ import Testing
 private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 private let goldens = here.appendingPathComponent("Goldens")
 let failures = here.appendingPathComponent("Failures")
-
-private var recording: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["OPENQUARTZ_RECORD"] == "1" && environment["CI"] == nil
-}
 
 private func render(_ scene: DemoScene, _ backend: RenderBackend) throws -> CGImage {
     try scene.render(backend: backend)
@@ -47,22 +45,10 @@ struct SceneCatalogTests {
 
     @Test("the CPU reference renders the golden image", arguments: DemoScene.all)
     func cpuMatchesGolden(scene: DemoScene) throws {
-        let image = try render(scene, .cpu)
-        let url = goldens.appendingPathComponent("\(scene.name).png")
-        if recording {
-            try image.writePNG(to: url)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            Issue.record("missing golden \(url.path): run `make goldens`, look at the image, and commit it")
-            return
-        }
-        let golden = try CGImage.load(contentsOf: url)
-        let report = try ImageComparison.compare(golden.bitmap, image.bitmap, tolerance: 1)
-        if report.pixelsOverTolerance > 0 {
-            let picture = saveFailure("\(scene.name).cpu", expected: golden, actual: image)
-            Issue.record("\(scene.name) on the CPU differs from its golden: \(report); \(picture)")
-        }
+        // Within 1/255 per channel: the CPU reference is deterministic, but libm's last bits may
+        // differ between machines.
+        assertSnapshot(of: try render(scene, .cpu), as: .image(comparator: FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1)),
+                       snapshotDirectory: goldens.path, referenceName: scene.name)
     }
 
     @Test("the GPU agrees with the CPU reference within the bar", arguments: DemoScene.all)

@@ -1,8 +1,9 @@
 // The showcase: every scene document in Examples/ (the seeds' listings written as documents) is
 // valid, renders on the CPU as its golden frames (at the document's time and at its end), and the
-// GPU agrees with the CPU. `OPENQUARTZ_RECORD=1` re-records the goldens (never under CI).
+// GPU agrees with the CPU. The goldens go through assertSnapshot (`make goldens` re-records).
 import Foundation
 import OpenQuartzCore
+import OpenQuartzTesting
 import PixelDiff
 import SceneFormat
 import SeedExamples
@@ -37,18 +38,11 @@ struct ExampleSceneTests {
         let document = try SceneDocument.load(contentsOf: examples.appendingPathComponent("\(name).json"))
         var times = [document.time]
         if document.duration > document.time { times.append(document.duration) }
-        let environment = ProcessInfo.processInfo.environment
-        let recording = environment["OPENQUARTZ_RECORD"] == "1" && environment["CI"] == nil
         for t in times {
             let cpu = try frame(document, at: t, .cpu)
-            let golden = examples.appendingPathComponent("Goldens/\(name)@\(SceneValueFormat.seconds(t)).png")
-            if recording {
-                try cpu.writePNG(to: golden)
-            } else {
-                let expected = try CGImage.load(contentsOf: golden)
-                let report = try ImageComparison.compare(expected.bitmap, cpu.bitmap, tolerance: 1)
-                #expect(report.pixelsOverTolerance == 0, "\(name) at \(t) s differs from \(golden.lastPathComponent): \(report)")
-            }
+            assertSnapshot(of: cpu, as: .image(comparator: FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1)),
+                           snapshotDirectory: examples.appendingPathComponent("Goldens").path,
+                           referenceName: "\(name)@\(SceneValueFormat.seconds(t))")
             let gpu = try frame(document, at: t, .gpu)
             let agreement = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
             #expect(AgreementBar.gpuAgainstCPU.failure(of: agreement) == nil, "\(name) at \(t) s: GPU vs CPU \(agreement)")
