@@ -23,6 +23,10 @@ extension CGImage {
             throw ImageIOError.tooLarge(source: source, reason: violation)
         }
         image.format = 3 // PNG_FORMAT_RGBA: 8-bit straight-alpha sRGB
+        // PNG_IMAGE_FLAG_16BIT_sRGB: a 16-bit file without gAMA or sRGB chunks is sRGB-encoded, as
+        // every other decoder (browsers, Pillow) reads it; libpng would otherwise take it as linear
+        // and brighten it (16-bit gray 100 * 257 read as 167).
+        image.flags |= 0x04
         var straight = [UInt8](repeating: 0, count: width * height * 4)
         let finished = data.withUnsafeBytes { _ in
             straight.withUnsafeMutableBytes { buffer in

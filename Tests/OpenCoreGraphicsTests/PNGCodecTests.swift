@@ -32,6 +32,14 @@ struct PNGCodecTests {
         #expect(decoded.alphaInfo == .premultipliedLast && decoded.bitsPerComponent == 8 && decoded.bytesPerRow == 12)
     }
 
+    @Test("a 16-bit file without gamma chunks reads as sRGB, the high byte, as browsers and Pillow read it")
+    func sixteenBitGray() throws {
+        // Pillow's 4x1 16-bit grayscale: 100 * 257, 200 * 257, 0, 65535 (no gAMA, no sRGB chunk).
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAABEAAAAACMx4xSAAAAEUlEQVR4nGNISTlxgoHh/38AEXoEV9c5QuAAAAAASUVORK5CYII="))
+        let bitmap = try CGImage.decodePNG(png).bitmap
+        #expect((0..<4).map { bitmap[$0, 0].0 } == [100, 200, 0, 255])
+    }
+
     @Test("the same image always encodes to the same bytes")
     func deterministic() throws {
         #expect(try sample().pngData() == sample().pngData())

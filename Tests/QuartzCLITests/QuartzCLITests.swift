@@ -201,6 +201,16 @@ struct QuartzCLITests {
         #expect(run.status == 2 && run.error.contains(missing.path))
         let second = try quartz(["diff", broken.path, broken.path])
         #expect(second.status == 2 && second.error.contains(broken.path))
+        // An empty file, and a JPEG where a PNG is expected, are named as such.
+        let empty = folder.appendingPathComponent("empty.png"), jpeg = folder.appendingPathComponent("photo.jpg")
+        try Data().write(to: empty)
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00]).write(to: jpeg)
+        let good = folder.appendingPathComponent("good.png")
+        try writeGray(100, to: good)
+        let emptyRun = try quartz(["diff", good.path, empty.path])
+        #expect(emptyRun.status == 2 && emptyRun.error.contains("\(empty.path): empty file"), "\(emptyRun.error)")
+        let jpegRun = try quartz(["diff", good.path, jpeg.path, "--comparator", "flip"])
+        #expect(jpegRun.status == 2 && jpegRun.error.contains("Not a PNG"), "\(jpegRun.error)")
     }
 
     @Test("demo renders the chosen scenes on both backends and writes images, heat maps and a summary")
