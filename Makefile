@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo test test-release goldens clean
+.PHONY: deps test-deps build demo test test-release goldens bench-diff clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -37,6 +37,10 @@ test-release: test-deps
 goldens: deps
 	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test --disable-xctest --filter 'cpuMatchesGolden|ExampleSceneTests'
 	@git status --short -- Tests Examples
+
+# Comparison speed: OpenQuartz's comparators beside pixelmatch and flip-evaluator, one command.
+bench-diff: deps
+	bash benchmarks/peers/compare_diff.sh
 
 clean:
 	rm -rf .build out

@@ -55,5 +55,16 @@ let package = Package(
             path: "Benchmarks/Drawing",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Diff",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartz"),
+                .product(name: "OpenQuartzStages", package: "OpenQuartz"),
+                .product(name: "PixelDiff", package: "OpenQuartz"),
+            ],
+            path: "Benchmarks/Diff",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

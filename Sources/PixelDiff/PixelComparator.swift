@@ -149,17 +149,25 @@ enum ChannelScan {
             actual.pixels.withUnsafeBufferPointer { b in
                 let pa = a.baseAddress!, pb = b.baseAddress!
                 let first = columns.lowerBound * 4, length = columns.count * 4
+                let block = 64 // 16 pixels: blocks that are equal are passed over whole
                 for y in rows {
-                    let start = y * rowBytes + first
+                    let start = y * rowBytes + first, end = start + length
                     if memcmp(pa + start, pb + start, length) == 0 { continue }
-                    var i = start
-                    while i < start + length {
-                        if pa[i] != pb[i] || pa[i + 1] != pb[i + 1] || pa[i + 2] != pb[i + 2] || pa[i + 3] != pb[i + 3] {
-                            let d = delta(pa, pb, i, discardAlpha: discardAlpha)
-                            result.largest = max(result.largest, d)
-                            if d > tolerance { result.differing += 1 }
+                    var blockStart = start
+                    while blockStart < end {
+                        let blockEnd = min(blockStart + block, end)
+                        if memcmp(pa + blockStart, pb + blockStart, blockEnd - blockStart) != 0 {
+                            var i = blockStart
+                            while i < blockEnd {
+                                if UnsafeRawPointer(pa + i).loadUnaligned(as: UInt32.self) != UnsafeRawPointer(pb + i).loadUnaligned(as: UInt32.self) {
+                                    let d = delta(pa, pb, i, discardAlpha: discardAlpha)
+                                    result.largest = max(result.largest, d)
+                                    if d > tolerance { result.differing += 1 }
+                                }
+                                i += 4
+                            }
                         }
-                        i += 4
+                        blockStart = blockEnd
                     }
                 }
             }
