@@ -14,13 +14,17 @@ public enum SnapshotTestingConfiguration {
         case never
     }
 
-    /// The mode an assertion runs in: `explicit` if given, else `SNAPSHOT_TESTING_RECORD`
+    /// The record mode `withSnapshotTesting(record:operation:)` set for the current task.
+    @TaskLocal public static var scopedRecord: Record?
+
+    /// The mode an assertion runs in: `explicit` if given, else the one `withSnapshotTesting`
+    /// set, else `SNAPSHOT_TESTING_RECORD`
     /// (all, missing, failed or never; `OPENQUARTZ_RECORD=1` means all), else `.missing`; and
     /// `.never` whatever was asked when the `CI` environment variable is set, so CI can only
     /// compare and a reference that was not committed fails there.
     public static func mode(explicit: Record? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> Record {
         if isCI(environment) { return .never }
-        if let explicit { return explicit }
+        if let explicit = explicit ?? scopedRecord { return explicit }
         if let value = environment["SNAPSHOT_TESTING_RECORD"], let mode = Record(rawValue: value.lowercased()) { return mode }
         if environment["OPENQUARTZ_RECORD"] == "1" { return .all }
         return .missing
@@ -37,4 +41,10 @@ public enum SnapshotTestingConfiguration {
         if let folder = environment["SNAPSHOT_ARTIFACTS"], !folder.isEmpty { return URL(fileURLWithPath: folder) }
         return FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-snapshot-failures")
     }
+}
+
+/// Runs `operation` with assertions in it recording as `record` says (unless under CI), as
+/// swift-snapshot-testing's function of the same name does.
+public func withSnapshotTesting<R>(record: SnapshotTestingConfiguration.Record, operation: () throws -> R) rethrows -> R {
+    try SnapshotTestingConfiguration.$scopedRecord.withValue(record, operation: operation)
 }

@@ -16,6 +16,13 @@ public struct Snapshotting<Value> {
         self.snapshot = snapshot
     }
 
+    /// A strategy for another type, by turning its values into this one's (swift-snapshot-testing's
+    /// `pullback`): `Snapshotting<CALayer>.image.pullback(BadgeView.makeLayer)`.
+    public func pullback<NewValue>(_ transform: @escaping (NewValue) throws -> Value) -> Snapshotting<NewValue> {
+        let snapshot = self.snapshot
+        return Snapshotting<NewValue>(comparator: comparator) { try snapshot(transform($0)) }
+    }
+
     /// swift-snapshot-testing's default precisions mean byte-for-byte; ours let each pixel be off
     /// by at most ΔE00 2 (`perceptualPrecision` 0.98), which no person sees, so that a reference
     /// recorded on one machine holds on another.

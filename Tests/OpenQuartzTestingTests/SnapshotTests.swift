@@ -46,6 +46,8 @@ struct SnapshotTests {
     @Test("a layer matches its checked-in reference in __Snapshots__/SnapshotTests/")
     func checkedInReference() {
         assertSnapshot(of: badge(), as: .image, named: "badge")
+        // A strategy for another type through pullback: a title becomes a badge.
+        assertSnapshot(of: "OpenQuartz", as: Snapshotting<CALayer>.image.pullback { badge(text: $0) }, named: "badge")
         // The same layer on the GPU holds against the CPU-recorded reference under FLIP.
         assertSnapshot(of: badge(), as: .image(backend: .gpu, comparator: FLIPComparator()), named: "badge")
     }
@@ -116,6 +118,10 @@ struct SnapshotTests {
         #expect(SnapshotTestingConfiguration.mode(environment: [:]) == .missing)
         #expect(SnapshotTestingConfiguration.mode(explicit: .all, environment: ["CI": "1"]) == .never)
         #expect(SnapshotTestingConfiguration.mode(explicit: .all, environment: ["CI": "false"]) == .all)
+        withSnapshotTesting(record: .failed) {
+            #expect(SnapshotTestingConfiguration.mode(environment: [:]) == .failed)
+            #expect(SnapshotTestingConfiguration.mode(environment: ["CI": "1"]) == .never)
+        }
     }
 
     @Test("CGImage snapshots with swift-snapshot-testing's precisions: ΔE under the bar passes, over it fails")
