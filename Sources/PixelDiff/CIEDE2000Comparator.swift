@@ -74,6 +74,7 @@ public struct CIEDE2000Comparator: PixelComparator {
     public static func deltaE(_ expected: Bitmap, _ actual: Bitmap) -> [Float] {
         let count = expected.width * expected.height
         var result = [Float](repeating: 0, count: count)
+        if Bitmap.samePixels(expected, actual) { return result }
         var lastKey: (UInt32, UInt32) = (.max, .max)
         var lastDelta: Float = 0
         expected.pixels.withUnsafeBytes { a in

@@ -53,6 +53,11 @@ public enum FLIP {
                                                actual: "\(test.width)x\(test.height)")
         }
         let width = reference.width, height = reference.height
+        if Bitmap.samePixels(reference, test) {
+            // Identical images: no colour or feature difference anywhere, an error of 0.
+            return FLIPReport(width: width, height: height, pixelsPerDegree: pixelsPerDegree,
+                              errorMap: [Float](repeating: 0, count: width * height), mean: 0, maximum: 0)
+        }
         let ref = OpponentImage(reference), tst = OpponentImage(test)
         var errors = colorDifference(ref, tst, width: width, height: height, ppd: pixelsPerDegree)
         applyFeatureDifference(ref, tst, to: &errors, width: width, height: height, ppd: pixelsPerDegree)

@@ -50,6 +50,10 @@ public enum ImageComparison {
             throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
                                                actual: "\(actual.width)x\(actual.height)")
         }
+        if Bitmap.samePixels(expected, actual) {
+            return ComparisonReport(width: expected.width, height: expected.height, tolerance: tolerance, maxChannelDelta: 0,
+                                    pixelsOverTolerance: 0, meanAbsoluteError: 0, psnr: .infinity)
+        }
         var maxDelta = 0, over = 0
         var sumAbs = 0, sumSquares = 0
         expected.pixels.withUnsafeBufferPointer { a in

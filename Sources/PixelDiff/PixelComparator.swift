@@ -135,6 +135,15 @@ public struct FuzzyComparator: PixelComparator {
     }
 }
 
+extension Bitmap {
+    /// Whether two bitmaps hold the same bytes (one memcmp).
+    static func samePixels(_ a: Bitmap, _ b: Bitmap) -> Bool {
+        a.width == b.width && a.height == b.height && a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 }
+        }
+    }
+}
+
 /// The scan under the channel comparators: rows that are byte-for-byte equal are passed over with
 /// `memcmp`, so identical images cost a memory read (several Gpx/s).
 enum ChannelScan {
@@ -203,15 +212,15 @@ public struct PixelmatchComparator: PixelComparator {
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
         let report = try Pixelmatch.compare(expected, actual, threshold: threshold, includeAntialiasing: includeAntialiasing)
-        let picture = report.diffImage
         return ComparatorVerdict(
             passed: report.differingPixels <= maxDifferingPixels, comparator: "pixelmatch",
             differingPixels: report.differingPixels, pixelCount: report.width * report.height,
             summary: "pixelmatch: \(report) (limit \(maxDifferingPixels))", score: Double(report.differingPixels),
-            picture: { picture },
+            picture: { report.diffImage },
             mask: {
                 // pixelmatch's own picture marks the counted pixels pure red.
-                DiffMask.make(expected: expected) { x, y in picture[x, y] == (255, 0, 0, 255) }
+                let picture = report.diffImage
+                return DiffMask.make(expected: expected) { x, y in picture[x, y] == (255, 0, 0, 255) }
             })
     }
 }

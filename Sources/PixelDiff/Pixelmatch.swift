@@ -14,7 +14,8 @@ public struct PixelmatchReport: Sendable, CustomStringConvertible {
     public let antialiasedPixels: Int
     /// The picture: differing pixels red, anti-aliasing yellow, the rest the expected image
     /// faded to gray.
-    public let diffImage: Bitmap
+    public var diffImage: Bitmap { picture() }
+    let picture: @Sendable () -> Bitmap
 
     public var description: String {
         "\(differingPixels) of \(width * height) pixels differ at threshold \(threshold) (\(antialiasedPixels) anti-aliased pixels ignored)"
@@ -37,6 +38,18 @@ public enum Pixelmatch {
                                                actual: "\(actual.width)x\(actual.height)")
         }
         let width = expected.width, height = expected.height
+        if Bitmap.samePixels(expected, actual) {
+            // Nothing can differ: pixelmatch's own fast path. The picture is drawn if asked for.
+            return PixelmatchReport(width: width, height: height, threshold: threshold, differingPixels: 0, antialiasedPixels: 0) {
+                let a = straight(expected.pixels)
+                var output = [UInt8](repeating: 0, count: a.count)
+                for pos in stride(from: 0, to: a.count, by: 4) {
+                    let gray = blend(luma(Double(a[pos]), Double(a[pos + 1]), Double(a[pos + 2])), 0.1 * Double(a[pos + 3]) / 255)
+                    draw(&output, pos, gray, gray, gray)
+                }
+                return Bitmap(width: width, height: height, pixels: output)
+            }
+        }
         let a = straight(expected.pixels), b = straight(actual.pixels)
         let maxDelta = 35215 * threshold * threshold
         var output = [UInt8](repeating: 0, count: a.count)
@@ -59,8 +72,9 @@ public enum Pixelmatch {
                 }
             }
         }
+        let picture = Bitmap(width: width, height: height, pixels: output)
         return PixelmatchReport(width: width, height: height, threshold: threshold, differingPixels: differing,
-                                antialiasedPixels: antialiased, diffImage: Bitmap(width: width, height: height, pixels: output))
+                                antialiasedPixels: antialiased) { picture }
     }
 
     /// Straight RGBA from premultiplied, rounded as the PNG writer rounds.

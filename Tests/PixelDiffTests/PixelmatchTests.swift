@@ -30,6 +30,10 @@ struct PixelmatchTests {
     func identical() throws {
         let a = picture(discAt: (15, 20))
         #expect(try Pixelmatch.compare(a, a).differingPixels == 0)
+        // The fast path for identical images draws the picture the full comparison draws.
+        var nearly = a
+        nearly.pixels[(10 * a.width + 40) * 4] &+= 1 // inside the bar: 40 -> 41
+        #expect(try Pixelmatch.compare(a, a).diffImage == Pixelmatch.compare(a, nearly).diffImage)
     }
 
     @Test("one pixel changed a lot is one differing pixel; by 1/255 it is none")
