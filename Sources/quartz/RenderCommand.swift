@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import OpenQuartzCore
 import SceneFormat
@@ -17,9 +18,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "gpu or cpu.") var backend: RenderBackend = .gpu
     @Option(help: "Device pixels per point (default: the document's scale).") var scale: Double?
     @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size).") var size: String?
+    @Option(help: "Render the frame this many more times and report the median time of a frame (evaluation, render list, drawing and, on the GPU, readback; not decoding or PNG writing), for benchmarks.")
+    var repeats = 0
     @Flag(help: "Print the result as one line of JSON.") var json = false
 
     func validate() throws {
+        guard (0...100_000).contains(repeats) else { throw ValidationError("--repeats must be 0 to 100000") }
         if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a finite number of seconds from 0") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16]") }
         _ = try parseSize(size)
@@ -45,11 +49,30 @@ struct RenderCommand: ParsableCommand {
             throw QuartzExit.badInput
         }
         let seconds = Date().timeIntervalSince(start)
+        var fields: [String: Any] = ["output": url.path, "width": image.width, "height": image.height, "backend": backend.rawValue,
+                                     "time": t, "seconds": seconds]
+        if repeats > 0 {
+            // Steady state: the same frame again and again, as a benchmark loop draws it.
+            var frames: [Double] = []
+            for _ in 0..<repeats {
+                let frameStart = DispatchTime.now().uptimeNanoseconds
+                do { _ = try renderer.frame(at: t) } catch {
+                    printError("quartz render: \(scene): \(error)")
+                    throw QuartzExit.renderFailed
+                }
+                frames.append(Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e9)
+            }
+            frames.sort()
+            fields.merge(["repeats": repeats, "frameSeconds": frames[frames.count / 2], "frameSecondsP25": frames[frames.count / 4],
+                          "frameSecondsP75": frames[frames.count * 3 / 4]]) { $1 }
+        }
         if json {
-            printJSON(["output": url.path, "width": image.width, "height": image.height, "backend": backend.rawValue,
-                       "time": t, "seconds": seconds])
+            printJSON(fields)
         } else {
             print("\(output): \(image.width)x\(image.height) at t=\(t) s on the \(backend.rawValue) (\(String(format: "%.3f", seconds)) s)")
+            if let frame = fields["frameSeconds"] as? Double {
+                print(String(format: "median frame %.3f ms over %d repeats", frame * 1000, repeats))
+            }
         }
     }
 }

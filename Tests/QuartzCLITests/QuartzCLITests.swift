@@ -260,6 +260,11 @@ struct QuartzCLITests {
         let again = folder.appendingPathComponent("again.png")
         #expect(try quartz(["render", scene.path, "-o", again.path, "--time", "0.25", "--backend", "cpu"]).status == 0)
         #expect(try Data(contentsOf: cpu) == Data(contentsOf: again))
+        // --repeats times the frame alone, for benchmarks; the image is the same.
+        let timed = try quartz(["render", scene.path, "-o", again.path, "--time", "0.25", "--backend", "cpu", "--repeats", "3", "--json"])
+        #expect(timed.status == 0 && timed.output.contains(#""frameSeconds":"#) && timed.output.contains(#""repeats":3"#), "\(timed.output)")
+        #expect(try Data(contentsOf: cpu) == Data(contentsOf: again))
+        #expect(try quartz(["render", scene.path, "-o", again.path, "--repeats", "-1"]).status != 0)
     }
 
     @Test("a document with mistakes: every one on its own line with its path, exit 2, no output file")
