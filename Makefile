@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo test test-release goldens bench-diff clean
+.PHONY: deps test-deps build demo test test-release goldens bench-diff bench-peers clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -41,6 +41,11 @@ goldens: deps
 # Comparison speed: OpenQuartz's comparators beside pixelmatch and flip-evaluator, one command.
 bench-diff: deps
 	bash benchmarks/peers/compare_diff.sh
+
+# OpenQuartz beside skia-python, pycairo, blend2d-py and headless Chromium on the same scenes,
+# interleaved; writes out/peers/ (report.md, plots, side-by-side pictures with FLIP scores).
+bench-peers: deps
+	bash benchmarks/peers/run_peers.sh
 
 clean:
 	rm -rf .build out
