@@ -7,7 +7,9 @@ import OpenCoreGraphics
 /// render list defines: `CoveragePolygon.coverage`, the texture map, clamp-to-edge bilinear (or
 /// nearest) sampling of premultiplied texels, and source-over in 8-bit encoded sRGB. It is written
 /// for clarity and determinism (double precision, no threads, no SIMD tricks): the same list gives
-/// byte-identical pixels on every run.
+/// byte-identical pixels on every run. Two shortcuts keep it from being slow without changing a
+/// byte: inside a convex outline coverage is evaluated only until it reaches 1 from each end of a
+/// row, and a solid colour is blended through per-channel tables of the same expression.
 public struct RasterRenderer: Sendable {
     public init() {}
 
@@ -59,36 +61,111 @@ public struct RasterRenderer: Sendable {
             guard let bitmap = texels else { return }
             sampler = TextureSampler(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter, alphaOnly: fill.alphaOnly)
         }
+        // Read once, not per pixel (each read of an optional struct in the loop was a copy).
+        let polygon = quad.polygon, rounded = quad.rounded, opacity = quad.opacity, blend = quad.blend
         let tint = quad.tint, tinted = quad.tint != .opaqueWhite
+
+        // Chosen once: unwrapping the optional shape per pixel copied it.
+        let coverage: (Double, Double) -> Double
+        if let shape = rounded {
+            coverage = { cx, cy in
+                let c = polygon.coverage(atX: cx, y: cy)
+                return c > 0 ? c * shape.coverage(atX: cx, y: cy) : c
+            }
+        } else {
+            coverage = { cx, cy in polygon.coverage(atX: cx, y: cy) }
+        }
+        func color(_ cx: Double, _ cy: Double) -> (Double, Double, Double, Double) {
+            var color = sampler?.sample(atX: cx, y: cy) ?? solid
+            if let blurred {
+                let a = Double(blurred.alpha(atX: cx, y: cy))
+                color = (color.0 * a, color.1 * a, color.2 * a, color.3 * a)
+            }
+            if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }
+            return color
+        }
+        func apply(_ color: (Double, Double, Double, Double), _ k: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, _ i: Int) {
+            switch blend {
+            case .plus:
+                SourceOver.add(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k, into: pixels, at: i)
+            case .sourceOver:
+                SourceOver.blend(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k, into: pixels, at: i)
+            case .destinationIn:
+                SourceOver.scale(by: color.3 * k, pixels, at: i)
+            }
+        }
+        /// One pixel the slow way: coverage, colour, blend. Returns the coverage.
+        func draw(_ x: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) -> Double {
+            let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+            let c = coverage(cx, cy)
+            if c > 0 { apply(color(cx, cy), c * opacity, pixels, (y * width + x) * 4) }
+            return c
+        }
+        func pixel(_ x: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool { draw(x, y, pixels) == 1 }
+
+        // Inside a convex outline the pixels of full coverage on a row are one run: find its ends
+        // pixel by pixel from both sides (the anti-aliased ramps, a pixel or two), then fill the
+        // run without evaluating coverage. In a ring (a border) the hole is such a run of zero
+        // coverage: found the same way, and skipped.
+        let spans = rounded?.inner == nil
+        // A solid colour over the run: each channel's result depends only on the byte under it,
+        // so the blend is a table per channel, made with the very expression `apply` evaluates.
+        var table: [UInt8] = []
+        if spans, sampler == nil, blurred == nil, blend != .destinationIn {
+            let c = color(0, 0), k = opacity
+            let values = [c.0 * k, c.1 * k, c.2 * k, c.3 * k], keep = 1 - c.3 * k
+            table = [UInt8](repeating: 0, count: 1024)
+            for channel in 0..<4 {
+                for d in 0..<256 {
+                    table[channel * 256 + d] = blend == .plus
+                        ? SourceOver.quantize(values[channel] + Double(d) / 255)
+                        : SourceOver.quantize(values[channel] + Double(d) / 255 * keep)
+                }
+            }
+        }
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in bounds.minY..<bounds.maxY {
-                let cy = Double(y) + 0.5
-                for x in bounds.minX..<bounds.maxX {
-                    let cx = Double(x) + 0.5
-                    var coverage = quad.polygon.coverage(atX: cx, y: cy)
-                    if coverage <= 0 { continue }
-                    if let rounded = quad.rounded {
-                        coverage *= rounded.coverage(atX: cx, y: cy)
-                        if coverage <= 0 { continue }
+                guard spans else {
+                    // From the left through the ring to the first empty pixel after it...
+                    var x = bounds.minX, entered = false
+                    while x < bounds.maxX {
+                        let c = draw(x, y, pixels)
+                        if c > 0 { entered = true } else if entered { break }
+                        x += 1
                     }
-                    var color = sampler?.sample(atX: cx, y: cy) ?? solid
-                    if let blurred {
-                        let a = Double(blurred.alpha(atX: cx, y: cy))
-                        color = (color.0 * a, color.1 * a, color.2 * a, color.3 * a)
+                    // ...and from the right to the same: what lies between is the hole.
+                    var right = bounds.maxX - 1
+                    entered = false
+                    while right > x {
+                        let c = draw(right, y, pixels)
+                        if c > 0 { entered = true } else if entered { break }
+                        right -= 1
                     }
-                    if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }
-                    let k = coverage * quad.opacity
-                    let i = (y * width + x) * 4
-                    switch quad.blend {
-                    case .plus:
-                        SourceOver.add(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
-                                       into: pixels, at: i)
-                    case .sourceOver:
-                        SourceOver.blend(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k,
-                                         into: pixels, at: i)
-                    case .destinationIn:
-                        SourceOver.scale(by: color.3 * k, pixels, at: i)
+                    continue
+                }
+                var first = bounds.minX
+                while first < bounds.maxX, !pixel(first, y, pixels) { first += 1 }
+                guard first < bounds.maxX else { continue }
+                var last = bounds.maxX - 1
+                while last > first, !pixel(last, y, pixels) { last -= 1 }
+                // first and last are done; the run between them has coverage 1.
+                guard last - first > 1 else { continue }
+                let row = y * width
+                if !table.isEmpty {
+                    table.withUnsafeBufferPointer { lut in
+                        var i = (row + first + 1) * 4
+                        let end = (row + last) * 4
+                        while i < end {
+                            pixels[i] = lut[Int(pixels[i])]
+                            pixels[i + 1] = lut[256 + Int(pixels[i + 1])]
+                            pixels[i + 2] = lut[512 + Int(pixels[i + 2])]
+                            pixels[i + 3] = lut[768 + Int(pixels[i + 3])]
+                            i += 4
+                        }
                     }
+                } else {
+                    let cy = Double(y) + 0.5
+                    for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (row + x) * 4) }
                 }
             }
         }
