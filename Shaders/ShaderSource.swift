@@ -12,11 +12,16 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case solidBatchFragment = "solid_batch.frag"
     case blurredBatchVertex = "blurred_batch.vert"
     case blurredBatchFragment = "blurred_batch.frag"
+    case roundedBatchVertex = "rounded_batch.vert"
+    case roundedBatchFragment = "rounded_batch.frag"
 
     /// The GLSL text, with any "//! include NAME" line replaced by that shared file.
     public var text: String {
-        let library = String(decoding: PackageResources.blurred_rounded_rect_glsl, as: UTF8.self)
-        return file.replacingOccurrences(of: "//! include blurred_rounded_rect.glsl", with: library)
+        let libraries = [("blurred_rounded_rect.glsl", PackageResources.blurred_rounded_rect_glsl),
+                         ("rounded_shape.glsl", PackageResources.rounded_shape_glsl)]
+        return libraries.reduce(file) { text, library in
+            text.replacingOccurrences(of: "//! include \(library.0)", with: String(decoding: library.1, as: UTF8.self))
+        }
     }
 
     private var file: String {
@@ -29,6 +34,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .solidBatchFragment: String(decoding: PackageResources.solid_batch_frag, as: UTF8.self)
         case .blurredBatchVertex: String(decoding: PackageResources.blurred_batch_vert, as: UTF8.self)
         case .blurredBatchFragment: String(decoding: PackageResources.blurred_batch_frag, as: UTF8.self)
+        case .roundedBatchVertex: String(decoding: PackageResources.rounded_batch_vert, as: UTF8.self)
+        case .roundedBatchFragment: String(decoding: PackageResources.rounded_batch_frag, as: UTF8.self)
         }
     }
 

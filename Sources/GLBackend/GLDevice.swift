@@ -114,6 +114,25 @@ public final class GLDevice: @unchecked Sendable {
     public func render(_ list: RenderList) throws -> Bitmap {
         lock.lock()
         defer { lock.unlock() }
+        return try renderLocked(list)
+    }
+
+    /// `render`, with the quads this frame drew in instanced batches and the draw calls that drew
+    /// them (counted under the lock, so frames rendered on other threads do not mix in).
+    public func renderCountingBatches(_ list: RenderList) throws -> (image: Bitmap, batchedQuads: Int, batchDrawCalls: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        func counts() -> (Int, Int) {
+            let batches = executor?.batches ?? []
+            return (batches.map(\.instancesDrawn).reduce(0, +), batches.map(\.drawCalls).reduce(0, +))
+        }
+        let before = counts()
+        let image = try renderLocked(list)
+        let after = counts()
+        return (image, after.0 - before.0, after.1 - before.1)
+    }
+
+    private func renderLocked(_ list: RenderList) throws -> Bitmap {
         for _ in 0..<2 {
             guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
                 throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")

@@ -3,18 +3,20 @@ import Compositor
 import OpenQuartzShaders
 
 /// Draw batching: consecutive quads of a pass that a small program can draw (solid colours, the
-/// bulk of a UI's backgrounds and cards; closed-form shadows, whose wide quads cost every pixel
-/// something on a software rasterizer) are gathered and drawn with one instanced call instead of
-/// one draw of the general program with a dozen uniform updates each. Anything else (textures,
-/// rounded shapes, more than eight edges, other blend modes, the other kind) ends the run and
-/// draws on its own, so drawing order is kept exactly.
+/// bulk of a UI's backgrounds; solid colours with rounded shapes, its cards, buttons and borders;
+/// closed-form shadows, whose wide quads cost every pixel something on a software rasterizer) are
+/// gathered and drawn with one instanced call instead of one draw of the general program with a
+/// dozen uniform updates each. Anything else (textures, more than eight edges, other blend modes,
+/// the other kind) ends the run and draws on its own, so drawing order is kept exactly.
 final class GLQuadBatch {
     enum Kind: CaseIterable {
-        case solid, blurredRoundedRect
+        case solid, rounded, blurredRoundedRect
     }
 
-    /// Edges an instance carries; polygons with more draw singly.
+    /// Edges an instance carries; polygons with more draw singly. Rounded instances carry four
+    /// (a layer's quad, unclipped): their shape needs the attributes, and GLES 3 promises 16.
     static let maxEdges = 8
+    static let maxRoundedEdges = 4
     /// Most instances per draw (bounds the buffer; longer runs draw in several calls).
     static let maxInstances = 4096
 
@@ -33,11 +35,16 @@ final class GLQuadBatch {
         self.kind = kind
         // Per instance: bounds, colour, eight edges; for shadows the shape's map (three columns),
         // box and parameters.
-        var attributes: [(name: String, size: Int)] = [("i_bounds", 4), ("i_color", 4)] + (0..<8).map { ("i_edge\($0)", 3) }
+        let edges = kind == .rounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges
+        var attributes: [(name: String, size: Int)] = [("i_bounds", 4), ("i_color", 4)] + (0..<edges).map { ("i_edge\($0)", 3) }
         let vertex: ShaderSource, fragment: ShaderSource
         switch kind {
         case .solid:
             (vertex, fragment) = (.solidBatchVertex, .solidBatchFragment)
+        case .rounded:
+            (vertex, fragment) = (.roundedBatchVertex, .roundedBatchFragment)
+            attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_outerRect", 4), ("i_outerRadii", 4),
+                           ("i_innerRect", 4), ("i_innerRadii", 4), ("i_shape", 2)]
         case .blurredRoundedRect:
             (vertex, fragment) = (.blurredBatchVertex, .blurredBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
@@ -76,7 +83,11 @@ final class GLQuadBatch {
 
     /// Which batch can draw the quad, if any.
     static func kind(of quad: QuadOp) -> Kind? {
-        guard quad.rounded == nil, quad.blend == .sourceOver, quad.polygon.edges.count <= maxEdges else { return nil }
+        guard quad.blend == .sourceOver, quad.polygon.edges.count <= maxEdges else { return nil }
+        if quad.rounded != nil {
+            if case .solid = quad.fill, quad.polygon.edges.count <= maxRoundedEdges { return .rounded }
+            return nil
+        }
         switch quad.fill {
         case .solid: return .solid
         case .blurredRoundedRect: return .blurredRoundedRect
@@ -100,7 +111,20 @@ final class GLQuadBatch {
                     GLfloat(color.red * t.red * k), GLfloat(color.green * t.green * k), GLfloat(color.blue * t.blue * k),
                     GLfloat(color.alpha * t.alpha * k)]
         for edge in quad.polygon.edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
-        for _ in quad.polygon.edges.count..<GLQuadBatch.maxEdges { pending += [0, 0, 1e6] }
+        for _ in quad.polygon.edges.count..<(kind == .rounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges) {
+            pending += [0, 0, 1e6]
+        }
+        if let shape = quad.rounded {
+            let m = shape.deviceToLocal
+            pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
+            for rectangle in [shape.outer, shape.inner ?? shape.outer] {
+                let r = rectangle.rect
+                pending += [GLfloat(r.x), GLfloat(r.y), GLfloat(r.width), GLfloat(r.height),
+                            GLfloat(rectangle.topLeft), GLfloat(rectangle.topRight), GLfloat(rectangle.bottomRight),
+                            GLfloat(rectangle.bottomLeft)]
+            }
+            pending += [shape.inner == nil ? 1 : 2, shape.outer.continuous ? 1 : 0]
+        }
         if case .blurredRoundedRect(let shape) = quad.fill {
             let m = shape.deviceToLocal, r = shape.rect
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }

@@ -3,6 +3,7 @@
 import Compositor
 import Foundation
 import GLBackend
+import LayerModel
 import OpenCoreGraphics
 import OpenQuartzShaders
 import PixelDiff
@@ -199,10 +200,35 @@ struct GLBackendTests {
                                     targetWidth: 128, targetHeight: 96, blend: .plus))
         ops += (150..<300).map(square)
         let list = RenderList.singlePass(128, 96, ops)
-        let quadsBefore = device.batchedQuads, callsBefore = device.batchDrawCalls
-        let gpu = try device.render(list)
-        #expect(device.batchedQuads - quadsBefore == 300)
-        #expect(device.batchDrawCalls - callsBefore == 2) // the plus-blended quad splits the run
+        let (gpu, quads, calls) = try device.renderCountingBatches(list)
+        #expect(quads == 300)
+        #expect(calls == 2) // the plus-blended quad splits the run
+        let report = try ImageComparison.compare(RasterRenderer().render(list), gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+    }
+
+    @Test("rounded solid quads (cards and their borders, rings included) batch too, and agree with the CPU")
+    func roundedBatching() throws {
+        let device = try GLDevice.shared()
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 320, height: 200)
+        for i in 0..<120 {
+            let card = CALayer()
+            card.bounds = CGRect(x: 0, y: 0, width: 40, height: 28)
+            card.position = CGPoint(x: Double((i * 97) % 300) + 10, y: Double((i * 61) % 180) + 10)
+            card.cornerRadius = i % 3 == 0 ? 14 : 8
+            card.cornerCurve = i % 4 == 0 ? .continuous : .circular
+            card.backgroundColor = CGColor(red: Double(i % 5) / 5, green: 0.4, blue: 0.8, alpha: 0.8)
+            card.borderWidth = 2
+            card.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.9)
+            card.transform = CATransform3DMakeRotation(Double(i) * 0.05, 0, 0, 1)
+            root.addSublayer(card)
+        }
+        let list = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+        let (gpu, quads, calls) = try device.renderCountingBatches(list)
+        // 120 cards, each a rounded background and a ring (the border), in one run.
+        #expect(quads == 240)
+        #expect(calls == 1)
         let report = try ImageComparison.compare(RasterRenderer().render(list), gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
         #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
     }

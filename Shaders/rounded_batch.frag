@@ -1,0 +1,32 @@
+#version 300 es
+// Coverage (edges times the rounded shape) times the instance's colour: what layer_quad.frag
+// draws for a solid fill with a rounded shape, without its other fill kinds.
+precision highp float;
+precision highp int;
+
+in vec4 v_edges;
+flat in vec4 v_color;
+flat in vec3 v_toLocal0;
+flat in vec3 v_toLocal1;
+flat in vec3 v_toLocal2;
+flat in vec4 v_outerRect;
+flat in vec4 v_outerRadii;
+flat in vec4 v_innerRect;
+flat in vec4 v_innerRadii;
+flat in vec2 v_shape;
+out vec4 fragColor;
+
+//! include rounded_shape.glsl
+
+void main() {
+    vec4 a = clamp(v_edges + 0.5, 0.0, 1.0);
+    float k = a.x * a.y * a.z * a.w;
+    if (k > 0.0) {
+        k *= roundedShapeCoverage(gl_FragCoord.xy, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
+                                  v_innerRect, v_innerRadii, int(v_shape.x + 0.5), v_shape.y > 0.5);
+    }
+    if (k <= 0.0) {
+        discard;
+    }
+    fragColor = v_color * k;
+}

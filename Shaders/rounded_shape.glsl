@@ -1,0 +1,63 @@
+// The rounded shapes of layers (backgrounds, borders, clips): shared by layer_quad.frag and
+// rounded_batch.frag. Mirrors RoundedRectangle and RoundedShape in Compositor.
+
+// Signed distance to a rounded rectangle (negative inside) and its gradient, in the layer's plane.
+// Mirrors RoundedRectangle.signedDistance in Compositor.
+vec3 roundedDistance(vec2 l, vec4 rect, vec4 radii, bool continuous) {
+    vec2 halfSize = rect.zw * 0.5;
+    vec2 d = l - (rect.xy + halfSize);
+    float r = d.x >= 0.0 ? (d.y >= 0.0 ? radii.z : radii.y) : (d.y >= 0.0 ? radii.w : radii.x);
+    if (continuous) r = min(r * 1.528, min(halfSize.x, halfSize.y));  // RoundedRectangle.continuousExtent
+    vec2 q = abs(d) - (halfSize - vec2(r));
+    vec2 s = vec2(d.x >= 0.0 ? 1.0 : -1.0, d.y >= 0.0 ? 1.0 : -1.0);
+    if (q.x > 0.0 && q.y > 0.0) {
+        if (continuous) {
+            vec2 u = q / r;
+            vec2 u4 = u * u * u * u;
+            float f = pow(u4.x * u.x + u4.y * u.y, 0.2);
+            float g = sqrt(u4.x * u4.x + u4.y * u4.y);
+            float f4 = f * f * f * f;
+            return vec3((f - 1.0) * f4 * r / g, s * u4 / g);
+        }
+        float len = length(q);
+        return vec3(len - r, s * q / len);
+    }
+    return q.x > q.y ? vec3(q.x - r, s.x, 0.0) : vec3(q.y - r, 0.0, s.y);
+}
+
+// The share of a pixel's square inside a straight edge d pixels away with device normal g.
+// Mirrors RoundedShape.pixelCoverage.
+float pixelCoverage(float d, vec2 g) {
+    float len = length(g);
+    if (len <= 0.0) return clamp(0.5 - d, 0.0, 1.0);
+    float a = min(abs(g.x), abs(g.y)) / len, b = max(abs(g.x), abs(g.y)) / len;
+    float s = -d, halfWidth = (a + b) * 0.5, linear = (b - a) * 0.5;
+    if (s >= halfWidth) return 1.0;
+    if (s <= -halfWidth) return 0.0;
+    if (abs(s) <= linear) return 0.5 + s / b;
+    float corner = (halfWidth - abs(s)) * (halfWidth - abs(s)) / (2.0 * a * b);
+    return s > 0.0 ? 1.0 - corner : corner;
+}
+
+// Coverage of a rounded shape at device point p (shapeKind 1: rounded rectangle, 2: ring):
+// distances converted to device pixels with the exact derivative of the projective map m
+// (device -> the layer's plane). Mirrors RoundedShape.coverage.
+float roundedShapeCoverage(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 innerRect, vec4 innerRadii,
+                           int shapeKind, bool continuous) {
+    vec3 h = vec3(p, 1.0) * m;
+    if (h.z <= 0.0) return 0.0;
+    vec2 l = h.xy / h.z;
+    // m[column][row]: m[0] = (m11, m21, m31)
+    float w2 = h.z * h.z;
+    float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
+    float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
+    vec3 o = roundedDistance(l, outerRect, outerRadii, continuous);
+    vec2 g = vec2(o.y * dxdx + o.z * dydx, o.y * dxdy + o.z * dydy);
+    float outside = pixelCoverage(length(g) > 0.0 ? o.x / length(g) : o.x, g);
+    if (shapeKind == 2 && outside > 0.0) {
+        vec3 i = roundedDistance(l, innerRect, innerRadii, continuous);
+        vec2 gi = vec2(i.y * dxdx + i.z * dydx, i.y * dxdy + i.z * dydy);
+        outside *= 1.0 - pixelCoverage(length(gi) > 0.0 ? i.x / length(gi) : i.x, gi);
+    }
+    return outside;
+}
