@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo test test-release goldens bench-diff bench-peers clean
+.PHONY: deps test-deps build demo test test-release goldens bench bench-baseline bench-check bench-diff bench-peers clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -37,6 +37,19 @@ test-release: test-deps
 goldens: deps
 	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test --disable-xctest --filter 'cpuMatchesGolden|ExampleSceneTests'
 	@git status --short -- Tests Examples
+
+# The benchmark suites (benchmarks/, package-benchmark): every suite, medians and percentiles.
+bench: deps
+	cd benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+# Records this machine's p90 figures (checked in: benchmarks/Thresholds/).
+bench-baseline: deps
+	bash benchmarks/thresholds.sh update
+
+# Runs the suites and fails where a p90 is worse than recorded beyond the tolerances
+# (benchmarks/Benchmarks/Support/RegressionTolerances.swift: wall time 25%, allocations 5%).
+bench-check: deps
+	bash benchmarks/thresholds.sh check
 
 # Comparison speed: OpenQuartz's comparators beside pixelmatch and flip-evaluator, one command.
 bench-diff: deps

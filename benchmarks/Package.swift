@@ -16,10 +16,16 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/Support"
+        ),
         .executableTarget(
             name: "Animation",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "OpenQuartzCore", package: "OpenQuartz"),
             ],
             path: "Benchmarks/Animation",
@@ -29,6 +35,7 @@ let package = Package(
             name: "Rendering",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "OpenQuartzCore", package: "OpenQuartz"),
                 .product(name: "OpenQuartzStages", package: "OpenQuartz"),
                 .product(name: "PixelDiff", package: "OpenQuartz"),
@@ -40,6 +47,7 @@ let package = Package(
             name: "Effects",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "OpenQuartzCore", package: "OpenQuartz"),
                 .product(name: "OpenQuartzStages", package: "OpenQuartz"),
             ],
@@ -50,6 +58,7 @@ let package = Package(
             name: "Drawing",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "OpenQuartzCore", package: "OpenQuartz"),
             ],
             path: "Benchmarks/Drawing",
@@ -59,6 +68,7 @@ let package = Package(
             name: "Diff",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "OpenQuartzCore", package: "OpenQuartz"),
                 .product(name: "OpenQuartzStages", package: "OpenQuartz"),
                 .product(name: "PixelDiff", package: "OpenQuartz"),

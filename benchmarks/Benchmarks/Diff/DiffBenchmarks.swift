@@ -4,6 +4,7 @@
 // time per iteration for megapixels per second; `peers/compare_diff.sh` puts these beside the
 // reference Python packages in one command.
 import Benchmark
+import BenchmarkSupport
 import Compositor
 import Foundation
 import OpenQuartzCore
@@ -31,8 +32,10 @@ func frame(changed: Bool) -> Bitmap {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident],
-                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50)
+    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .peakMemoryResident]
+    Benchmark.defaultConfiguration = .init(metrics: metrics,
+                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50,
+                                           thresholds: regressionTolerances(for: metrics))
     let expected = frame(changed: false), same = expected, changed = frame(changed: true)
     let comparators: [(String, any PixelComparator)] = [
         ("exact", ExactComparator()),

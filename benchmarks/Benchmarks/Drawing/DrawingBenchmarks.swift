@@ -1,6 +1,7 @@
 // OpenCoreGraphics on the CPU: path fill (the same 1000x1000 curved shape benchmarks/peers/
 // fill_skia.py draws with Skia), stroking many segments, text layout, gradient fill.
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import OpenQuartzCore
 
@@ -22,8 +23,10 @@ func petalPath() -> CGPath {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal],
-                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100)
+    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]
+    Benchmark.defaultConfiguration = .init(metrics: metrics,
+                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100,
+                                           thresholds: regressionTolerances(for: metrics))
 
     let petals = petalPath()
     Benchmark("fill curved path 1000x1000") { benchmark in

@@ -2,6 +2,7 @@
 // offscreen blur (which must stay nearly flat on the GL path: large radii blur a halved copy),
 // frames with many shadows and masks, and the texture cache across the frames of an animation.
 import Benchmark
+import BenchmarkSupport
 import Compositor
 import Foundation
 import GLBackend
@@ -66,8 +67,10 @@ func flatTree(_ count: Int, width: Double, height: Double) -> CALayer {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident],
-                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50)
+    let metrics: [BenchmarkMetric] = [.wallClock, .peakMemoryResident]
+    Benchmark.defaultConfiguration = .init(metrics: metrics,
+                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50,
+                                           thresholds: regressionTolerances(for: metrics))
     let renderer = (try? GLDevice.shared().caps.renderer) ?? "no GL"
 
     for radius in [4.0, 20, 100] {

@@ -1,6 +1,7 @@
 // The frame pipeline, stage by stage and backend against backend, on the same render lists:
 // flattening (per layer), CPU and GPU compositing (per layer and per pixel), PNG codec, pixel diff.
 import Benchmark
+import BenchmarkSupport
 import Compositor
 import Foundation
 import GLBackend
@@ -31,8 +32,10 @@ func renderList(_ count: Int, width: Double = 1280, height: Double = 720) -> Ren
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
-                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100)
+    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .peakMemoryResident]
+    Benchmark.defaultConfiguration = .init(metrics: metrics,
+                                           scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100,
+                                           thresholds: regressionTolerances(for: metrics))
 
     for count in [100, 1_000, 10_000] {
         Benchmark("flatten \(count) layers") { benchmark in
