@@ -22,7 +22,7 @@ public struct CIEDE2000Comparator: PixelComparator {
     public var deltaEThreshold: Double { (1 - perceptualPrecision) * 100 }
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
-        try Self.requireSameSize(expected, actual)
+        try ComparisonError.requireSameSize(expected, actual)
         let count = expected.width * expected.height
         if perceptualPrecision >= 1 {
             var differingBytes = 0, differingPixels = 0

@@ -48,10 +48,7 @@ public enum FLIP {
 
     public static func evaluate(_ reference: Bitmap, _ test: Bitmap,
                                 pixelsPerDegree: Float = defaultPixelsPerDegree) throws -> FLIPReport {
-        guard reference.width == test.width, reference.height == test.height else {
-            throw ComparisonError.sizeMismatch(expected: "\(reference.width)x\(reference.height)",
-                                               actual: "\(test.width)x\(test.height)")
-        }
+        try ComparisonError.requireSameSize(reference, test)
         let width = reference.width, height = reference.height
         if Bitmap.samePixels(reference, test) {
             // Identical images: no colour or feature difference anywhere, an error of 0.

@@ -6,10 +6,7 @@ import OpenCoreGraphics
 /// red to yellow (255/255), on a logarithmic scale so one-step noise and real changes both show.
 public enum HeatMap {
     public static func make(expected: Bitmap, actual: Bitmap) throws -> Bitmap {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
-                                               actual: "\(actual.width)x\(actual.height)")
-        }
+        try ComparisonError.requireSameSize(expected, actual)
         return make(expected, actual, discardAlpha: false)
     }
 

@@ -35,6 +35,13 @@ public struct ComparisonReport: Equatable, Sendable, CustomStringConvertible {
 /// Why two images cannot be compared.
 public enum ComparisonError: Error, Equatable, CustomStringConvertible {
     case sizeMismatch(expected: String, actual: String)
+
+    /// Both images the same size, or the error that says which sizes they have.
+    static func requireSameSize(_ expected: Bitmap, _ actual: Bitmap) throws {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            throw sizeMismatch(expected: "\(expected.width)x\(expected.height)", actual: "\(actual.width)x\(actual.height)")
+        }
+    }
     public var description: String {
         switch self {
         case let .sizeMismatch(expected, actual): "images differ in size: \(expected) against \(actual)"
@@ -46,10 +53,7 @@ public enum ImageComparison {
     /// Compares `actual` with `expected`; `tolerance` is the per-channel difference that still
     /// counts as a match.
     public static func compare(_ expected: Bitmap, _ actual: Bitmap, tolerance: Int = 2) throws -> ComparisonReport {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
-                                               actual: "\(actual.width)x\(actual.height)")
-        }
+        try ComparisonError.requireSameSize(expected, actual)
         if Bitmap.samePixels(expected, actual) {
             return ComparisonReport(width: expected.width, height: expected.height, tolerance: tolerance, maxChannelDelta: 0,
                                     pixelsOverTolerance: 0, meanAbsoluteError: 0, psnr: .infinity)

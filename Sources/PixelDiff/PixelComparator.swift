@@ -53,16 +53,6 @@ public protocol PixelComparator: Sendable {
     func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict
 }
 
-extension PixelComparator {
-    /// Both images the same size, or the error that says which sizes they have.
-    static func requireSameSize(_ expected: Bitmap, _ actual: Bitmap) throws {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
-                                               actual: "\(actual.width)x\(actual.height)")
-        }
-    }
-}
-
 /// Every channel of every pixel equal (alpha too unless `discardAlpha`).
 public struct ExactComparator: PixelComparator {
     public var discardAlpha: Bool
@@ -111,7 +101,7 @@ public struct FuzzyComparator: PixelComparator {
     }
 
     func verdict(_ expected: Bitmap, _ actual: Bitmap, name: String) throws -> ComparatorVerdict {
-        try Self.requireSameSize(expected, actual)
+        try ComparisonError.requireSameSize(expected, actual)
         let width = expected.width, height = expected.height
         let columns = border..<max(border, width - border), rows = border..<max(border, height - border)
         let scan = ChannelScan.run(expected, actual, columns: columns, rows: rows, tolerance: tolerance, discardAlpha: discardAlpha)

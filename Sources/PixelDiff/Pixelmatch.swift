@@ -33,10 +33,7 @@ public struct PixelmatchReport: Sendable, CustomStringConvertible {
 public enum Pixelmatch {
     public static func compare(_ expected: Bitmap, _ actual: Bitmap, threshold: Double = 0.1,
                                includeAntialiasing: Bool = false) throws -> PixelmatchReport {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            throw ComparisonError.sizeMismatch(expected: "\(expected.width)x\(expected.height)",
-                                               actual: "\(actual.width)x\(actual.height)")
-        }
+        try ComparisonError.requireSameSize(expected, actual)
         let width = expected.width, height = expected.height
         if Bitmap.samePixels(expected, actual) {
             // Nothing can differ: pixelmatch's own fast path. The picture is drawn if asked for.
