@@ -76,5 +76,17 @@ let package = Package(
             path: "Benchmarks/Diff",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Scenes",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
+                .product(name: "OpenQuartzCore", package: "OpenQuartz"),
+                .product(name: "OpenQuartzStages", package: "OpenQuartz"),
+                .product(name: "SceneFormat", package: "OpenQuartz"),
+            ],
+            path: "Benchmarks/Scenes",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
