@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreGraphics
+import Synchronization
 
 /// The layer: a rectangle in a tree of rectangles, with Core Animation's geometry and appearance
 /// properties. It holds no pixels and knows nothing of how it is drawn; `Compositor` reads it.
@@ -515,6 +516,19 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     open var description: String {
         let label = name.map { "'\($0)'" } ?? "<\(ObjectIdentifier(self).hashValue & 0xffff)>"
-        return "\(type(of: self)) \(label)"
+        return CALayer.typeName(of: self) + " " + label
+    }
+
+    /// Class names, looked up once per class: every drawn quad names its layer, and asking the
+    /// runtime for a type's name each time was a large share of flattening a tree.
+    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+
+    static func typeName(of layer: CALayer) -> String {
+        let type = Swift.type(of: layer)
+        let key = ObjectIdentifier(type)
+        if let known = typeNames.withLock({ $0[key] }) { return known }
+        let name = String(describing: type)
+        typeNames.withLock { $0[key] = name }
+        return name
     }
 }
