@@ -703,6 +703,10 @@ public struct RenderListBuilder {
         let shadowTint = visit.tint.multiplied(by: PremultipliedColor(red: color.red * strength, green: color.green * strength,
                                                                        blue: color.blue * strength, alpha: color.alpha * strength))
         if drawClosedFormShadow(visit, map: map, offset: (dx, dy), tint: shadowTint, opacity: opacity, state: &state) { return }
+        // The shape below is cut to the target (and a 2-pixel band): moved further than the
+        // target's size and the widest blur, none of it lands (and 1e30 pixels is not an Int).
+        let farthest = Double(max(state.width, state.height)) + 3 * RenderListBuilder.maxShadowSigma + 8
+        guard abs(dx) < farthest, abs(dy) < farthest else { return }
 
         // 1. The shape, in the target's device space.
         let shape = try collectOps(&state) { state in

@@ -76,8 +76,12 @@ extension CALayer {
             }
             return copy
         }
-        return copySubtree(rootTime: time, children: { $0.committedValues["sublayers"].flatMap { $0 as? [CALayer] } ?? $0.storedSublayers },
-                           present: snapshot)
+        let tree = copySubtree(rootTime: time, children: { $0.committedValues["sublayers"].flatMap { $0 as? [CALayer] } ?? $0.storedSublayers },
+                               present: snapshot)
+        // The snapshot is kept by a transition attached to this layer: pointing back at the model
+        // layers would make a cycle that leaks the whole tree (found by the scene-document fuzzer).
+        tree.walkTree { $0.modelLayer = nil }
+        return tree
     }
 
     /// Marks the subtree as drawn: from now on its property changes animate implicitly.

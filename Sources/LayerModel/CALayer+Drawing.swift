@@ -15,16 +15,18 @@ extension CALayer {
         rect = CGRect(x: (rect.minX * scale).rounded(.down) / scale, y: (rect.minY * scale).rounded(.down) / scale,
                       width: 0, height: 0).union(CGRect(x: (rect.maxX * scale).rounded(.up) / scale,
                                                         y: (rect.maxY * scale).rounded(.up) / scale, width: 0, height: 0))
-        let width = Int((rect.width * scale).rounded()), height = Int((rect.height * scale).rounded())
-        guard rect.width.isFinite, rect.height.isFinite, width > 0, height > 0,
-              let context = CGContext(width: width, height: height) else {
+        // Sizes are checked as numbers first: bounds 1e30 wide would not fit in an Int.
+        let w = (rect.width * scale).rounded(), h = (rect.height * scale).rounded()
+        let side = CGFloat(ImageLimits.maxDimension)
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= side, h <= side,
+              let context = CGContext(width: Int(w), height: Int(h)) else {
             state.contents = nil
             state.drawnContentsFrame = nil
             state.contentsAreDrawn = false
             return
         }
         // Core Graphics contexts are y up; layer content is drawn y down in bounds coordinates.
-        context.translateBy(x: 0, y: CGFloat(height))
+        context.translateBy(x: 0, y: h)
         context.scaleBy(x: scale, y: -scale)
         context.translateBy(x: -rect.minX, y: -rect.minY)
         draw(in: context)

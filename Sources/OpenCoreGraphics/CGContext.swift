@@ -37,6 +37,8 @@ public final class CGContext {
         var lineCap = CGLineCap.butt
         var lineJoin = CGLineJoin.miter
         var miterLimit: CGFloat = 10
+        /// Phase and lengths (user space) of the dash pattern; empty lengths: solid lines.
+        var lineDash: (phase: CGFloat, lengths: [CGFloat]) = (0, [])
         var alpha: CGFloat = 1
         /// Coverage 0...1 per pixel, nil for no clip.
         var clip: [Float]?
@@ -97,6 +99,9 @@ public final class CGContext {
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
     public func setMiterLimit(_ limit: CGFloat) { state.miterLimit = limit }
+    /// Dashes later strokes: `lengths` alternate painted and skipped (user space), starting
+    /// `phase` into the pattern. Empty lengths stroke solid lines again.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) { state.lineDash = (phase, lengths) }
     /// A global opacity multiplied into everything drawn. Default: 1.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = min(max(alpha.isNaN ? 0 : alpha, 0), 1) }
 
@@ -281,7 +286,10 @@ public final class CGContext {
     private func strokeOutline(of devicePath: CGPath) -> CGPath {
         // Stroke in user space so the pen follows the CTM (a scaled context draws wider lines).
         let inverse = state.ctm.inverted()
-        let user = devicePath.copy(applying: inverse)
+        var user = devicePath.copy(applying: inverse)
+        if !state.lineDash.lengths.isEmpty {
+            user = user.copy(dashingWithPhase: state.lineDash.phase, lengths: state.lineDash.lengths)
+        }
         return user.copy(strokingWithWidth: state.lineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin,
                          miterLimit: state.miterLimit, transform: state.ctm)
     }
@@ -336,7 +344,10 @@ public final class CGContext {
                 shape[i] = coverage[i] * alpha * color(i % w, i / w).3 * (clip?[i] ?? 1)
             }
             let blurred = GaussianBlur.blur(shape, width: w, height: height, sigma: Double(shadow.blur) / 2)
-            let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+            // An offset past the context's size moves the whole shadow out of it (and would not fit an Int).
+            let reach = CGFloat(w + height)
+            let dx = Int(min(max(shadow.offset.width, -reach), reach).rounded())
+            let dy = -Int(min(max(shadow.offset.height, -reach), reach).rounded())
             let c = shadow.color.premultiplied
             let tint = (Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
             bitmap.pixels.withUnsafeMutableBufferPointer { pixels in

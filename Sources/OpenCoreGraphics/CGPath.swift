@@ -381,6 +381,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Cubic segments of at most a quarter turn each, control distance 4/3 tan(sweep / 4).
     fileprivate func appendArc(center: CGPoint, radius: CGFloat, from start: CGFloat, sweep: CGFloat) {
+        guard sweep.isFinite, start.isFinite else { return }
+        // Past a few turns more turns draw nothing new; bounded so a sweep of 1e30 stays a path.
+        let sweep = min(max(sweep, -8 * .pi), 8 * .pi)
         let count = max(1, Int((abs(sweep) / (CGFloat.pi / 2)).rounded(.up)))
         let step = sweep / CGFloat(count)
         let k = 4.0 / 3.0 * tan(step / 4)

@@ -45,7 +45,10 @@ public struct CoverageRasterizer {
     /// quarter pixel loses 1.6% of a 10-pixel circle). Coordinates are pixels, y down.
     public mutating func add(_ path: CGPath, transform: CGAffineTransform = .identity) {
         let transformed = path.copy(applying: transform)
-        for polyline in PathFlattener.polylines(transformed, tolerance: 0.02) where polyline.count > 1 {
+        // Curves wholly above, below or right of the image, or left of it, change no coverage
+        // inside it as their chords (see PathFlattener.polylines(_:tolerance:visible:)).
+        let visible = CGRect(x: 0, y: 0, width: width, height: height)
+        for polyline in PathFlattener.polylines(transformed, tolerance: 0.02, visible: visible) where polyline.count > 1 {
             for i in polyline.indices {
                 let a = polyline[i], b = polyline[(i + 1) % polyline.count]
                 addLine(Double(a.x), Double(a.y), Double(b.x), Double(b.y))

@@ -7,7 +7,8 @@ public enum GaussianBlur {
     /// Weights for offsets -r...r, r = ceil(3 sigma), normalized to sum 1. `[1]` for sigma <= 0.
     public static func weights(sigma: Double) -> [Float] {
         guard sigma.isFinite, sigma > 0 else { return [1] }
-        let radius = Int((3 * sigma).rounded(.up))
+        // Truncated at the widest image allowed: a kernel wider than the image changes nothing more.
+        let radius = Int(min(3 * sigma, Double(ImageLimits.defaultMaxDimension)).rounded(.up))
         let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = raw.reduce(0, +)
         return raw.map { Float($0 / total) }

@@ -6,7 +6,25 @@ public enum PathFlattener {
     /// One polyline per subpath, curves subdivided until each chord is within `tolerance` of the
     /// curve (estimated from the control polygon). A closed subpath ends with its start point
     /// again, so the closing segment counts in lengths.
-    public static func polylines(_ path: CGPath, tolerance: CGFloat = 0.1) -> [[CGPoint]] {
+    ///
+    /// With `visible`, a curve whose control points all lie outside it becomes its chord: the
+    /// curve and the chord both lie in the control points' convex hull, so they wind the same way
+    /// around every point outside it, and fills and coverage inside `visible` are unchanged. A
+    /// path far larger than what is drawn (1e30 across, or scaled up 1e6) costs its element count.
+    /// A path of very many curves shares `maxPoints` among them.
+    public static func polylines(_ path: CGPath, tolerance: CGFloat = 0.1, visible: CGRect? = nil) -> [[CGPoint]] {
+        let curves = path.elements.reduce(0) { count, element in
+            switch element {
+            case .quad, .cubic: count + 1
+            default: count
+            }
+        }
+        let perCurve = curves == 0 ? maxSegmentsPerCurve : min(maxSegmentsPerCurve, max(maxPoints / curves, 8))
+        func seen(_ points: CGPoint...) -> Bool {
+            guard let visible else { return true }
+            let xs = points.map(\.x), ys = points.map(\.y)
+            return xs.max()! >= visible.minX && xs.min()! <= visible.maxX && ys.max()! >= visible.minY && ys.min()! <= visible.maxY
+        }
         var result: [[CGPoint]] = []
         var current: [CGPoint] = []
         var last = CGPoint.zero
@@ -28,11 +46,19 @@ public enum PathFlattener {
                 if current.isEmpty { current = [last] }
                 let c1 = CGPoint(x: last.x + 2 / 3 * (c.x - last.x), y: last.y + 2 / 3 * (c.y - last.y))
                 let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
-                current.append(contentsOf: cubicPoints(last, c1, c2, e, tolerance: tolerance))
+                if seen(last, c, e) {
+                    current.append(contentsOf: cubicPoints(last, c1, c2, e, tolerance: tolerance, maxSegments: perCurve))
+                } else {
+                    current.append(e)
+                }
                 last = e
             case let .cubic(c1, c2, e):
                 if current.isEmpty { current = [last] }
-                current.append(contentsOf: cubicPoints(last, c1, c2, e, tolerance: tolerance))
+                if seen(last, c1, c2, e) {
+                    current.append(contentsOf: cubicPoints(last, c1, c2, e, tolerance: tolerance, maxSegments: perCurve))
+                } else {
+                    current.append(e)
+                }
                 last = e
             case .close:
                 if let first = current.first {
@@ -46,15 +72,22 @@ public enum PathFlattener {
         return result
     }
 
-    /// Points along a cubic after its start, enough for the tolerance.
-    static func cubicPoints(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat) -> [CGPoint] {
+    /// Most chords one curve becomes. Default: 4,096.
+    public static let maxSegmentsPerCurve = 4_096
+    /// Most points a path's curves become together (64 MiB of points). Default: 4,194,304.
+    public static let maxPoints = 1 << 22
+
+    /// Points along a cubic after its start, enough for the tolerance (at most `maxSegments`).
+    static func cubicPoints(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat,
+                            maxSegments: Int = maxSegmentsPerCurve) -> [CGPoint] {
         // The second difference bounds the deviation of a chord from the curve (Wang's formula).
         let ddx = max(abs(p0.x - 2 * p1.x + p2.x), abs(p1.x - 2 * p2.x + p3.x))
         let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))
         let d = hypot(ddx, ddy)
         let safeTolerance = max(tolerance, 1e-6)
         let raw = (3 * d / (4 * safeTolerance)).squareRoot()
-        let count = raw.isFinite ? min(max(Int(raw.rounded(.up)), 1), 4096) : 1
+        // Clamped before the conversion: a curve 1e30 points across would not fit in an Int.
+        let count = raw.isFinite ? Int(min(max(raw.rounded(.up), 1), CGFloat(maxSegments))) : 1
         return (1...count).map { i in
             let t = CGFloat(i) / CGFloat(count), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, e = t * t * t
