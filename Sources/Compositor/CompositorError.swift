@@ -3,13 +3,16 @@
 public enum CompositorError: Error, Equatable, CustomStringConvertible {
     /// The output rectangle or scale cannot make an image.
     case invalidViewport(String)
-    /// The layer tree is deeper than `RenderListBuilder.maxDepth`.
+    /// The layer tree is deeper than `RenderLimits.maxDepth`.
     case treeTooDeep(limit: Int)
+    /// The frame composites more layers than `RenderLimits.maxLayers`.
+    case tooManyLayers(limit: Int)
 
     public var description: String {
         switch self {
         case .invalidViewport(let reason): "invalid render target: \(reason)"
         case .treeTooDeep(let limit): "layer tree is deeper than \(limit) levels"
+        case .tooManyLayers(let limit): "the frame has more than \(limit) layers (RenderLimits.maxLayers)"
         }
     }
 }

@@ -19,8 +19,12 @@ public struct RenderListBuilder {
     /// Device pixels per point.
     public var scale: CGFloat
 
-    /// Trees deeper than this are refused rather than recursed into. Default: 4096.
-    public static let maxDepth = 4096
+    /// How deep, how many layers: past these the frame is refused with an error naming the limit.
+    /// Default: `RenderLimits.current`.
+    public var limits = RenderLimits.current
+
+    /// Trees deeper than this are refused rather than recursed into (`RenderLimits.current`).
+    public static var maxDepth: Int { RenderLimits.current.maxDepth }
 
     public init(viewport: CGRect, scale: CGFloat = 1) {
         self.viewport = viewport
@@ -83,6 +87,8 @@ public struct RenderListBuilder {
         var masksInUse: Set<ObjectIdentifier> = []
         /// Content keys of passes, by id (see contentKey(of:state:)).
         var passKeys: [Int: Int] = [:]
+        /// Layers visited so far, against `RenderLimits.maxLayers`.
+        var layersVisited = 0
     }
 
     /// A rectangle two pixels beyond the target: keeps projected coordinates bounded without
@@ -194,7 +200,9 @@ public struct RenderListBuilder {
             emitBorder(of: layer, border, tint: visit.tint, state: &state)
             return []
         }
-        guard visit.depth < RenderListBuilder.maxDepth else { throw CompositorError.treeTooDeep(limit: RenderListBuilder.maxDepth) }
+        guard visit.depth < limits.maxDepth else { throw CompositorError.treeTooDeep(limit: limits.maxDepth) }
+        state.layersVisited += 1
+        guard state.layersVisited <= limits.maxLayers else { throw CompositorError.tooManyLayers(limit: limits.maxLayers) }
         if layer.isHidden { return [] }
         if let problem = GeometryCheck.problem(in: layer) {
             state.diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")

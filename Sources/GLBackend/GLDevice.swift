@@ -22,6 +22,14 @@ public final class GLDevice: @unchecked Sendable {
     private let lock = NSLock()
     private var executor: GLExecutor?
 
+    /// Most bytes of image textures this device keeps (see `RenderLimits.maxTextureBytes`).
+    /// Default: `RenderLimits.current` when the device was opened.
+    public var maxTextureBytes: Int {
+        get { lock.withLock { textureByteLimit } }
+        set { lock.withLock { textureByteLimit = max(newValue, 1); executor?.maxTextureBytes = textureByteLimit } }
+    }
+    private var textureByteLimit = RenderLimits.current.maxTextureBytes
+
     /// The process's shared device, opened on first use as the environment says
     /// (`OPENQUARTZ_EGL_PLATFORM`, `OPENQUARTZ_EGL_DEVICE`); the outcome, success or failure, is
     /// kept, so a machine without GL answers quickly every time after the first.
@@ -139,7 +147,7 @@ public final class GLDevice: @unchecked Sendable {
             }
             defer { eglMakeCurrent(opened.display, nil, nil, nil) }
             let outcome = Result { () throws -> Bitmap in
-                let executor = try self.executor ?? GLExecutor(caps: caps)
+                let executor = try self.executor ?? GLExecutor(caps: caps, maxTextureBytes: textureByteLimit)
                 self.executor = executor
                 return try executor.execute(list)
             }

@@ -13,6 +13,8 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     case framebufferIncomplete(status: UInt32)
     /// The output or an image exceeds what this GL context can hold.
     case tooLarge(what: String, width: Int, height: Int, limit: Int)
+    /// The frame's image textures need more memory than `RenderLimits.maxTextureBytes`.
+    case textureMemory(needed: Int, limit: Int)
     /// GL reported an error.
     case glError(code: UInt32, during: String)
 
@@ -27,6 +29,8 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
         case .framebufferIncomplete(let status): "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
         case let .tooLarge(what, width, height, limit):
             "\(what) of \(width)x\(height) pixels exceeds this GL context's limit of \(limit) pixels per side"
+        case let .textureMemory(needed, limit):
+            "the frame's images need \(needed) bytes of textures, more than the limit of \(limit) (RenderLimits.maxTextureBytes)"
         case let .glError(code, during): "GL error 0x\(String(code, radix: 16)) during \(during)"
         }
     }

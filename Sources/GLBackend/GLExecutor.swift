@@ -21,6 +21,10 @@ final class GLExecutor {
     private var colorBuffer: GLuint = 0
     private var framebufferSize = (width: 0, height: 0)
     private let textures = GLTextureCache()
+    var maxTextureBytes: Int {
+        get { textures.maxBytes }
+        set { textures.maxBytes = newValue }
+    }
     private let passPool = GLPassTargetPool()
     /// Results of passes with a cache key (rasterized layers), kept across frames.
     private var cachedPasses: [Int: (target: GLPassTargetPool.Target, lastUsed: Int)] = [:]
@@ -46,7 +50,8 @@ final class GLExecutor {
                                    "u_alphaOnly", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
                                    "u_blurToLocal", "u_blurBox", "u_blurParams"]
 
-    init(caps: GLCaps) throws {
+    init(caps: GLCaps, maxTextureBytes: Int) throws {
+        textures.maxBytes = maxTextureBytes
         self.caps = caps
         program = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, uniforms: GLExecutor.uniforms)
         blurProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .gaussianBlurFragment,

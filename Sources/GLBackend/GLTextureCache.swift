@@ -1,13 +1,16 @@
 import CEGL
+import Compositor
 import OpenCoreGraphics
 
 /// GL textures for render-list images, kept across frames by image identity, so an unchanged
-/// image is uploaded once. Textures unused for `maxIdleFrames` frames are deleted. An image wider
+/// image is uploaded once. Textures unused for `maxIdleFrames` frames are deleted, and the least
+/// recently used go early when the total would pass `maxBytes` (`RenderLimits.maxTextureBytes`). An image wider
 /// or taller than the context allows is cut into tiles that each fit (see `GLTextureTile`).
 final class GLTextureCache {
     private struct Entry {
         let tiles: [GLTextureTile]
         var lastUsedFrame: Int
+        var bytes: Int { tiles.reduce(0) { $0 + $1.width * $1.height * 4 } }
     }
 
     /// Frames a texture may go unused before it is deleted. Default: 120.
@@ -15,6 +18,9 @@ final class GLTextureCache {
 
     private var entries: [UInt64: Entry] = [:]
     private var frame = 0
+    /// Bytes of all cached textures, and the most there may be.
+    private(set) var bytes = 0
+    var maxBytes = RenderLimits.current.maxTextureBytes
     /// Lookups answered from the cache, and images uploaded, since the cache was made.
     private(set) var statistics = TextureCacheStatistics(hits: 0, uploads: 0)
 
@@ -26,21 +32,37 @@ final class GLTextureCache {
             statistics.hits += 1
             return entry.tiles
         }
+        try makeRoom(for: bitmap.width * bitmap.height * 4)
         let tiles = try GLTextureTile.upload(bitmap, maxSize: maxSize)
-        entries[id] = Entry(tiles: tiles, lastUsedFrame: frame)
+        let entry = Entry(tiles: tiles, lastUsedFrame: frame)
+        entries[id] = entry
+        bytes += entry.bytes
         statistics.uploads += 1
         return tiles
     }
 
+    /// Deletes textures not used this frame, least recently used first, until `needed` more bytes
+    /// fit under the limit; throws when this frame's own textures leave no room.
+    private func makeRoom(for needed: Int) throws {
+        let limit = maxBytes
+        guard bytes + needed > limit else { return }
+        let idle = entries.filter { $0.value.lastUsedFrame < frame }.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }
+        for (id, _) in idle where bytes + needed > limit { delete(id) }
+        if bytes + needed > limit { throw GLError.textureMemory(needed: bytes + needed, limit: limit) }
+    }
+
+    private func delete(_ id: UInt64) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        for tile in entry.tiles {
+            var texture = tile.texture
+            glDeleteTextures(1, &texture)
+        }
+        bytes -= entry.bytes
+    }
+
     /// Ends a frame: deletes textures that have gone unused too long.
     func endFrame() {
-        for (id, entry) in entries where frame - entry.lastUsedFrame > GLTextureCache.maxIdleFrames {
-            for tile in entry.tiles {
-                var texture = tile.texture
-                glDeleteTextures(1, &texture)
-            }
-            entries[id] = nil
-        }
+        for (id, entry) in entries where frame - entry.lastUsedFrame > GLTextureCache.maxIdleFrames { delete(id) }
         frame += 1
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// Pixels as every part of OpenQuartz exchanges them: 8-bit sRGB RGBA, premultiplied alpha, rows top
@@ -51,13 +52,27 @@ public struct Bitmap: Equatable, Sendable {
 /// Limits on images taken from outside (decoded files, requested render sizes), so that a hostile
 /// header cannot make us allocate gigabytes. 2^28 pixels is a 1 GiB RGBA bitmap.
 public enum ImageLimits {
-    /// Longest side, in pixels, of any decoded or rendered image. Default: 32768.
-    public static let maxDimension = 32_768
-    /// Largest pixel count of any decoded or rendered image. Default: 2^28 (268,435,456).
-    public static let maxPixelCount = 1 << 28
+    /// Longest side, in pixels, of any decoded or rendered image. Default: 32768. Settable for the
+    /// whole process (a server lowers it to bound the memory one request may take).
+    public static var maxDimension: Int {
+        get { current.withLock { $0.maxDimension } }
+        set { current.withLock { $0.maxDimension = max(newValue, 1) } }
+    }
+    /// Largest pixel count of any decoded or rendered image. Default: 2^28 (268,435,456: 1 GiB
+    /// of RGBA). Settable for the whole process.
+    public static var maxPixelCount: Int {
+        get { current.withLock { $0.maxPixelCount } }
+        set { current.withLock { $0.maxPixelCount = max(newValue, 1) } }
+    }
+
+    public static let defaultMaxDimension = 32_768
+    public static let defaultMaxPixelCount = 1 << 28
+
+    private static let current = Mutex((maxDimension: defaultMaxDimension, maxPixelCount: defaultMaxPixelCount))
 
     /// nil when `width` x `height` is allowed, else the reason it is not.
     public static func violation(width: Int, height: Int) -> String? {
+        let (maxDimension, maxPixelCount) = current.withLock { ($0.maxDimension, $0.maxPixelCount) }
         if width <= 0 || height <= 0 { return "size \(width)x\(height) is empty or negative" }
         if width > maxDimension || height > maxDimension {
             return "size \(width)x\(height) exceeds the \(maxDimension)-pixel side limit"

@@ -19,9 +19,7 @@ extension CGImage {
             throw ImageIOError.undecodable(source: source, reason: data.isEmpty ? "empty file" : message(of: &image))
         }
         let width = Int(image.width), height = Int(image.height)
-        if let violation = ImageLimits.violation(width: width, height: height) {
-            throw ImageIOError.tooLarge(source: source, reason: violation)
-        }
+        try ImageLimits.check(width: width, height: height, source: source)
         image.format = 3 // PNG_FORMAT_RGBA: 8-bit straight-alpha sRGB
         // PNG_IMAGE_FLAG_16BIT_sRGB: a 16-bit file without gAMA or sRGB chunks is sRGB-encoded, as
         // every other decoder (browsers, Pillow) reads it; libpng would otherwise take it as linear

@@ -33,9 +33,7 @@ enum GIFDecoder {
         }
         defer { var closeError: Int32 = 0; DGifCloseFile(gif, &closeError) }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
-        if let violation = ImageLimits.violation(width: width, height: height) {
-            throw ImageIOError.tooLarge(source: source, reason: "logical screen \(violation)")
-        }
+        try ImageLimits.check(width: width, height: height, source: source, what: "logical screen ")
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         var frames: [DecodedFrame] = []
         var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
@@ -73,9 +71,7 @@ enum GIFDecoder {
                 }
                 let desc = gif.pointee.Image
                 let fw = Int(desc.Width), fh = Int(desc.Height)
-                if let violation = ImageLimits.violation(width: fw, height: fh) {
-                    throw ImageIOError.tooLarge(source: source, reason: "frame \(frames.count): \(violation)")
-                }
+                try ImageLimits.check(width: fw, height: fh, source: source, what: "frame \(frames.count): ")
                 var raster = [GifByteType](repeating: 0, count: fw * fh)
                 let rows: [Int] = desc.Interlace
                     ? stride(from: 0, to: fh, by: 8).map { $0 } + stride(from: 4, to: fh, by: 8).map { $0 }
@@ -131,6 +127,8 @@ enum GIFDecoder {
     }
 
     private static func message(_ code: Int32) -> String {
-        GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+        // giflib says "Failed to read from given file" when the bytes run out.
+        if code == D_GIF_ERR_READ_FAILED { return "the file ends before the image does (truncated)" }
+        return GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
     }
 }

@@ -50,9 +50,7 @@ public enum ImageDecoder {
                                       &subsampling, &colorspace) == 0 else {
                 throw ImageIOError.undecodable(source: source, reason: String(cString: tjGetErrorStr2(handle)))
             }
-            if let violation = ImageLimits.violation(width: Int(width), height: Int(height)) {
-                throw ImageIOError.tooLarge(source: source, reason: violation)
-            }
+            try ImageLimits.check(width: Int(width), height: Int(height), source: source)
             var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
             let status = pixels.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, width, 0, height,

@@ -20,3 +20,14 @@ public enum ImageIOError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension ImageLimits {
+    /// Throws when a decoder's declared size is refused: an empty one as damage (`undecodable`),
+    /// one past the limits as `tooLarge` — before any pixel memory is allocated. `what` names
+    /// the part ("logical screen", "frame 3: ").
+    static func check(width: Int, height: Int, source: String, what: String = "") throws {
+        guard let violation = violation(width: width, height: height) else { return }
+        if width <= 0 || height <= 0 { throw ImageIOError.undecodable(source: source, reason: what + violation) }
+        throw ImageIOError.tooLarge(source: source, reason: what + violation)
+    }
+}

@@ -114,3 +114,38 @@ struct ContextRecoveryTests {
         #expect(device.textureCacheStatistics.uploads == 1 && device.textureCacheStatistics.hits == 0)
     }
 }
+
+@Suite("GL texture memory limit")
+struct TextureMemoryLimitTests {
+    /// A 16 x 16 frame drawing the given 32 x 32 images (4 KiB of texture each) side by side.
+    private func frame(_ images: [Bitmap]) -> RenderList {
+        var ops: [DrawOp] = []
+        var textures: [UInt64: Bitmap] = [:]
+        for (i, image) in images.enumerated() {
+            let id = CGImage(bitmap: image).identifier
+            textures[id] = image
+            let map = ProjectiveTransform2D(m11: 1.0 / 8, m12: 0, m13: 0, m21: 0, m22: 1.0 / 16, m23: 0, m31: 0, m32: 0, m33: 1)
+            ops.append(.rectangle(Double(i * 8), 0, Double(i * 8 + 8), 16,
+                                  fill: .texture(TextureFill(texture: id, deviceToTexture: map, filter: .linear)),
+                                  opacity: 1, targetWidth: 16, targetHeight: 16))
+        }
+        return RenderList.singlePass(16, 16, ops, textures: textures)
+    }
+
+    @Test("past maxTextureBytes idle textures go first; a frame needing more than the limit by itself is an error naming it")
+    func limit() throws {
+        let device = try GLDevice()
+        #expect(device.maxTextureBytes == RenderLimits.standard.maxTextureBytes)
+        device.maxTextureBytes = 10_000 // two 32 x 32 images (8 KiB), not three
+        let images = (0..<3).map { n in Bitmap(width: 32, height: 32) { x, _ in (UInt8(n * 100), UInt8(x * 8), 0, 255) } }
+        // Frames of one or two images at a time: the oldest idle one is deleted to make room.
+        for pair in [[0, 1], [2], [0], [1, 2]] {
+            let picture = try device.render(frame(pair.map { images[$0] }))
+            #expect(picture.width == 16)
+        }
+        #expect(device.textureCacheStatistics.uploads == 6)
+        // Three at once cannot fit.
+        #expect(throws: GLError.textureMemory(needed: 12_288, limit: 10_000)) { try device.render(frame(images)) }
+        #expect("\(GLError.textureMemory(needed: 12_288, limit: 10_000))".contains("more than the limit of 10000"))
+    }
+}

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// What one frame may ask of the compositor and the GL backend. A tree built by mistake (a
+/// runaway loop adding layers) or sent by someone hostile becomes an error naming the limit, not
+/// an exhausted stack, memory or GPU. `ImageLimits` bounds each image and `SceneLimits` each
+/// scene document.
+public struct RenderLimits: Sendable, Equatable {
+    /// Deepest nesting of sublayers (masks and replicator instances count as levels) drawn;
+    /// deeper is `CompositorError.treeTooDeep`. Default: 4,096.
+    public var maxDepth: Int
+    /// Most layers one frame composites (every visit counts: a replicator's instances, masks);
+    /// more is `CompositorError.tooManyLayers`. Default: 1,000,000.
+    public var maxLayers: Int
+    /// Most bytes of image textures the GL backend keeps uploaded. Past it, textures the frame does
+    /// not use are deleted, least recently used first; a frame that needs more by itself is
+    /// `GLError.textureMemory`. Default: 1 GiB.
+    public var maxTextureBytes: Int
+
+    public init(maxDepth: Int = 4_096, maxLayers: Int = 1_000_000, maxTextureBytes: Int = 1 << 30) {
+        self.maxDepth = maxDepth
+        self.maxLayers = maxLayers
+        self.maxTextureBytes = maxTextureBytes
+    }
+
+    public static let standard = RenderLimits()
+
+    /// The limits every render list builder and GL device starts with: settable for the whole
+    /// process (a server lowers them once at start). A builder's own `limits` may differ.
+    public static var current: RenderLimits {
+        get { shared.withLock { $0 } }
+        set { shared.withLock { $0 = newValue } }
+    }
+
+    private static let shared = Mutex(RenderLimits.standard)
+}
