@@ -39,6 +39,36 @@ float pixelCoverage(float d, vec2 g) {
     return s > 0.0 ? 1.0 - corner : corner;
 }
 
+// Off the corners, the straight edge roundedDistance did not choose (w = 1), else w = 0: the edge
+// nearer in the layer's plane need not be nearer on screen. Mirrors otherStraightEdge.
+vec4 otherStraightEdge(vec2 l, vec4 rect, vec4 radii, bool continuous) {
+    vec2 halfSize = rect.zw * 0.5;
+    vec2 d = l - (rect.xy + halfSize);
+    float r = d.x >= 0.0 ? (d.y >= 0.0 ? radii.z : radii.y) : (d.y >= 0.0 ? radii.w : radii.x);
+    if (continuous) r = min(r * 1.528, min(halfSize.x, halfSize.y));
+    vec2 q = abs(d) - (halfSize - vec2(r));
+    if (q.x > 0.0 && q.y > 0.0) return vec4(0.0);
+    return q.x > q.y ? vec4(q.y - r, 0.0, d.y >= 0.0 ? 1.0 : -1.0, 1.0)
+                     : vec4(q.x - r, d.x >= 0.0 ? 1.0 : -1.0, 0.0, 1.0);
+}
+
+// A local distance and gradient (d, gx, gy) as device pixels (distance, device gradient).
+vec3 onScreen(vec3 s, float dxdx, float dxdy, float dydx, float dydy) {
+    vec2 g = vec2(s.y * dxdx + s.z * dydx, s.y * dxdy + s.z * dydy);
+    return vec3(length(g) > 0.0 ? s.x / length(g) : s.x, g);
+}
+
+// Device coverage of one rounded rectangle: the nearer on screen of the two straight edges.
+float shapeCoverage(vec2 l, vec4 rect, vec4 radii, bool continuous, float dxdx, float dxdy, float dydx, float dydy) {
+    vec3 edge = onScreen(roundedDistance(l, rect, radii, continuous), dxdx, dxdy, dydx, dydy);
+    vec4 other = otherStraightEdge(l, rect, radii, continuous);
+    if (other.w > 0.0) {
+        vec3 o = onScreen(other.xyz, dxdx, dxdy, dydx, dydy);
+        if (o.x > edge.x) edge = o;
+    }
+    return pixelCoverage(edge.x, edge.yz);
+}
+
 // Coverage of a rounded shape at device point p (shapeKind 1: rounded rectangle, 2: ring):
 // distances converted to device pixels with the exact derivative of the projective map m
 // (device -> the layer's plane). Mirrors RoundedShape.coverage.
@@ -51,13 +81,9 @@ float roundedShapeCoverage(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4
     float w2 = h.z * h.z;
     float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
     float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
-    vec3 o = roundedDistance(l, outerRect, outerRadii, continuous);
-    vec2 g = vec2(o.y * dxdx + o.z * dydx, o.y * dxdy + o.z * dydy);
-    float outside = pixelCoverage(length(g) > 0.0 ? o.x / length(g) : o.x, g);
+    float outside = shapeCoverage(l, outerRect, outerRadii, continuous, dxdx, dxdy, dydx, dydy);
     if (shapeKind == 2 && outside > 0.0) {
-        vec3 i = roundedDistance(l, innerRect, innerRadii, continuous);
-        vec2 gi = vec2(i.y * dxdx + i.z * dydx, i.y * dxdy + i.z * dydy);
-        outside *= 1.0 - pixelCoverage(length(gi) > 0.0 ? i.x / length(gi) : i.x, gi);
+        outside *= 1.0 - shapeCoverage(l, innerRect, innerRadii, continuous, dxdx, dxdy, dydx, dydy);
     }
     return outside;
 }

@@ -44,6 +44,19 @@ public struct RoundedRectangle: Hashable, Sendable {
         }
         return qx > qy ? (qx - r, sx, 0) : (qy - r, 0, sy)
     }
+
+    /// Off the corners, the straight edge `signedDistance` did not choose: the nearer edge in the
+    /// layer's plane need not be the nearer on screen (a layer scaled 1.5 x 0.6), so coverage
+    /// measures both in device pixels. nil in a corner.
+    public func otherStraightEdge(x: Double, y: Double) -> (distance: Double, gx: Double, gy: Double)? {
+        let halfW = rect.width / 2, halfH = rect.height / 2
+        let lx = x - (rect.x + halfW), ly = y - (rect.y + halfH)
+        var r = lx >= 0 ? (ly >= 0 ? bottomRight : topRight) : (ly >= 0 ? bottomLeft : topLeft)
+        if continuous { r = min(r * RoundedRectangle.continuousExtent, halfW, halfH) }
+        let qx = abs(lx) - (halfW - r), qy = abs(ly) - (halfH - r)
+        if qx > 0 && qy > 0 { return nil }
+        return qx > qy ? (qy - r, 0, ly >= 0 ? 1 : -1) : (qx - r, lx >= 0 ? 1 : -1, 0)
+    }
 }
 
 /// A rounded rectangle, or a ring between two (a border), drawn through a projective map: its
@@ -93,11 +106,17 @@ public struct RoundedShape: Hashable, Sendable {
         let w2 = w * w
         let dxdx = (m.m11 * w - u * m.m13) / w2, dxdy = (m.m21 * w - u * m.m23) / w2
         let dydx = (m.m12 * w - v * m.m13) / w2, dydy = (m.m22 * w - v * m.m23) / w2
-        func covered(_ shape: RoundedRectangle) -> Double {
-            let s = shape.signedDistance(x: lx, y: ly)
+        // A local distance and gradient in device pixels: the distance over the gradient's length.
+        func onScreen(_ s: (distance: Double, gx: Double, gy: Double)) -> (distance: Double, gx: Double, gy: Double) {
             let gx = s.gx * dxdx + s.gy * dydx, gy = s.gx * dxdy + s.gy * dydy
             let length = (gx * gx + gy * gy).squareRoot()
-            return RoundedShape.pixelCoverage(distance: length > 0 ? s.distance / length : s.distance, gx: gx, gy: gy)
+            return (length > 0 ? s.distance / length : s.distance, gx, gy)
+        }
+        func covered(_ shape: RoundedRectangle) -> Double {
+            var edge = onScreen(shape.signedDistance(x: lx, y: ly))
+            // Of the two straight edges, the one nearer on screen bounds the coverage.
+            if let other = shape.otherStraightEdge(x: lx, y: ly).map(onScreen), other.distance > edge.distance { edge = other }
+            return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy)
         }
         let outside = covered(outer)
         guard let inner, outside > 0 else { return outside }
