@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// A convex polygon in device pixels and the analytic coverage function both backends evaluate.
 ///
@@ -56,10 +57,10 @@ public struct CoveragePolygon: Hashable, Sendable {
         // Coverage is non-zero up to half a pixel outside an edge, so the pixel centres that can
         // matter lie within 0.5 of the bounding box; one more pixel keeps rounding on the safe side.
         pixelBounds = PixelRect(
-            minX: max(0, Int((xs.min()! - 1).rounded(.down))),
-            minY: max(0, Int((ys.min()! - 1).rounded(.down))),
-            maxX: min(targetWidth, Int((xs.max()! + 1).rounded(.up))),
-            maxY: min(targetHeight, Int((ys.max()! + 1).rounded(.up))))
+            minX: Int(clampingPixels: xs.min()! - 1, .down, to: 0...targetWidth),
+            minY: Int(clampingPixels: ys.min()! - 1, .down, to: 0...targetHeight),
+            maxX: Int(clampingPixels: xs.max()! + 1, .up, to: 0...targetWidth),
+            maxY: Int(clampingPixels: ys.max()! + 1, .up, to: 0...targetHeight))
         guard pixelBounds.maxX > pixelBounds.minX, pixelBounds.maxY > pixelBounds.minY else { return nil }
     }
 

@@ -405,8 +405,8 @@ public struct RenderListBuilder {
                               cached: Bool = false, state: inout BuildState) throws -> Int {
         let b = rect ?? root.bounds
         let s = pixelsPerPoint ?? Double(scale)
-        let width = max(1, min(Int((b.width * s - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
-        let height = max(1, min(Int((b.height * s - 1e-6).rounded(.up)), RenderListBuilder.maxPassSide))
+        let width = Int(clampingPixels: b.width * s - 1e-6, .up, to: 1...RenderListBuilder.maxPassSide)
+        let height = Int(clampingPixels: b.height * s - 1e-6, .up, to: 1...RenderListBuilder.maxPassSide)
         let map = CATransform3DConcat(CATransform3DMakeTranslation(-b.minX, -b.minY, 0),
                                       CATransform3DMakeScale(Double(width) / b.width, Double(height) / b.height, 1))
         let saved = (state.ops, state.width, state.height)

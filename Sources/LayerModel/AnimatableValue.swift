@@ -79,7 +79,7 @@ enum AnimatableValue {
         switch (self, template) {
         case (.number(let v), is CGFloat): CGFloat(v)
         case (.number(let v), is Float): Float(v)
-        case (.number(let v), is Int): Int(v.rounded())
+        case (.number(let v), is Int): Int(clampingPixels: v, to: Int.min...Int.max)
         case (.numbers(let v), is [CGFloat]): v.map { CGFloat($0) }
         case (.numbers(let v), is [Float]): v.map { Float($0) }
         case (.numbers(let v), is [NSNumber]): v.map { NSNumber(value: $0) }

@@ -422,8 +422,9 @@ public final class CGContext {
     static func sample(_ image: Bitmap, u: Double, v: Double, nearest: Bool) -> (Float, Float, Float, Float) {
         guard u.isFinite, v.isFinite else { return (0, 0, 0, 0) }
         if nearest {
-            let x = min(max(Int((u * Double(image.width)).rounded(.down)), 0), image.width - 1)
-            let y = min(max(Int((v * Double(image.height)).rounded(.down)), 0), image.height - 1)
+            let texelX: Double = u * Double(image.width), texelY: Double = v * Double(image.height)
+            let x = Int(clampingPixels: texelX, .down, to: 0...(image.width - 1))
+            let y = Int(clampingPixels: texelY, .down, to: 0...(image.height - 1))
             let p = image[x, y]
             return (Float(p.0) / 255, Float(p.1) / 255, Float(p.2) / 255, Float(p.3) / 255)
         }

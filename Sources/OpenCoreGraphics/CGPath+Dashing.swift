@@ -1,10 +1,14 @@
 import Foundation
 
 extension CGPath {
+    /// Most dashes one dashing makes: a 16,384-pixel line in half-pixel dashes. Default: 20,000.
+    public static let maxDashes = 20_000
+
     /// The "on" stretches of a dash pattern along the path, as open subpaths of straight segments
     /// (curves are flattened to 0.01 first). `lengths` alternate on and off, starting `phase` into
     /// the pattern. A pattern with no positive total length gives the path unchanged, and at most
-    /// 100,000 dashes are made, so no pattern can loop forever.
+    /// `maxDashes` are made, so no pattern can loop forever or turn one segment into a path too
+    /// large to stroke (each dash becomes an outline with caps).
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
                      transform: CGAffineTransform = .identity) -> CGPath {
         let pattern = lengths.map { $0.isFinite ? max($0, 0) : 0 }
@@ -35,7 +39,7 @@ extension CGPath {
                 var a = polyline[i - 1]
                 let b = polyline[i]
                 var segment = hypot(b.x - a.x, b.y - a.y)
-                while segment > remaining, dashes < 100_000 {
+                while segment > remaining, dashes < CGPath.maxDashes {
                     let t = remaining / segment
                     let cut = CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
                     if on {

@@ -30,7 +30,8 @@ public final class CTFont: @unchecked Sendable, CustomStringConvertible {
 
     public init(name: String, size: CGFloat) {
         requestedName = name
-        pointSize = size.isFinite && size > 0 ? size : 12
+        // Bounded (see maxPointSize): 1e30 would not even convert to FreeType's 26.6 size.
+        pointSize = size.isFinite && size > 0 ? min(size, CTFont.maxPointSize) : 12
         let match = FontLibrary.shared.face(named: name)
         face = match.face
         familyName = match.family
@@ -43,6 +44,10 @@ public final class CTFont: @unchecked Sendable, CustomStringConvertible {
         capHeight = CGFloat(face.capHeight) * scale
         xHeight = CGFloat(face.xHeight) * scale
     }
+
+    /// The largest size drawn; larger sizes draw at it (near 32,768 pixels per em, FreeType and
+    /// HarfBuzz advances overflow). Default: 16,384.
+    public static let maxPointSize: CGFloat = 16_384
 
     /// The same face at another size.
     public func withSize(_ size: CGFloat) -> CTFont { CTFont(name: requestedName, size: size) }
@@ -100,7 +105,7 @@ final class FontFace: @unchecked Sendable {
 
     /// Sets the face's size for outlines and shaping, in 26.6 points at 72 dpi.
     func setSize(_ size: CGFloat) {
-        FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)
+        FT_Set_Char_Size(face, 0, FT_F26Dot6(Int(clampingPixels: size * 64, to: 1...Int(CTFont.maxPointSize * 64))), 72, 72)
         hb_ft_font_changed(hbFont)
     }
 

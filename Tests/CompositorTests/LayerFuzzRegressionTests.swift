@@ -39,4 +39,40 @@ struct LayerFuzzRegressionTests {
             #expect(list.passes.count == 1, "no blur pass for a shadow that lands nowhere")
         }
     }
+
+    @Test("a rasterized layer (shouldRasterize) 1e30 points wide is drawn into a pass of the largest side, not trapped")
+    func hugeRasterizedLayer() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 1e30, height: 8)
+        layer.position = CGPoint(x: 16, y: 16)
+        layer.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        layer.shouldRasterize = true
+        root.addSublayer(layer)
+        _ = try RenderListBuilder(viewport: root.frame).build(root: root)
+    }
+
+    @Test("an integer property animated to 1e30 (a replicator's instanceCount) is clamped, not trapped")
+    func hugeIntegerAnimation() {
+        let replicator = CAReplicatorLayer()
+        let grow = CABasicAnimation(keyPath: "instanceCount")
+        grow.fromValue = 1
+        grow.toValue = 1e30
+        grow.duration = 1
+        grow.beginTime = 0
+        MediaClock.$scoped.withValue(0) { replicator.add(grow, forKey: "grow") }
+        let presented = replicator.presentationTree(atMediaTime: 0.5) as? CAReplicatorLayer
+        #expect((presented?.instanceCount ?? 0) > 1_000_000)
+    }
+
+    @Test("Int(clampingPixels:) rounds, clamps, and takes NaN as the lower bound")
+    func clampingPixels() {
+        #expect(Int(clampingPixels: 2.5, to: 0...10) == 3)
+        #expect(Int(clampingPixels: 2.5, .down, to: 0...10) == 2)
+        #expect(Int(clampingPixels: 1e30, to: 0...10) == 10)
+        #expect(Int(clampingPixels: -1e300, to: -5...10) == -5)
+        #expect(Int(clampingPixels: .nan, to: 1...10) == 1)
+        #expect(Int(clampingPixels: .infinity, to: Int.min...Int.max) == Int.max)
+    }
 }

@@ -83,4 +83,15 @@ struct FuzzRegressionTests {
         #expect(solid == 40 * 4)
         #expect(dashed == 20 * 4)
     }
+
+    @Test("a font of size 1.8e308 or 1e30 is drawn at the largest size, not trapped (found through a CATextLayer's fontSize)")
+    func hugeFontSize() {
+        for size in [CGFloat.greatestFiniteMagnitude, 1e30] {
+            let font = CTFont(name: "DejaVu Sans", size: size)
+            #expect(font.pointSize == CTFont.maxPointSize)
+            let line = CTLine(string: "Ag", font: font, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+            let width = CTLineGetTypographicBounds(line, nil, nil, nil)
+            #expect(width > 0, "width \(width) at \(font.pointSize)")
+        }
+    }
 }
