@@ -6,10 +6,20 @@ import Foundation
 extension CALayer {
     /// Sets an animatable property the way every one of its setters does: the action is looked up
     /// with the old value in place and run with the new one.
+    /// Every change holds the transaction lock, as a renderer does while it reads the tree: a
+    /// layer may be changed on one thread while another renders it.
     func change<Value>(_ key: String, _ field: WritableKeyPath<LayerState, Value>, to newValue: Value) {
-        propertyWillChange(key)
-        state[keyPath: field] = newValue
-        propertyDidChange(key)
+        withModelLock {
+            propertyWillChange(key)
+            state[keyPath: field] = newValue
+            propertyDidChange(key)
+        }
+    }
+
+    /// Runs `body` holding `CATransaction.lock()` (recursive: changes made by actions and
+    /// delegates inside it take it again).
+    func withModelLock<T>(_ body: () throws -> T) rethrows -> T {
+        try CATransaction.withLock(body)
     }
 
     func propertyWillChange(_ key: String) {

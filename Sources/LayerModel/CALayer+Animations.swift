@@ -9,15 +9,17 @@ extension CALayer {
     /// `beginTime` of 0 becomes the current media time in this layer's time space; a property
     /// animation without `keyPath` animates the key.
     public func add(_ anim: CAAnimation, forKey key: String?) {
-        let copy = anim.copy()
-        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
-        if let transition = copy as? CATransition { transition.oldTree = committedStateTree() }
-        copy.attachedTiming = TimingParameters(copy)
-        let key = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
-        if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
-        removeAnimation(forKey: key)
-        attachedAnimations.append((key, copy))
-        CATransaction.register(copy)
+        withModelLock {
+            let copy = anim.copy()
+            if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+            if let transition = copy as? CATransition { transition.oldTree = committedStateTree() }
+            copy.attachedTiming = TimingParameters(copy)
+            let key = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
+            if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
+            removeAnimation(forKey: key)
+            attachedAnimations.append((key, copy))
+            CATransaction.register(copy)
+        }
     }
 
     /// A copy of the animation attached under `key`: a running animation cannot be changed, so
@@ -33,17 +35,21 @@ extension CALayer {
 
     /// Detaches the animation under `key`; its delegate hears it stopped unfinished.
     public func removeAnimation(forKey key: String) {
-        guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
-        let removed = attachedAnimations.remove(at: index).animation
-        if !removed.didReportStop {
-            removed.didReportStop = true
-            removed.reportStop(finished: false)
+        withModelLock {
+            guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
+            let removed = attachedAnimations.remove(at: index).animation
+            if !removed.didReportStop {
+                removed.didReportStop = true
+                removed.reportStop(finished: false)
+            }
         }
     }
 
     /// Detaches every animation.
     public func removeAllAnimations() {
-        for key in attachedAnimations.map(\.key) { removeAnimation(forKey: key) }
+        withModelLock {
+            for key in attachedAnimations.map(\.key) { removeAnimation(forKey: key) }
+        }
     }
 
     // MARK: Time spaces

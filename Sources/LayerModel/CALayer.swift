@@ -419,10 +419,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var sublayers: [CALayer]? {
         get { storedSublayers.isEmpty ? nil : storedSublayers }
         set {
-            recordCommittedValue(forKey: "sublayers")
-            for layer in storedSublayers { layer.superlayer = nil }
-            storedSublayers = []
-            for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
+            withModelLock {
+                recordCommittedValue(forKey: "sublayers")
+                for layer in storedSublayers { layer.superlayer = nil }
+                storedSublayers = []
+                for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
+            }
         }
     }
 
@@ -436,7 +438,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// says so in its diagnostics. Default: nil.
     open var mask: CALayer? {
         get { storedMask }
-        set { storedMask = newValue }
+        set { withModelLock { storedMask = newValue } }
     }
 
     /// Appends `layer` on top of the other sublayers, removing it from its old superlayer first.
@@ -447,13 +449,15 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Inserts `layer` at `index` among the sublayers; an index past the end appends.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        refuseCycle(adding: layer)
-        layer.removeFromSuperlayer()
-        recordCommittedValue(forKey: "sublayers")
-        storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
-        layer.superlayer = self
-        layer.runAction(forEvent: kCAOnOrderIn)
-        runAction(forEvent: "sublayers")
+        withModelLock {
+            refuseCycle(adding: layer)
+            layer.removeFromSuperlayer()
+            recordCommittedValue(forKey: "sublayers")
+            storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
+            layer.superlayer = self
+            layer.runAction(forEvent: kCAOnOrderIn)
+            runAction(forEvent: "sublayers")
+        }
     }
 
     /// Inserts `layer` just below `sibling`; at the bottom when `sibling` is nil or not a sublayer.
@@ -483,12 +487,14 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Detaches the layer from its superlayer.
     open func removeFromSuperlayer() {
-        guard let parent = superlayer else { return }
-        runAction(forEvent: kCAOnOrderOut)
-        parent.recordCommittedValue(forKey: "sublayers")
-        parent.storedSublayers.removeAll { $0 === self }
-        superlayer = nil
-        parent.runAction(forEvent: "sublayers")
+        withModelLock {
+            guard let parent = superlayer else { return }
+            runAction(forEvent: kCAOnOrderOut)
+            parent.recordCommittedValue(forKey: "sublayers")
+            parent.storedSublayers.removeAll { $0 === self }
+            superlayer = nil
+            parent.runAction(forEvent: "sublayers")
+        }
     }
 
     /// True when `ancestor` is this layer or one of its superlayers.

@@ -49,6 +49,13 @@ public final class CATransaction {
     public class func lock() { globalLock.lock() }
     public class func unlock() { globalLock.unlock() }
 
+    /// Runs `body` holding the lock.
+    public static func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        globalLock.lock()
+        defer { globalLock.unlock() }
+        return try body()
+    }
+
     /// The duration of implicit animations. Default: 0.25 s.
     public class func animationDuration() -> CFTimeInterval {
         (value(forKey: kCATransactionAnimationDuration) as? NumberConvertible)?.doubleValue ?? 0.25

@@ -70,13 +70,17 @@ public final class CARenderer {
         do {
             // Taking a frame commits the implicit transaction; delegates hear of starts and ends;
             // then the frame shows the tree at its time, and the layers drawn animate from now on.
-            CATransaction.flush()
-            layer.displayTreeIfNeeded()
-            nextChange = layer.advanceAnimations(toMediaTime: frameTime)
-            defer { layer.markLive() }
-            let tree = layer.hasAnimationsInSubtree
-                ? layer.presentationTree(atMediaTime: frameTime, reusing: presentationCache) : layer
-            let list = try RenderListBuilder(viewport: bounds, scale: scale).build(root: tree)
+            // The tree is read under the transaction lock, which every layer change takes, so
+            // other threads may change layers while frames render; executing the list needs no lock.
+            let list = try CATransaction.withLock { () throws -> RenderList in
+                CATransaction.flush()
+                layer.displayTreeIfNeeded()
+                nextChange = layer.advanceAnimations(toMediaTime: frameTime)
+                defer { layer.markLive() }
+                let tree = layer.hasAnimationsInSubtree
+                    ? layer.presentationTree(atMediaTime: frameTime, reusing: presentationCache) : layer
+                return try RenderListBuilder(viewport: bounds, scale: scale).build(root: tree)
+            }
             lastRenderList = list
             switch backend {
             case .cpu:
