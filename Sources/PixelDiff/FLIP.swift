@@ -106,9 +106,10 @@ public enum FLIP {
 
     /// Linear sRGB to CIE XYZ (D65), the exact rational form of the sRGB matrix.
     static func xyz(_ r: Float, _ g: Float, _ b: Float) -> (Float, Float, Float) {
-        ((10135552 / 24577794 as Float) * r + (8788810 / 24577794 as Float) * g + (4435075 / 24577794 as Float) * b,
-         (2613072 / 12288897 as Float) * r + (8788810 / 12288897 as Float) * g + (887015 / 12288897 as Float) * b,
-         (1425312 / 73733382 as Float) * r + (8788810 / 73733382 as Float) * g + (70074185 / 73733382 as Float) * b)
+        // The matrix's exact fractions, divided in Double (the denominators are not Floats).
+        (Float(10135552.0 / 24577794) * r + Float(8788810.0 / 24577794) * g + Float(4435075.0 / 24577794) * b,
+         Float(2613072.0 / 12288897) * r + Float(8788810.0 / 12288897) * g + Float(887015.0 / 12288897) * b,
+         Float(1425312.0 / 73733382) * r + Float(8788810.0 / 73733382) * g + Float(70074185.0 / 73733382) * b)
     }
 
     static func linearRGB(_ x: Float, _ y: Float, _ z: Float) -> (Float, Float, Float) {
