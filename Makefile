@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo test test-release goldens bench bench-baseline bench-check bench-diff bench-peers clean
+.PHONY: deps test-deps build demo test test-release sanitizers fuzz fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -30,6 +30,24 @@ test: test-deps
 test-release: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build --disable-xctest
+
+# The test suite under the thread sanitizer, and every fuzz target briefly under the address
+# sanitizer (what CI runs after the tests).
+sanitizers: test-deps
+	bash scripts/sanitizers.sh
+
+# Every fuzz target (fuzz/: scene documents, image decoders, paths, layer trees; libFuzzer with the
+# address sanitizer) for FUZZ_SECONDS each (default 60); findings land in out/fuzz/artifacts/.
+fuzz: test-deps
+	bash scripts/fuzz.sh
+
+# Random layer trees on the GPU and the CPU: every disagreement beyond the bar, shrunk, saved as
+# a scene under out/fuzz-differential/ (COUNT trees from SEED).
+COUNT ?= 500
+SEED ?= 1
+fuzz-differential: build
+	$(SWIFT) build -c release --product quartz
+	.build/release/quartz fuzz-differential --count $(COUNT) --seed $(SEED)
 
 # Re-records the golden images that no longer match (record mode failed: the CPU renders of the
 # scene catalog and of Examples/). Those tests report "recorded"; look at every changed PNG

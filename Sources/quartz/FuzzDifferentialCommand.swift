@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import OpenQuartzCore
+import PixelDiff
+import SceneCatalog
+import SceneFormat
+
+/// Differential fuzzing: random layer trees (every layer kind and compositing property) rendered
+/// on the GPU and on the CPU reference must agree within the bar. A tree that does not is
+/// shrunk — layers and masks taken away while the disagreement stays — and saved as a scene
+/// document with both renders, ready to become a regression test.
+struct FuzzDifferentialCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz-differential",
+        abstract: "Render random layer trees on both backends and save, shrunk, every tree they disagree on.",
+        discussion: "Exit codes: 0 every tree agreed; 1 some disagreed (saved under --out); 3 rendering failed.")
+
+    @Option(help: "How many trees.") var count = 200
+    @Option(help: "The first tree's seed; tree i uses seed + i, so a run can be repeated or continued.") var seed: UInt64 = 1
+    @Option(help: "Most layers in a tree.") var maxLayers = 24
+    @Option(help: "The viewport's side in points.") var size: Double = 64
+    @Option(help: "Where disagreements are saved (scene documents, images and both renders).") var out = "out/fuzz-differential"
+
+    func run() throws {
+        let bar = AgreementBar.gpuAgainstCPU
+        var disagreements = 0
+        var worst = (seed: seed, psnr: Double.infinity)
+        for i in 0..<UInt64(count) {
+            let treeSeed = seed &+ i
+            var bytes = FuzzedBytes(seed: treeSeed, count: 1024)
+            let root = RandomLayerTree.make(from: &bytes, size: CGFloat(size), maxLayers: maxLayers)
+            guard let failure = try disagreement(root, bar: bar) else { continue }
+            disagreements += 1
+            if failure.psnr < worst.psnr { worst = (treeSeed, failure.psnr) }
+            let kept = try shrink(root, bar: bar)
+            let saved = try save(root, seed: treeSeed)
+            print("seed \(treeSeed): GPU and CPU disagree (\(failure.reason)); shrunk to \(kept) layers: \(saved)")
+        }
+        print("\(count) trees from seed \(seed): \(count - disagreements) agree, \(disagreements) disagree"
+              + (disagreements > 0 ? " (worst: seed \(worst.seed), PSNR \(String(format: "%.1f", worst.psnr)) dB)" : ""))
+        if disagreements > 0 { throw QuartzExit.disagreement }
+    }
+
+    private struct Failure { let reason: String; let psnr: Double }
+
+    private var viewport: CGRect { CGRect(x: 0, y: 0, width: size, height: size) }
+
+    /// Why the two renders of `root` differ beyond the bar, or nil when they agree.
+    private func disagreement(_ root: CALayer, bar: AgreementBar) throws -> Failure? {
+        let cpu: CGImage, gpu: CGImage
+        do {
+            cpu = try root.renderedImage(bounds: viewport, backend: .cpu)
+            gpu = try root.renderedImage(bounds: viewport, backend: .gpu)
+        } catch {
+            printError("quartz fuzz-differential: \(error)")
+            throw QuartzExit.renderFailed
+        }
+        let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: bar.tolerance)
+        return bar.failure(of: report).map { Failure(reason: $0, psnr: report.psnr) }
+    }
+
+    /// Takes away every layer and mask whose absence keeps the disagreement (one pass from the
+    /// leaves up, repeated until nothing more goes); returns how many layers are left.
+    private func shrink(_ root: CALayer, bar: AgreementBar) throws -> Int {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        var removedAny = true
+        while removedAny {
+            removedAny = false
+            for layer in descendants(of: root).reversed() {
+                if let mask = layer.mask {
+                    layer.mask = nil
+                    if try disagreement(root, bar: bar) != nil { removedAny = true } else { layer.mask = mask }
+                }
+                guard let parent = layer.superlayer, let index = parent.sublayers?.firstIndex(where: { $0 === layer }) else { continue }
+                layer.removeFromSuperlayer()
+                if try disagreement(root, bar: bar) != nil {
+                    removedAny = true
+                } else {
+                    parent.insertSublayer(layer, at: UInt32(index))
+                }
+            }
+        }
+        return descendants(of: root).count + 1
+    }
+
+    private func descendants(of layer: CALayer) -> [CALayer] {
+        (layer.sublayers ?? []).flatMap { [$0] + descendants(of: $0) }
+    }
+
+    /// Writes seed-N.json (its images beside it as seed-N-image-K.png), seed-N.cpu.png and
+    /// seed-N.gpu.png; returns the document's path.
+    private func save(_ root: CALayer, seed: UInt64) throws -> String {
+        let folder = URL(fileURLWithPath: out)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var imageCount = 0
+        let encoder = SceneEncoder { image in
+            imageCount += 1
+            let name = "seed-\(seed)-image-\(imageCount).png"
+            try writeAtomically(try image.pngData(), to: folder.appendingPathComponent(name))
+            return name
+        }
+        let document = folder.appendingPathComponent("seed-\(seed).json")
+        try writeAtomically(Data(try encoder.text(root: root, size: viewport.size).utf8), to: document)
+        for backend in RenderBackend.allCases {
+            let image = try root.renderedImage(bounds: viewport, backend: backend)
+            try writeAtomically(try image.pngData(), to: folder.appendingPathComponent("seed-\(seed).\(backend.rawValue).png"))
+        }
+        return document.path
+    }
+}

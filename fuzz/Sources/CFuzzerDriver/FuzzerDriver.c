@@ -1,0 +1,1 @@
+// Declarations only: libFuzzer itself comes with -sanitize=fuzzer.
