@@ -86,8 +86,11 @@ public struct CoverageRasterizer {
         let (x0, y0, x1, y1) = ya < yb ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
         let dxdy = (x1 - x0) / (y1 - y0)
         let top = max(y0, 0), bottom = min(y1, Double(height))
-        guard top < bottom else { return }
-        var x = x0 + (top - y0) * dxdy
+        // An edge a denormal high has an infinite slope and covers nothing (found by fuzzing).
+        guard top < bottom, dxdy.isFinite else { return }
+        // Rounding in x + dxdy * dy must not carry x past the edge's ends (or the image).
+        let lowX = min(x0, x1), highX = max(x0, x1)
+        var x = min(max(x0 + (top - y0) * dxdy, lowX), highX)
         let firstRow = Int(top.rounded(.down)), lastRow = Int(bottom.rounded(.up))
         let stride = self.stride
         // The three buffers are moved out while written through pointers (and back after), so no
@@ -101,7 +104,7 @@ public struct CoverageRasterizer {
             for row in firstRow..<lastRow {
                 let start = row * stride
                 let dy = min(Double(row + 1), bottom) - max(Double(row), top)
-                let xNext = x + dxdy * dy
+                let xNext = min(max(x + dxdy * dy, lowX), highX)
                 let d = Float(dy * direction)
                 let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
                 let leftFloor = left.rounded(.down)

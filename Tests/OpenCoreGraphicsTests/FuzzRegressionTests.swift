@@ -94,4 +94,15 @@ struct FuzzRegressionTests {
             #expect(width > 0, "width \(width) at \(font.pointSize)")
         }
     }
+
+    @Test("an edge a denormal high (an infinite slope) covers nothing and traps nothing")
+    func denormalEdge() {
+        // Straight to the rasterizer: through a context's y flip the denormal would round away.
+        var rasterizer = CoverageRasterizer(width: 32, height: 32)
+        for (x0, y0, x1, y1) in [(0.0, 0.0, 30.0, 1e-320), (30, 1e-320, 30, 20), (30, 20, 0, 20), (0, 20, 0, 0)] {
+            rasterizer.addLine(x0, y0, x1, y1)
+        }
+        let coverage = rasterizer.coverage(rule: .winding)
+        #expect(coverage.reduce(0, +) == 30 * 20)
+    }
 }
