@@ -52,6 +52,7 @@ struct AnimateCommand: ParsableCommand {
     }
 
     func run() throws {
+        InterruptCleanup.install()
         let document = try loadScene(scene, command: "animate")
         let rate = fps ?? document.fps
         let end = to ?? document.duration

@@ -111,14 +111,7 @@ func writeAtomically(_ data: Data, to url: URL) throws {
                                                     NSLocalizedDescriptionKey: "the folder \(folder.path) does not exist"])
     }
     let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-    do {
-        try data.write(to: temporary)
-        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-        try FileManager.default.moveItem(at: temporary, to: url)
-    } catch {
-        try? FileManager.default.removeItem(at: temporary)
-        throw error
-    }
+    try InterruptCleanup.write(data, temporary: temporary, destination: url)
 }
 
 /// One line of JSON for `--json`.

@@ -1,0 +1,48 @@
+import Dispatch
+import Foundation
+
+/// Ctrl-C (SIGINT) and SIGTERM while files are written: the handler waits for a write in progress
+/// to finish its rename, removes any temporary file, and exits with 130 (128 + SIGINT). So an
+/// interrupted `quartz animate` leaves whole frames only, never a `.partial` file.
+enum InterruptCleanup {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var inFlight: Set<String> = []
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    /// Installs the handlers (once; later calls do nothing).
+    static func install() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard sources.isEmpty else { return }
+        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                lock.lock()
+                for path in inFlight { unlink(path) }
+                let note = "quartz: interrupted; the files written so far are complete\n"
+                _ = note.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+                _exit(status)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Writes `data` to `temporary` and renames it to `destination` as one step an interruption
+    /// cannot split: the handler runs before the write starts or after the rename.
+    static func write(_ data: Data, temporary: URL, destination: URL) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        inFlight.insert(temporary.path)
+        defer { inFlight.remove(temporary.path) }
+        do {
+            try data.write(to: temporary)
+            if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
+            try FileManager.default.moveItem(at: temporary, to: destination)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}
