@@ -3,6 +3,7 @@
 // checked by an independent CPU reference rasterizer. Module order (each imports only those above
 // it) is the one in DESIGN.md; README.md's design section names the two additions (CLibPNG,
 // SceneCatalog) and why.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -69,3 +70,11 @@ let package = Package(
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
     ]
 )
+
+// CI (scripts/sanitizers.sh) builds the library and tool targets with warnings as errors. The test
+// targets are left out: Swift Testing's own macro expansions warn under Swift 6.3.
+if ProcessInfo.processInfo.environment["OPENQUARTZ_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}

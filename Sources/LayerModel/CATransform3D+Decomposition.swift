@@ -15,7 +15,7 @@ struct DecomposedTransform3D: Equatable {
     init?(_ t: CATransform3D) {
         let entries = t.rows.map { Double($0) }
         guard entries[15] != 0, t.isFinite else { return nil }
-        var m = (0..<4).map { i in (0..<4).map { j in entries[i * 4 + j] / entries[15] } }
+        let m = (0..<4).map { i in (0..<4).map { j in entries[i * 4 + j] / entries[15] } }
         var perspectiveMatrix = m
         for i in 0..<3 { perspectiveMatrix[i][3] = 0 }
         perspectiveMatrix[3][3] = 1

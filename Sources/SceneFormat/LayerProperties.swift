@@ -89,7 +89,7 @@ enum LayerClasses {
     static let unit = SceneValueKind.bounded(min: 0, max: 1, integral: false)
     static let nonNegative = SceneValueKind.bounded(min: 0, max: 1e9, integral: false)
 
-    nonisolated(unsafe) static let common: [LayerProperty] = [
+    static let common: [LayerProperty] = [
         optional("name", .string, \CALayer.name),
         value("bounds", .rect, \CALayer.bounds),
         value("position", .point, \CALayer.position),
@@ -128,7 +128,7 @@ enum LayerClasses {
         float("speed", \CALayer.speed),
     ]
 
-    nonisolated(unsafe) static let specific: [String: [LayerProperty]] = [
+    static let specific: [String: [LayerProperty]] = [
         "CAShapeLayer": [
             optional("path", .path, \CAShapeLayer.path),
             optional("fillColor", .color, \CAShapeLayer.fillColor),
