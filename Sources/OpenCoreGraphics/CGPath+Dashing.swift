@@ -13,7 +13,9 @@ extension CGPath {
                      transform: CGAffineTransform = .identity) -> CGPath {
         let pattern = lengths.map { $0.isFinite ? max($0, 0) : 0 }
         let period = pattern.reduce(0, +)
-        guard period > 1e-9, phase.isFinite else { return copy(applying: transform) }
+        // A period that overflows (lengths of 1e308) is longer than any path: the first dash is
+        // all of it. (Left in, a negative phase became an infinite offset that never ran down.)
+        guard period > 1e-9, period.isFinite, phase.isFinite else { return copy(applying: transform) }
         let result = CGMutablePath()
         var dashes = 0
         for (points, closed) in PathStroker.subpaths(self, tolerance: 0.01) {

@@ -106,4 +106,13 @@ struct FuzzRegressionTests {
         let coverage = rasterizer.coverage(rule: .winding)
         #expect(coverage.reduce(0, +) == 30 * 20)
     }
+
+    @Test("dash lengths whose sum overflows (1e308 each) with a negative phase end (the phase loop never did)")
+    func overflowingDashPeriod() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 30, y: 0))
+        let dashed = path.copy(dashingWithPhase: -3, lengths: [1e308, 1e308])
+        #expect(dashed.elements.count == 2)
+    }
 }
