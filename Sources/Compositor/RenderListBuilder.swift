@@ -395,7 +395,8 @@ public struct RenderListBuilder {
     // MARK: Offscreen passes and transitions
 
     /// Largest side of an offscreen pass; larger layers are drawn into it at a reduced scale.
-    static let maxPassSide = 8192
+    /// `ImageLimits` lowers it (a server's lower image limits bound passes too). Default: 8192.
+    static var maxPassSide: Int { min(8192, ImageLimits.maxDimension, Int(Double(ImageLimits.maxPixelCount).squareRoot())) }
 
     /// Draws `root`'s subtree (the root's own placement, opacity, shadow, mask and transition left
     /// out) into a new offscreen pass that maps `rect` of the root's bounds space onto its pixels at
@@ -405,8 +406,9 @@ public struct RenderListBuilder {
                               cached: Bool = false, state: inout BuildState) throws -> Int {
         let b = rect ?? root.bounds
         let s = pixelsPerPoint ?? Double(scale)
-        let width = Int(clampingPixels: b.width * s - 1e-6, .up, to: 1...RenderListBuilder.maxPassSide)
-        let height = Int(clampingPixels: b.height * s - 1e-6, .up, to: 1...RenderListBuilder.maxPassSide)
+        let side = RenderListBuilder.maxPassSide
+        let width = Int(clampingPixels: b.width * s - 1e-6, .up, to: 1...side)
+        let height = Int(clampingPixels: b.height * s - 1e-6, .up, to: 1...side)
         let map = CATransform3DConcat(CATransform3DMakeTranslation(-b.minX, -b.minY, 0),
                                       CATransform3DMakeScale(Double(width) / b.width, Double(height) / b.height, 1))
         let saved = (state.ops, state.width, state.height)
@@ -504,7 +506,8 @@ public struct RenderListBuilder {
     /// The two images of a contents cross-fade added in a pass the size of the end image, which the
     /// contents then sample instead of the image: `from` x (1 - fraction) + `to` x fraction.
     private func crossFadePass(from: CGImage, to: CGImage, fraction: Double, layer: CALayer, state: inout BuildState) -> Int {
-        let width = min(to.width, RenderListBuilder.maxPassSide), height = min(to.height, RenderListBuilder.maxPassSide)
+        let side = RenderListBuilder.maxPassSide
+        let width = min(to.width, side), height = min(to.height, side)
         state.textures[from.identifier] = from.bitmap
         let id = state.nextPassID
         state.nextPassID += 1
