@@ -4,9 +4,11 @@ import Foundation
 /// shadows use here, and the one the compositor's shadow passes will share, so every blur in
 /// OpenQuartz is the same function.
 public enum GaussianBlur {
-    /// Weights for offsets -r...r, r = ceil(3 sigma), normalized to sum 1. `[1]` for sigma <= 0.
+    /// Weights for offsets -r...r, r = ceil(3 sigma), normalized to sum 1. `[1]` for sigma <= 0.001.
     public static func weights(sigma: Double) -> [Float] {
-        guard sigma.isFinite, sigma > 0 else { return [1] }
+        // Below a thousandth of a pixel the kernel is [0, 1, 0] anyway; a denormal sigma would
+        // square to 0 and make 0 / 0 weights (layer-tree fuzzer).
+        guard sigma.isFinite, sigma > 1e-3 else { return [1] }
         // Truncated at the widest image allowed: a kernel wider than the image changes nothing more.
         let radius = Int(min(3 * sigma, Double(ImageLimits.defaultMaxDimension)).rounded(.up))
         let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }

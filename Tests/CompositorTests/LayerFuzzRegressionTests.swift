@@ -75,4 +75,29 @@ struct LayerFuzzRegressionTests {
         #expect(Int(clampingPixels: .nan, to: 1...10) == 1)
         #expect(Int(clampingPixels: .infinity, to: Int.min...Int.max) == Int.max)
     }
+
+    @Test("a shadow radius that is a denormal number blurs nothing, rather than dividing 0 by 0 into the pixels")
+    func denormalShadowRadius() throws {
+        #expect(GaussianBlur.weights(sigma: Double.leastNonzeroMagnitude * 4) == [1])
+        #expect(GaussianBlur.weights(sigma: 1e-200) == [1])
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 4, y: 4, width: 16, height: 16)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = CGFloat.leastNonzeroMagnitude
+        let child = CALayer()
+        child.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
+        child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        layer.addSublayer(child)
+        root.addSublayer(layer)
+        let list = try RenderListBuilder(viewport: root.frame).build(root: root)
+        for pass in list.passes {
+            for op in pass.ops {
+                guard case .blur(let blur) = op else { continue }
+                let finite = blur.weights.allSatisfy { $0.isFinite }
+                #expect(finite)
+            }
+        }
+    }
 }
