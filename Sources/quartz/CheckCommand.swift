@@ -17,6 +17,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "both: render on both backends and compare; none: only check the document.") var backend: Mode = .both
     @Option(help: "The time in seconds (default: the document's time).") var time: Double?
     @Option(help: "Write the CPU image, the GPU image and the heat map with this prefix (PREFIX.cpu.png, ...).") var images: String?
+    @Flag(help: "Print the frame's render list (every pass and op, as both backends execute it) before the result.")
+    var renderList = false
     @Flag(help: "Print the result as one line of JSON.") var json = false
 
     func run() throws {
@@ -29,7 +31,9 @@ struct CheckCommand: ParsableCommand {
         let bar = AgreementBar.gpuAgainstCPU
         let cpu: CGImage, gpu: CGImage
         do {
-            cpu = try SceneFrameRenderer(document: document, backend: .cpu, scale: nil, size: nil).frame(at: t)
+            let cpuRenderer = SceneFrameRenderer(document: document, backend: .cpu, scale: nil, size: nil)
+            cpu = try cpuRenderer.frame(at: t)
+            if renderList, let list = cpuRenderer.lastRenderList { print(list) }
             gpu = try SceneFrameRenderer(document: document, backend: .gpu, scale: nil, size: nil).frame(at: t)
         } catch {
             printError("quartz check: \(scene): \(error)")

@@ -59,8 +59,10 @@ struct FuzzDifferentialCommand: ParsableCommand {
         return bar.failure(of: report).map { Failure(reason: $0, psnr: report.psnr) }
     }
 
-    /// Takes away every layer and mask whose absence keeps the disagreement (one pass from the
-    /// leaves up, repeated until nothing more goes); returns how many layers are left.
+    /// Takes away every layer and mask whose absence keeps the disagreement, then sets back to its
+    /// default every compositing property that the disagreement does not need (each pass from the
+    /// leaves up, repeated until nothing more goes); returns how many layers are left. What is left
+    /// names the cause: a shadow under a perspective transform, say, and nothing else.
     private func shrink(_ root: CALayer, bar: AgreementBar) throws -> Int {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -82,8 +84,49 @@ struct FuzzDifferentialCommand: ParsableCommand {
                 }
             }
         }
+        for layer in descendants(of: root).reversed() {
+            for simplification in Self.simplifications where simplification.applies(layer) {
+                let undo = simplification.apply(layer)
+                if try disagreement(root, bar: bar) == nil { undo() }
+            }
+        }
         return descendants(of: root).count + 1
     }
+
+    /// One compositing property set back to its default: `apply` returns what puts it back.
+    private struct Simplification {
+        let applies: (CALayer) -> Bool
+        let apply: (CALayer) -> () -> Void
+
+        init<Value>(_ keyPath: ReferenceWritableKeyPath<CALayer, Value>, to plain: Value,
+                    when applies: @escaping (CALayer) -> Bool) {
+            self.applies = applies
+            apply = { layer in
+                let old = layer[keyPath: keyPath]
+                layer[keyPath: keyPath] = plain
+                return { layer[keyPath: keyPath] = old }
+            }
+        }
+    }
+
+    private static var simplifications: [Simplification] { [
+        Simplification(\.shadowOpacity, to: 0, when: { $0.shadowOpacity != 0 }),
+        Simplification(\.shadowPath, to: nil, when: { $0.shadowPath != nil }),
+        Simplification(\.shadowOffset, to: .zero, when: { $0.shadowOffset != .zero }),
+        Simplification(\.transform, to: CATransform3DIdentity, when: { !CATransform3DIsIdentity($0.transform) }),
+        Simplification(\.sublayerTransform, to: CATransform3DIdentity, when: { !CATransform3DIsIdentity($0.sublayerTransform) }),
+        Simplification(\.zPosition, to: 0, when: { $0.zPosition != 0 }),
+        Simplification(\.anchorPoint, to: CGPoint(x: 0.5, y: 0.5), when: { $0.anchorPoint != CGPoint(x: 0.5, y: 0.5) }),
+        Simplification(\.opacity, to: 1, when: { $0.opacity != 1 }),
+        Simplification(\.cornerRadius, to: 0, when: { $0.cornerRadius != 0 }),
+        Simplification(\.borderWidth, to: 0, when: { $0.borderWidth != 0 }),
+        Simplification(\.masksToBounds, to: false, when: { $0.masksToBounds }),
+        Simplification(\.shouldRasterize, to: false, when: { $0.shouldRasterize }),
+        Simplification(\.isDoubleSided, to: true, when: { !$0.isDoubleSided }),
+        Simplification(\.allowsGroupOpacity, to: true, when: { !$0.allowsGroupOpacity }),
+        Simplification(\.contents, to: nil, when: { $0.contents != nil }),
+        Simplification(\.backgroundColor, to: nil, when: { $0.backgroundColor != nil }),
+    ] }
 
     private func descendants(of layer: CALayer) -> [CALayer] {
         (layer.sublayers ?? []).flatMap { [$0] + descendants(of: $0) }

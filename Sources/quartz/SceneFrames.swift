@@ -36,6 +36,8 @@ final class SceneFrameRenderer {
     let scale: CGFloat
     let size: CGSize
     var times = StageTimes()
+    /// The render list of the last frame: what `quartz check --render-list` prints.
+    private(set) var lastRenderList: RenderList?
     private let cache = RasterPassCache()
 
     init(document: SceneDocument, backend: RenderBackend, scale: CGFloat?, size: CGSize?) {
@@ -64,6 +66,7 @@ final class SceneFrameRenderer {
         tree.displayTreeIfNeeded()
         lap(&times.rasterization)
         let list = try RenderListBuilder(viewport: CGRect(origin: .zero, size: size), scale: scale).build(root: tree)
+        lastRenderList = list
         lap(&times.compositing)
         let bitmap: Bitmap
         switch backend {
