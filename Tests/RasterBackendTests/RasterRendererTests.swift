@@ -29,7 +29,18 @@ struct RasterRendererTests {
         let red = Fill.solid(PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1))
         let image = RasterRenderer().render(RenderList.singlePass(1, 1, [DrawOp.rectangle(0, 0, 1, 1, fill: blue, targetWidth: 1, targetHeight: 1),
                                                         DrawOp.rectangle(0, 0, 1, 1, fill: red, opacity: 0.5, targetWidth: 1, targetHeight: 1)]))
-        #expect(image[0, 0] == (128, 0, 128, 255))
+        // Red at half opacity reaches the blender as 8-bit (128, 0, 0, 128), as on the GPU: blue keeps 127/255.
+        #expect(image[0, 0] == (128, 0, 127, 255))
+    }
+
+    @Test("the source is converted to 8 bits before it is blended: black at 0.25% opacity darkens 200 to 199, as the GPU does")
+    func sourceConvertedBeforeBlending() {
+        let gray = Fill.solid(PremultipliedColor(red: 200.0 / 255, green: 200.0 / 255, blue: 200.0 / 255, alpha: 1))
+        let black = Fill.solid(PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
+        let image = RasterRenderer().render(RenderList.singlePass(1, 1, [DrawOp.rectangle(0, 0, 1, 1, fill: gray, targetWidth: 1, targetHeight: 1),
+                                                        DrawOp.rectangle(0, 0, 1, 1, fill: black, opacity: 0.0025, targetWidth: 1, targetHeight: 1)]))
+        // Exactly, 200 x (1 - 0.0025) = 199.5 would round to 200; the alpha as a byte is 1, and 200 x 254/255 = 199.2.
+        #expect(image[0, 0] == (199, 199, 199, 255))
     }
 
     @Test("a texture mapped texel for pixel reproduces the image exactly, with either filter",
