@@ -22,6 +22,7 @@ uniform vec4 u_innerRadii;
 uniform mat3 u_deviceToTexture;        // device (x, y, 1) -> (u, v, q), row-vector form
 uniform highp sampler2D u_texture;
 uniform int u_alphaOnly;               // 1: use only the texel's alpha (shadows)
+uniform int u_filterHere;              // 1: bilinear filtering done here, in float (see bilinearInFloat)
 uniform int u_tiled;                   // 1: the texture is one tile of a larger image
 uniform vec2 u_imageSize;              // the whole image, in texels
 uniform vec4 u_tileAccept;             // sample points this tile draws: min x, min y, max x, max y (texels)
@@ -54,6 +55,20 @@ float roundedCoverage(vec2 p) {
 
 //! include blurred_rounded_rect.glsl
 
+// Bilinear filtering of u_texture at uv as the CPU reference does it: the four texels around,
+// clamped to the edge, mixed in float. Drivers filter 8-bit textures in 8-bit steps (llvmpipe
+// rounds after each lerp), a fraction of a step off per sample: shadows upsampled from halved
+// passes and stacked drifted several steps from the reference, so their upsampling comes here.
+vec4 bilinearInFloat(vec2 uv) {
+    ivec2 size = textureSize(u_texture, 0);
+    vec2 t = clamp(uv * vec2(size) - 0.5, vec2(-2.0), vec2(size) + 1.0);
+    vec2 base = floor(t), f = t - base;
+    ivec2 lo = clamp(ivec2(base), ivec2(0), size - 1), hi = clamp(ivec2(base) + 1, ivec2(0), size - 1);
+    vec4 top = mix(texelFetch(u_texture, lo, 0), texelFetch(u_texture, ivec2(hi.x, lo.y), 0), f.x);
+    vec4 bottom = mix(texelFetch(u_texture, ivec2(lo.x, hi.y), 0), texelFetch(u_texture, hi, 0), f.x);
+    return mix(top, bottom, f.y);
+}
+
 void main() {
     vec2 p = gl_FragCoord.xy;          // device pixel centre
     float k = coverage(p) * u_opacity;
@@ -77,7 +92,7 @@ void main() {
             }
             uv = (s - u_tileRect.xy) / u_tileRect.zw;
         }
-        color = texture(u_texture, uv);
+        color = u_filterHere == 1 ? bilinearInFloat(uv) : texture(u_texture, uv);
         if (u_alphaOnly == 1) {
             color = vec4(color.a);
         }

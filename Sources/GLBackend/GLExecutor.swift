@@ -47,7 +47,7 @@ final class GLExecutor {
     private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
                                    "u_deviceToTexture", "u_texture", "u_tint",
                                    "u_shapeKind", "u_continuous", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
-                                   "u_alphaOnly", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
+                                   "u_alphaOnly", "u_filterHere", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
                                    "u_blurToLocal", "u_blurBox", "u_blurParams"]
 
     init(caps: GLCaps, maxTextureBytes: Int) throws {
@@ -244,6 +244,11 @@ final class GLExecutor {
         case .texture(let fill):
             glUniform1i(program.location("u_fillKind"), 1)
             glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)
+            // Shadows, upsampled from halved passes and often stacked, are filtered in the shader
+            // in float, as the CPU reference filters; the driver's 8-bit filtering drifted.
+            var isPass = false
+            if case .pass = fill.source { isPass = true }
+            glUniform1i(program.location("u_filterHere"), (fill.alphaOnly || isPass) && fill.filter == .linear ? 1 : 0)
             setMatrix(fill.deviceToTexture, "u_deviceToTexture")
             switch fill.source {
             case .image(let id):
