@@ -57,8 +57,10 @@ float roundedCoverage(vec2 p) {
 
 // Bilinear filtering of u_texture at uv as the CPU reference does it: the four texels around,
 // clamped to the edge, mixed in float. Drivers filter 8-bit textures in 8-bit steps (llvmpipe
-// rounds after each lerp), a fraction of a step off per sample: shadows upsampled from halved
-// passes and stacked drifted several steps from the reference, so their upsampling comes here.
+// rounds after each lerp), a fraction of a step off per sample, and where samples pile up
+// (shadows upsampled from halved passes and stacked, groups, rasterized layers) that drifted
+// several steps from the reference. Four fetches instead of one filtered fetch: no measurable
+// cost on llvmpipe (300 rotated image layers at 720p, within the noise of 3 runs).
 vec4 bilinearInFloat(vec2 uv) {
     ivec2 size = textureSize(u_texture, 0);
     vec2 t = clamp(uv * vec2(size) - 0.5, vec2(-2.0), vec2(size) + 1.0);

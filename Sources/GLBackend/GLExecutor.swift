@@ -244,11 +244,10 @@ final class GLExecutor {
         case .texture(let fill):
             glUniform1i(program.location("u_fillKind"), 1)
             glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)
-            // Shadows, upsampled from halved passes and often stacked, are filtered in the shader
-            // in float, as the CPU reference filters; the driver's 8-bit filtering drifted.
-            var isPass = false
-            if case .pass = fill.source { isPass = true }
-            glUniform1i(program.location("u_filterHere"), (fill.alphaOnly || isPass) && fill.filter == .linear ? 1 : 0)
+            // Bilinear filtering is done in the shader, in float, as the CPU reference does it:
+            // drivers filter 8-bit textures in 8-bit steps, and stacked shadows (upsampled from
+            // halved passes), groups and images drifted several steps from the reference.
+            glUniform1i(program.location("u_filterHere"), fill.filter == .linear ? 1 : 0)
             setMatrix(fill.deviceToTexture, "u_deviceToTexture")
             switch fill.source {
             case .image(let id):
