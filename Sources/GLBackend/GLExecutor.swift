@@ -100,7 +100,7 @@ final class GLExecutor {
         var passTargets: [Int: GLPassTargetPool.Target] = [:]
         var passTextures: [Int: GLuint] = [:]
         defer { passPool.giveBack(Array(passTargets.values)) }
-        let lastUse = GLExecutor.lastUse(in: list)
+        let lastUse = list.passesLastRead()
         let toRun = list.passesToRun { cachedPasses[$0] != nil }
         defer { endFrameOfCache() }
         for (index, pass) in list.passes.enumerated() {
@@ -190,22 +190,6 @@ final class GLExecutor {
             cachedPasses[key] = nil
         }
         frameNumber += 1
-    }
-
-    /// For each pass index, the passes it is the last to sample.
-    private static func lastUse(in list: RenderList) -> [Int: [Int]] {
-        var last: [Int: Int] = [:]
-        for (index, pass) in list.passes.enumerated() {
-            for op in pass.ops {
-                switch op {
-                case .quad(let quad):
-                    if case .texture(let fill) = quad.fill, case .pass(let id) = fill.source { last[id] = index }
-                case .blur(let blur): last[blur.source] = index
-                case .halve(let halve): last[halve.source] = index
-                }
-            }
-        }
-        return Dictionary(grouping: last.keys) { last[$0]! }
     }
 
     private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: GLuint]) throws {

@@ -21,8 +21,12 @@ public struct RasterRenderer: Sendable {
         var passes: [Int: Bitmap] = [:]
         var target = Bitmap(width: list.width, height: list.height)
         let toRun = cache.map { cache in list.passesToRun { cache.contains($0) } }
+        // A pass's pixels go once the last pass that reads them has run: memory grows with the
+        // passes in flight, not with all the frame's passes.
+        let lastRead = list.passesLastRead()
         defer { cache?.endFrame() }
-        for pass in list.passes {
+        for (index, pass) in list.passes.enumerated() {
+            defer { for id in lastRead[index] ?? [] { passes[id] = nil } }
             if let toRun, !toRun.contains(pass.id) {
                 if let key = pass.cacheKey, let kept = cache?.lookUp(key) { passes[pass.id] = kept }
                 continue
