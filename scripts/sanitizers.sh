@@ -3,7 +3,9 @@
 #  1. the whole test suite built with the thread sanitizer (its own build folder, .build/tsan)
 #     and the library and tool targets with warnings as errors (OPENQUARTZ_WARNINGS_AS_ERRORS,
 #     see Package.swift); a data race stops the run (halt_on_error): a failed suite, not a warning;
-#  2. every fuzz target for FUZZ_SECONDS (default 15) under the address sanitizer, on the
+#  2. the whole test suite built with the address sanitizer (.build/asan); leaks are left to the
+#     fuzz runs, whose LeakSanitizer knows which caches Swift and fontconfig keep until exit;
+#  3. every fuzz target for FUZZ_SECONDS (default 15) under the address sanitizer, on the
 #     checked-in corpus and the crashes found before (fuzz/corpus/), via scripts/fuzz.sh.
 # The address sanitizer also runs the hostile-input corpus: it is part of the fuzz corpus.
 set -euo pipefail
@@ -21,4 +23,15 @@ grep -E "ThreadSanitizer|✘" "$log" | head -40 || true
 summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1)
 echo "thread sanitizer: $summary"
 [[ "$summary" =~ passed ]] || { echo "the test suite failed under the thread sanitizer" >&2; exit 1; }
+if ! swift build --build-tests --scratch-path .build/asan --sanitize=address > "$log" 2>&1; then
+  grep -E "error:" "$log" | sort -u | head -20
+  echo "the address-sanitizer build failed" >&2
+  exit 1
+fi
+ASAN_OPTIONS="halt_on_error=1:detect_leaks=0" SWIFT_BACKTRACE=enable=no \
+  swift test --skip-build --scratch-path .build/asan --sanitize=address --disable-xctest > "$log" 2>&1 || true
+grep -E "AddressSanitizer|SUMMARY|✘" "$log" | head -40 || true
+summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1)
+echo "address sanitizer: $summary"
+[[ "$summary" =~ passed ]] || { echo "the test suite failed under the address sanitizer" >&2; exit 1; }
 FUZZ_SECONDS=${FUZZ_SECONDS:-15} bash scripts/fuzz.sh
