@@ -25,10 +25,19 @@ public struct CoveragePolygon: Hashable, Sendable {
     /// The polygon through `vertices` (any orientation; degenerate sides removed), or nil when it
     /// covers no area.
     public init?(vertices input: [DevicePoint], targetWidth: Int, targetHeight: Int) {
-        var points: [DevicePoint] = []
-        for p in input where p.x.isFinite && p.y.isFinite {
-            if let last = points.last, abs(last.x - p.x) < 1e-9, abs(last.y - p.y) < 1e-9 { continue }
-            points.append(p)
+        var points = input
+        // Usually nothing is to be removed, and the input's storage is kept as it is.
+        if input.indices.contains(where: { i in
+            let p = input[i]
+            guard p.x.isFinite && p.y.isFinite else { return true }
+            guard i > 0 else { return false }
+            return abs(input[i - 1].x - p.x) < 1e-9 && abs(input[i - 1].y - p.y) < 1e-9
+        }) {
+            points = []
+            for p in input where p.x.isFinite && p.y.isFinite {
+                if let last = points.last, abs(last.x - p.x) < 1e-9, abs(last.y - p.y) < 1e-9 { continue }
+                points.append(p)
+            }
         }
         while points.count > 1, let first = points.first, let last = points.last,
               abs(first.x - last.x) < 1e-9, abs(first.y - last.y) < 1e-9 {
@@ -39,28 +48,33 @@ public struct CoveragePolygon: Hashable, Sendable {
         guard abs(area) > 1e-7 else { return nil }
         if area < 0 { points.reverse() }
         vertices = points
-        var lines: [(EdgeEquation, Double)] = []
+        // Built without intermediate arrays: every drawn quad of every frame comes through here.
+        var equations: [EdgeEquation] = []
+        equations.reserveCapacity(points.count)
+        var lengths: [Double] = []
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for i in points.indices {
-            let p = points[i], q = points[(i + 1) % points.count]
+            let p = points[i], q = points[i + 1 == points.count ? 0 : i + 1]
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
             let dx = q.x - p.x, dy = q.y - p.y
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 1e-9 else { continue }
             let a = -dy / length, b = dx / length
-            lines.append((EdgeEquation(a: a, b: b, c: -(a * p.x + b * p.y)), length))
+            equations.append(EdgeEquation(a: a, b: b, c: -(a * p.x + b * p.y)))
+            if points.count > CoveragePolygon.maxEdges { lengths.append(length) }
         }
-        if lines.count > CoveragePolygon.maxEdges {
-            let keep = Set(lines.indices.sorted { lines[$0].1 > lines[$1].1 }.prefix(CoveragePolygon.maxEdges))
-            lines = lines.indices.filter(keep.contains).map { lines[$0] }
+        if equations.count > CoveragePolygon.maxEdges {
+            let keep = Set(equations.indices.sorted { lengths[$0] > lengths[$1] }.prefix(CoveragePolygon.maxEdges))
+            equations = equations.indices.filter(keep.contains).map { equations[$0] }
         }
-        edges = lines.map(\.0)
-        let xs = points.map(\.x), ys = points.map(\.y)
+        edges = equations
         // Coverage is non-zero up to half a pixel outside an edge, so the pixel centres that can
         // matter lie within 0.5 of the bounding box; one more pixel keeps rounding on the safe side.
         pixelBounds = PixelRect(
-            minX: Int(clampingPixels: xs.min()! - 1, .down, to: 0...targetWidth),
-            minY: Int(clampingPixels: ys.min()! - 1, .down, to: 0...targetHeight),
-            maxX: Int(clampingPixels: xs.max()! + 1, .up, to: 0...targetWidth),
-            maxY: Int(clampingPixels: ys.max()! + 1, .up, to: 0...targetHeight))
+            minX: Int(clampingPixels: minX - 1, .down, to: 0...targetWidth),
+            minY: Int(clampingPixels: minY - 1, .down, to: 0...targetHeight),
+            maxX: Int(clampingPixels: maxX + 1, .up, to: 0...targetWidth),
+            maxY: Int(clampingPixels: maxY + 1, .up, to: 0...targetHeight))
         guard pixelBounds.maxX > pixelBounds.minX, pixelBounds.maxY > pixelBounds.minY else { return nil }
     }
 

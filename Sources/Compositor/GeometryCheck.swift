@@ -6,6 +6,10 @@ import LayerModel
 enum GeometryCheck {
     static func problem(in layer: CALayer) -> String? {
         let b = layer.bounds
+        // Every layer is checked on every frame: the finite case must not build the list below.
+        let sum = b.origin.x + b.origin.y + b.size.width + b.size.height + layer.position.x + layer.position.y
+            + layer.zPosition + layer.anchorPoint.x + layer.anchorPoint.y + layer.anchorPointZ
+        if sum.isFinite && layer.transform.isFinite && layer.sublayerTransform.isFinite { return nil }
         let values: [(String, CGFloat)] = [
             ("bounds.origin.x", b.origin.x), ("bounds.origin.y", b.origin.y),
             ("bounds.size.width", b.size.width), ("bounds.size.height", b.size.height),

@@ -10,7 +10,16 @@ enum PolygonClipping {
 
     /// The rectangle `r` of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
     static func project(_ r: Rect, through map: ProjectiveTransform2D) -> [DevicePoint] {
-        project([(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)], through: map)
+        let x0 = r.x, y0 = r.y, x1 = r.x + r.width, y1 = r.y + r.height
+        // Every layer's bounds are projected: in front of the eye (the usual case) nothing is
+        // clipped and the corners divide straight through.
+        let a = map.applyHomogeneous(x: x0, y: y0), b = map.applyHomogeneous(x: x1, y: y0)
+        let c = map.applyHomogeneous(x: x1, y: y1), d = map.applyHomogeneous(x: x0, y: y1)
+        guard a.w >= nearW && b.w >= nearW && c.w >= nearW && d.w >= nearW else {
+            return project([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], through: map)
+        }
+        return [DevicePoint(x: a.x / a.w, y: a.y / a.w), DevicePoint(x: b.x / b.w, y: b.y / b.w),
+                DevicePoint(x: c.x / c.w, y: c.y / c.w), DevicePoint(x: d.x / d.w, y: d.y / d.w)]
     }
 
     /// A polygon of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
@@ -50,6 +59,9 @@ enum PolygonClipping {
 
     /// The part of `subject` inside every edge of the convex polygon `clip` (positive orientation).
     static func intersect(_ subject: [DevicePoint], with clip: [DevicePoint]) -> [DevicePoint] {
+        // Most layers lie wholly inside their clip (the viewport's guard band at least): then the
+        // subject comes back as it is, without a new polygon per clip edge.
+        if isInside(subject, clip) { return subject }
         var result = subject
         for i in clip.indices where !result.isEmpty {
             let a = clip[i], b = clip[(i + 1) % clip.count]
@@ -69,6 +81,16 @@ enum PolygonClipping {
             }
         }
         return result
+    }
+
+    /// Whether every point of `subject` is on the inner side of (or on) every edge of `clip`, by
+    /// the same test `intersect` applies.
+    private static func isInside(_ subject: [DevicePoint], _ clip: [DevicePoint]) -> Bool {
+        for i in clip.indices {
+            let a = clip[i], b = clip[i + 1 == clip.count ? 0 : i + 1]
+            for p in subject where !((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0) { return false }
+        }
+        return true
     }
 
     /// A rectangle as a positively oriented polygon.

@@ -119,7 +119,11 @@ public struct QuadOp: Hashable, Sendable {
     public var tint: PremultipliedColor
     /// Rounded corners or a border ring whose coverage multiplies the polygon's; the polygon's
     /// edges are then only the clips'. Default: nil.
-    public var rounded: RoundedShape?
+    public var rounded: RoundedShape? {
+        get { storedRounded?.value }
+        set { storedRounded = newValue.map(Indirect.value) }
+    }
+    private var storedRounded: Indirect<RoundedShape>?
 
     public init(source: String, localRect: Rect, localToDevice: ProjectiveTransform2D,
                 polygon: CoveragePolygon, fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
@@ -150,9 +154,10 @@ public enum BlendMode: String, Hashable, Sendable {
 /// How a quad's pixels are coloured.
 public enum Fill: Hashable, Sendable {
     case solid(PremultipliedColor)
-    case texture(TextureFill)
+    // The large cases are indirect: a solid fill, the usual one, keeps every op small.
+    indirect case texture(TextureFill)
     /// A Gaussian-blurred rounded rectangle in closed form (shadows of plain layers).
-    case blurredRoundedRect(BlurredRoundedRect)
+    indirect case blurredRoundedRect(BlurredRoundedRect)
 }
 
 /// A colour with premultiplied components in 0...1.

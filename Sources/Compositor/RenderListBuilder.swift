@@ -100,10 +100,48 @@ public struct RenderListBuilder {
     /// Draws a subtree depth first. An explicit stack instead of recursion: trees thousands of
     /// levels deep must not overflow the (small) stacks of the threads rendering may run on.
     private func walk(from start: Visit, state: inout BuildState) throws {
-        var pending = [start]
+        var pending = [Step.visit(start)]
         while let next = pending.popLast() {
-            let children = try visit(next, state: &state)
-            pending.append(contentsOf: children.reversed())
+            switch next {
+            case .visit(let visit):
+                try self.visit(visit, state: &state, then: &pending)
+            case .sublayers(let run, let index):
+                if index + 1 < run.layers.count { pending.append(.sublayers(run, next: index + 1)) }
+                try self.visit(run.visit(index), state: &state, then: &pending)
+            }
+        }
+    }
+
+    /// What the walk's stack holds: one visit (a border, a pass's root), or the rest of a layer's
+    /// sublayers, whose visits are made as they come up. A layer with 10,000 sublayers takes one
+    /// small entry rather than 10,000 visits, each copied as the stack grows.
+    private enum Step {
+        indirect case visit(Visit)
+        case sublayers(SublayerRun, next: Int)
+    }
+
+    /// A layer's sublayers in drawing order and what their parent hands down to each.
+    private final class SublayerRun {
+        let layers: [CALayer]
+        let parentPlaneToDevice: CATransform3D
+        let opacity: Double
+        let clip: [DevicePoint]
+        let depth: Int
+        let tint: PremultipliedColor
+
+        init(layers: [CALayer], parentPlaneToDevice: CATransform3D, opacity: Double, clip: [DevicePoint], depth: Int,
+             tint: PremultipliedColor) {
+            self.layers = layers
+            self.parentPlaneToDevice = parentPlaneToDevice
+            self.opacity = opacity
+            self.clip = clip
+            self.depth = depth
+            self.tint = tint
+        }
+
+        func visit(_ index: Int) -> Visit {
+            Visit(layer: layers[index], parentPlaneToDevice: parentPlaneToDevice, opacity: opacity, clip: clip,
+                  depth: depth, tint: tint)
         }
     }
 
@@ -123,19 +161,42 @@ public struct RenderListBuilder {
         /// The convex clip region in device pixels, positively oriented.
         var clip: [DevicePoint]
         let depth: Int
-        /// For the root of an offscreen pass: its plane's map into the pass, used instead of its
-        /// own placement; its own opacity and transition are applied where the pass is drawn.
-        var passMap: CATransform3D? = nil
         /// Replicator instance colours multiplied down the tree.
         var tint: PremultipliedColor = .opaqueWhite
-        /// Set for the item that draws `layer`'s border, after its sublayers.
-        var border: BorderDraw? = nil
         /// How much of the layer's own compositing an enclosing offscreen pass does instead.
         var isolation: Isolation = .none
         /// Set once the layer's mask has been turned into its clip (`maskAsClip`): the mask is
         /// not drawn again, and a rounded outline shapes the layer's own quads.
         var maskApplied = false
-        var maskRounding: RoundedShape? = nil
+        // The rare parts are out of line: every layer's visit is copied onto the walk's stack.
+        private var storedPassMap: Indirect<CATransform3D>?
+        private var storedBorder: Indirect<BorderDraw>?
+        private var storedMaskRounding: Indirect<RoundedShape>?
+
+        init(layer: CALayer, parentPlaneToDevice: CATransform3D, opacity: Double, clip: [DevicePoint], depth: Int,
+             passMap: CATransform3D? = nil, tint: PremultipliedColor = .opaqueWhite, border: BorderDraw? = nil) {
+            self.layer = layer
+            self.parentPlaneToDevice = parentPlaneToDevice
+            self.opacity = opacity
+            self.clip = clip
+            self.depth = depth
+            self.tint = tint
+            storedPassMap = passMap.map(Indirect.value)
+            storedBorder = border.map(Indirect.value)
+        }
+
+        /// For the root of an offscreen pass: its plane's map into the pass, used instead of its
+        /// own placement; its own opacity and transition are applied where the pass is drawn.
+        var passMap: CATransform3D? {
+            get { storedPassMap?.value }
+            set { storedPassMap = newValue.map(Indirect.value) }
+        }
+        /// Set for the item that draws `layer`'s border, after its sublayers.
+        var border: BorderDraw? { storedBorder?.value }
+        var maskRounding: RoundedShape? {
+            get { storedMaskRounding?.value }
+            set { storedMaskRounding = newValue.map(Indirect.value) }
+        }
     }
 
     /// What an offscreen pass drawing a layer applies where it is composited, so the layer's visit
@@ -193,27 +254,28 @@ public struct RenderListBuilder {
              opacity: border.opacity, tint: tint, rounded: shape, state: &state)
     }
 
-    /// Emits the layer's own draws and returns its sublayers' visits, in drawing order.
-    private func visit(_ visit: Visit, state: inout BuildState) throws -> [Visit] {
-        let layer = visit.layer, clip = visit.clip
+    /// Draws what `visit` draws itself and pushes what follows it onto `pending`, the walk's stack,
+    /// last to be drawn first: its border, then its sublayers.
+    private func visit(_ visit: Visit, state: inout BuildState, then pending: inout [Step]) throws {
+        let layer = visit.layer, clip = visit.clip, passMap = visit.passMap
         if let border = visit.border {
             emitBorder(of: layer, border, tint: visit.tint, state: &state)
-            return []
+            return
         }
         guard visit.depth < limits.maxDepth else { throw CompositorError.treeTooDeep(limit: limits.maxDepth) }
         state.layersVisited += 1
         guard state.layersVisited <= limits.maxLayers else { throw CompositorError.tooManyLayers(limit: limits.maxLayers) }
-        if layer.isHidden { return [] }
+        if layer.isHidden { return }
         if let problem = GeometryCheck.problem(in: layer) {
             state.diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")
-            return []
+            return
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
-        if visit.opacity * layerOpacity == 0 { return [] }
-        let composites = visit.passMap == nil && visit.isolation == .none
+        if visit.opacity * layerOpacity == 0 { return }
+        let composites = passMap == nil && visit.isolation == .none
         let opacity = composites ? visit.opacity * layerOpacity : 1
 
-        let planeToDevice = visit.passMap ?? CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
+        let planeToDevice = passMap ?? CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
         let map = planeToDevice.planeTransform
         let bounds = layer.bounds
         let boundsRect = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height)
@@ -222,48 +284,48 @@ public struct RenderListBuilder {
         let projectedBounds = PolygonClipping.project(boundsRect, through: map)
         let facesFront = PolygonClipping.signedArea(projectedBounds) >= 0
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
-        if !layer.isDoubleSided && !facesFront { return [] }
+        if !layer.isDoubleSided && !facesFront { return }
 
         // A transform layer draws nothing of its own; its sublayers form a depth-sorted 3D scene
         // (so do a depth-preserving replicator's instances).
         if RenderListBuilder.keepsDepth(layer) {
             try drawScene3D(visit, layerOpacity: layerOpacity, state: &state)
-            return []
+            return
         }
 
         // A mask multiplies everything the layer composites, its shadow included: all of it is
         // drawn offscreen first.
         if composites, layer.transitionFrame == nil, !visit.maskApplied, let mask = usableMask(of: layer, state: &state) {
             switch maskAsClip(mask, of: visit, map: map, planeToDevice: planeToDevice) {
-            case .clipped(let clipped): return try self.visit(clipped, state: &state)
-            case .nothingVisible: return []
+            case .clipped(let clipped): return try self.visit(clipped, state: &state, then: &pending)
+            case .nothingVisible: return
             case nil: break
             }
             try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, mask: mask, state: &state)
-            return []
+            return
         }
 
         // The shadow goes down first, under everything the layer draws (not again for the copy of
         // the layer drawn offscreen to make it, or for a group's inner pass).
-        if visit.passMap == nil, visit.isolation != .group, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 {
+        if passMap == nil, visit.isolation != .group, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 {
             try drawShadow(visit, map: map, opacity: visit.isolation == .masked ? 1 : opacity, state: &state)
         }
 
-        if visit.passMap == nil, visit.isolation != .group, layer.transitionFrame == nil,
+        if passMap == nil, visit.isolation != .group, layer.transitionFrame == nil,
            RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity) {
             try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, state: &state)
-            return []
+            return
         }
 
-        if visit.passMap == nil, let transition = layer.transitionFrame {
+        if passMap == nil, let transition = layer.transitionFrame {
             try drawTransition(transition, of: layer, map: map, clip: clip, opacity: opacity, tint: visit.tint,
                                depth: visit.depth, state: &state)
-            return []
+            return
         }
 
-        if visit.passMap == nil, layer.shouldRasterize, layer.transitionFrame == nil {
+        if passMap == nil, layer.shouldRasterize, layer.transitionFrame == nil {
             try drawRasterized(visit, map: map, opacity: opacity, state: &state)
-            return []
+            return
         }
 
         var ownClip = clip
@@ -295,23 +357,21 @@ public struct RenderListBuilder {
         }
 
         // The border comes after everything the sublayers draw: it is the last item of the list.
-        var borderVisit: [Visit] = []
         if hasArea && layer.borderWidth > 0 {
-            borderVisit = [Visit(layer: layer, parentPlaneToDevice: visit.parentPlaneToDevice, opacity: opacity, clip: clip,
-                                 depth: visit.depth, tint: visit.tint,
-                                 border: BorderDraw(map: map, clip: clip, opacity: opacity))]
+            pending.append(.visit(Visit(layer: layer, parentPlaneToDevice: visit.parentPlaneToDevice, opacity: opacity,
+                                        clip: clip, depth: visit.depth, tint: visit.tint,
+                                        border: BorderDraw(map: map, clip: clip, opacity: opacity))))
         }
-        guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return borderVisit }
+        guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return }
         let childParent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)
         let ordered = layer.sublayersInDrawingOrder
         guard let replicator = layer as? CAReplicatorLayer else {
-            return ordered.map {
-                Visit(layer: $0, parentPlaneToDevice: childParent, opacity: opacity, clip: ownClip,
-                      depth: visit.depth + 1, tint: visit.tint)
-            } + borderVisit
+            pending.append(.sublayers(SublayerRun(layers: ordered, parentPlaneToDevice: childParent, opacity: opacity,
+                                                  clip: ownClip, depth: visit.depth + 1, tint: visit.tint), next: 0))
+            return
         }
-        return replicatedVisits(ordered, of: replicator, childParent: childParent, opacity: opacity, clip: ownClip,
-                                visit: visit, state: &state) + borderVisit
+        pending.append(contentsOf: replicatedVisits(ordered, of: replicator, childParent: childParent, opacity: opacity,
+                                                    clip: ownClip, visit: visit, state: &state).reversed().map(Step.visit))
     }
 
     /// Layers by zPosition, ties in the given order (as `CALayer.sublayersInDrawingOrder`).

@@ -95,6 +95,8 @@ extension CALayer {
     /// The sublayers in the order they are drawn: by zPosition, ties in sublayer order.
     public var sublayersInDrawingOrder: [CALayer] {
         let layers = sublayers ?? []
+        // Almost always already in order (equal zPositions): no sort, no copy.
+        if layers.count < 2 || zip(layers, layers.dropFirst()).allSatisfy({ $0.zPosition <= $1.zPosition }) { return layers }
         return layers.enumerated().sorted { lhs, rhs in
             lhs.element.zPosition != rhs.element.zPosition
                 ? lhs.element.zPosition < rhs.element.zPosition : lhs.offset < rhs.offset

@@ -385,6 +385,28 @@ struct CornerBorderTests {
         #expect(ring.coverage(atX: 3, y: 15) == 0.5) // the inner edge at x = 3 crosses this pixel centre
     }
 
+    @Test("nested layers and their borders come out depth first, each border after its own sublayers")
+    func nestedBorderOrder() throws {
+        func framed(_ name: String, bordered: Bool, _ sublayers: [CALayer] = []) -> CALayer {
+            let layer = CALayer()
+            layer.name = name
+            layer.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+            layer.backgroundColor = .white
+            layer.borderWidth = bordered ? 1 : 0
+            layer.sublayers = sublayers
+            return layer
+        }
+        let root = framed("root", bordered: true, [
+            framed("a", bordered: true, [framed("a1", bordered: false), framed("a2", bordered: true)]),
+            framed("b", bordered: false, [framed("b1", bordered: true)]),
+            framed("c", bordered: true),
+        ])
+        let names = try ops(root).map { $0.source.replacingOccurrences(of: "CALayer ", with: "") }
+        #expect(names == ["'root' background", "'a' background", "'a1' background", "'a2' background", "'a2' border",
+                          "'a' border", "'b' background", "'b1' background", "'b1' border", "'c' background",
+                          "'c' border", "'root' border"])
+    }
+
     @Test("square corners stay plain quads; masksToBounds rounds the contents too")
     func whenRounded() throws {
         let plain = CALayer()

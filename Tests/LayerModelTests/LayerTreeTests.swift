@@ -103,6 +103,11 @@ struct LayerTreeTests {
         layers[2].zPosition = -1
         root.sublayers = layers
         #expect(root.sublayersInDrawingOrder.map { $0.name! } == ["c", "b", "d", "a"])
+        // Already in order (the fast path): kept as it is; one step back sorts again.
+        for (i, layer) in layers.enumerated() { layer.zPosition = [0, 0, 2, 2][i] }
+        #expect(root.sublayersInDrawingOrder.map { $0.name! } == ["a", "b", "c", "d"])
+        layers[3].zPosition = 1.5
+        #expect(root.sublayersInDrawingOrder.map { $0.name! } == ["a", "b", "d", "c"])
     }
 
     @Test("adding a layer to its own descendant is refused with a message naming both")
