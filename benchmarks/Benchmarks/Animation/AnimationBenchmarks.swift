@@ -36,7 +36,7 @@ func animatedTree(_ count: Int, animationsPerLayer: Int) -> CALayer {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal]
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .layersPerSecond]
     Benchmark.defaultConfiguration = .init(metrics: metrics,
                                            scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200,
                                            thresholds: regressionTolerances(for: metrics))
@@ -47,8 +47,7 @@ let benchmarks: @Sendable () -> Void = {
             let root = animatedTree(count, animationsPerLayer: animations)
             let cache = PresentationCache()
             var t = 2.0
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
+            measureRates(benchmark, layers: count + 1) {
                 blackHole(root.presentationTree(atMediaTime: t, reusing: cache))
                 t += 1.0 / 60
             }
@@ -58,8 +57,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("presentationTree 10000 layers x 2 animations, fresh copies") { benchmark in
         let root = animatedTree(10_000, animationsPerLayer: 2)
         var t = 2.0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
+        measureRates(benchmark, layers: 10_001) {
             blackHole(root.presentationTree(atMediaTime: t))
             t += 1.0 / 60
         }

@@ -23,14 +23,14 @@ func petalPath() -> CGPath {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]
+    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .pixelsPerSecond]
     Benchmark.defaultConfiguration = .init(metrics: metrics,
                                            scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100,
                                            thresholds: regressionTolerances(for: metrics))
 
     let petals = petalPath()
     Benchmark("fill curved path 1000x1000") { benchmark in
-        for _ in benchmark.scaledIterations {
+        measureRates(benchmark, pixels: 1000 * 1000) {
             let ctx = CGContext(width: 1000, height: 1000)!
             ctx.setFillColor(CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1))
             ctx.addPath(petals)
@@ -43,7 +43,7 @@ let benchmarks: @Sendable () -> Void = {
     zigzag.move(to: CGPoint(x: 0, y: 0))
     for i in 1...10_000 { zigzag.addLine(to: CGPoint(x: Double(i % 100) * 10, y: Double(i / 100) * 10 + Double(i % 2) * 5)) }
     Benchmark("stroke 10k segments 1000x1000") { benchmark in
-        for _ in benchmark.scaledIterations {
+        measureRates(benchmark, pixels: 1000 * 1000) {
             let ctx = CGContext(width: 1000, height: 1000)!
             ctx.setLineWidth(2)
             ctx.addPath(zigzag)
@@ -67,7 +67,7 @@ let benchmarks: @Sendable () -> Void = {
     let gradient = CGGradient(colorsSpace: nil, colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1),
                                                          CGColor(red: 0, green: 0, blue: 1, alpha: 1)], locations: nil)!
     Benchmark("linear gradient fill 1000x1000") { benchmark in
-        for _ in benchmark.scaledIterations {
+        measureRates(benchmark, pixels: 1000 * 1000) {
             let ctx = CGContext(width: 1000, height: 1000)!
             ctx.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 1000, y: 1000), options: [])
             blackHole(ctx)

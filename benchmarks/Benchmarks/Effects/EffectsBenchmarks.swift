@@ -67,7 +67,7 @@ func flatTree(_ count: Int, width: Double, height: Double) -> CALayer {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [.wallClock, .peakMemoryResident]
+    let metrics: [BenchmarkMetric] = metricsWithRates([.wallClock, .peakMemoryResident])
     Benchmark.defaultConfiguration = .init(metrics: metrics,
                                            scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50,
                                            thresholds: regressionTolerances(for: metrics))
@@ -77,15 +77,15 @@ let benchmarks: @Sendable () -> Void = {
         let list = shadowFrame(radius: radius)
         Benchmark("shadow radius \(Int(radius)) gpu 1280x720 (\(renderer))") { benchmark in
             guard let device = try? GLDevice.shared() else { return }
-            for _ in benchmark.scaledIterations { blackHole(try device.render(list)) }
+            try measureRates(benchmark, pixels: 1280 * 720) { blackHole(try device.render(list)) }
         }
         Benchmark("shadow radius \(Int(radius)) cpu 1280x720") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(RasterRenderer().render(list)) }
+            measureRates(benchmark, pixels: 1280 * 720) { blackHole(RasterRenderer().render(list)) }
         }
         let blurred = shadowFrame(radius: radius, offscreen: true)
         Benchmark("shadow radius \(Int(radius)) offscreen blur gpu 1280x720 (\(renderer))") { benchmark in
             guard let device = try? GLDevice.shared() else { return }
-            for _ in benchmark.scaledIterations { blackHole(try device.render(blurred)) }
+            try measureRates(benchmark, pixels: 1280 * 720) { blackHole(try device.render(blurred)) }
         }
     }
 
@@ -94,10 +94,14 @@ let benchmarks: @Sendable () -> Void = {
         let builder = RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 1280, height: 720))
         Benchmark("frame \(count) layers, 10% shadows, 10% masks: build + gpu (\(renderer))") { benchmark in
             guard let device = try? GLDevice.shared() else { return }
-            for _ in benchmark.scaledIterations { blackHole(try device.render(try builder.build(root: root))) }
+            try measureRates(benchmark, layers: count + 1, pixels: 1280 * 720) {
+                blackHole(try device.render(try builder.build(root: root)))
+            }
         }
         Benchmark("frame \(count) layers, 10% shadows, 10% masks: build + cpu") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(RasterRenderer().render(try builder.build(root: root))) }
+            try measureRates(benchmark, layers: count + 1, pixels: 1280 * 720) {
+                blackHole(RasterRenderer().render(try builder.build(root: root)))
+            }
         }
     }
 

@@ -32,7 +32,7 @@ func renderList(_ count: Int, width: Double = 1280, height: Double = 720) -> Ren
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .peakMemoryResident]
+    let metrics: [BenchmarkMetric] = metricsWithRates([.wallClock, .mallocCountTotal, .peakMemoryResident])
     Benchmark.defaultConfiguration = .init(metrics: metrics,
                                            scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 100,
                                            thresholds: regressionTolerances(for: metrics))
@@ -41,43 +41,42 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("flatten \(count) layers") { benchmark in
             let root = flatTree(count, width: 1280, height: 720)
             let builder = RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 1280, height: 720), scale: 1)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { blackHole(try builder.build(root: root)) }
+            try measureRates(benchmark, layers: count + 1) { blackHole(try builder.build(root: root)) }
         }
     }
 
     for count in [10, 100, 1_000] {
         let list = renderList(count)
         Benchmark("composite cpu \(count) layers 1280x720") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(RasterRenderer().render(list)) }
+            measureRates(benchmark, layers: count, pixels: 1280 * 720) { blackHole(RasterRenderer().render(list)) }
         }
         Benchmark("composite gpu \(count) layers 1280x720 (\((try? GLDevice.shared().caps.renderer) ?? "no GL"))") { benchmark in
             guard let device = try? GLDevice.shared() else { return }
-            for _ in benchmark.scaledIterations { blackHole(try device.render(list)) }
+            try measureRates(benchmark, layers: count, pixels: 1280 * 720) { blackHole(try device.render(list)) }
         }
     }
 
     let uhd = renderList(100, width: 3840, height: 2160)
     Benchmark("composite cpu 100 layers 3840x2160") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(RasterRenderer().render(uhd)) }
+        measureRates(benchmark, layers: 100, pixels: 3840 * 2160) { blackHole(RasterRenderer().render(uhd)) }
     }
     Benchmark("composite gpu 100 layers 3840x2160") { benchmark in
         guard let device = try? GLDevice.shared() else { return }
-        for _ in benchmark.scaledIterations { blackHole(try device.render(uhd)) }
+        try measureRates(benchmark, layers: 100, pixels: 3840 * 2160) { blackHole(try device.render(uhd)) }
     }
 
     let frame = RasterRenderer().render(renderList(200))
     let image = CGImage(bitmap: frame)
     let png = try! image.pngData()
     Benchmark("png encode 1280x720") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try image.pngData()) }
+        try measureRates(benchmark, pixels: 1280 * 720) { blackHole(try image.pngData()) }
     }
     Benchmark("png decode 1280x720") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try CGImage.decodePNG(png)) }
+        try measureRates(benchmark, pixels: 1280 * 720) { blackHole(try CGImage.decodePNG(png)) }
     }
     var other = frame
     other.pixels[1000] &+= 9
     Benchmark("pixel diff 1280x720") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try ImageComparison.compare(frame, other)) }
+        try measureRates(benchmark, pixels: 1280 * 720) { blackHole(try ImageComparison.compare(frame, other)) }
     }
 }

@@ -2,7 +2,7 @@
 // 100 to 100,000 layers; 1,000 layers of one kind (solid, textured, rounded + bordered, masked,
 // shadowed) at 1280x720 and 3840x2160; nested clips and masks; a 3D scene of intersecting planes
 // (BSP splitting); text layers; and frames of the showcase documents in Examples/. Every case
-// is the whole frame: layer tree in, pixels out (GPU: read back). Throughput is frames per second.
+// is the whole frame: layer tree in, pixels out (GPU: read back). Rates: layers/s and pixels/s.
 import Benchmark
 import BenchmarkSupport
 import Compositor
@@ -139,7 +139,7 @@ let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
 
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident]
+    let metrics: [BenchmarkMetric] = metricsWithRates([.wallClock, .mallocCountTotal, .peakMemoryResident])
     Benchmark.defaultConfiguration = .init(metrics: metrics, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 30,
                                            thresholds: regressionTolerances(for: metrics))
 
@@ -147,8 +147,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("evaluate + flatten \(count) layers") { benchmark in
             let root = kindTree(.solid, count: count, width: 1280, height: 720)
             let builder = RenderListBuilder(viewport: root.frame, scale: 1)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { blackHole(try builder.build(root: root.presentation() ?? root)) }
+            try measureRates(benchmark, layers: count + 1) { blackHole(try builder.build(root: root.presentation() ?? root)) }
         }
     }
 
@@ -158,8 +157,7 @@ let benchmarks: @Sendable () -> Void = {
                 let device = backend == .gpu ? " (\(glName))" : ""
                 Benchmark("1000 \(kind.rawValue) layers \(Int(width))x\(Int(height)) \(backend.rawValue)\(device)") { benchmark in
                     let root = kindTree(kind, count: 1_000, width: width, height: height)
-                    benchmark.startMeasurement()
-                    for _ in benchmark.scaledIterations { blackHole(try frame(root, backend)) }
+                    try measureRates(benchmark, layers: 1_001, pixels: Int(width * height)) { blackHole(try frame(root, backend)) }
                 }
             }
         }
@@ -169,22 +167,19 @@ let benchmarks: @Sendable () -> Void = {
         let device = backend == .gpu ? " (\(glName))" : ""
         Benchmark("nested clips and masks, 8 levels \(backend.rawValue)\(device)") { benchmark in
             let root = nestedClips()
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { blackHole(try frame(root, backend)) }
+            try measureRates(benchmark, layers: 1 + 8 * 21 + 4, pixels: 1280 * 720) { blackHole(try frame(root, backend)) }
         }
         Benchmark("3D sorting, 12 intersecting planes \(backend.rawValue)\(device)") { benchmark in
             let root = intersectingPlanes(12)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { blackHole(try frame(root, backend)) }
+            try measureRates(benchmark, layers: 14, pixels: 1280 * 720) { blackHole(try frame(root, backend)) }
         }
         Benchmark("200 text layers \(backend.rawValue)\(device)") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try frame(textTree(200), backend)) }
+            try measureRates(benchmark, layers: 201, pixels: 1280 * 720) { blackHole(try frame(textTree(200), backend)) }
         }
         for name in ["star-wars-crawl", "page-fold", "layer-gallery"] {
             Benchmark("showcase \(name), 10 frames \(backend.rawValue)\(device)") { benchmark in
                 let document = try SceneDocument.load(contentsOf: examples.appendingPathComponent("\(name).json"))
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
+                try measureRates(benchmark, pixels: 10 * Int(document.size.width * document.size.height)) {
                     let player = document.makePlayer()
                     for f in 0..<10 {
                         let t = document.duration * Double(f) / 10
