@@ -15,6 +15,13 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case roundedBatchVertex = "rounded_batch.vert"
     case roundedBatchFragment = "rounded_batch.frag"
 
+    /// The GLSL text with `#define NAME 1` for each of `defines` after its `#version` line: one
+    /// source compiled into variants whose constant conditions the compiler folds away.
+    public func text(defining defines: [String]) -> String {
+        guard !defines.isEmpty, let newline = text.firstIndex(of: "\n") else { return text }
+        return text[...newline] + defines.map { "#define \($0) 1\n" }.joined() + text[text.index(after: newline)...]
+    }
+
     /// The GLSL text, with any "//! include NAME" line replaced by that shared file.
     public var text: String {
         let libraries = [("blurred_rounded_rect.glsl", PackageResources.blurred_rounded_rect_glsl),

@@ -18,12 +18,21 @@ out vec4 fragColor;
 
 //! include rounded_shape.glsl
 
+// Continuous corners are a variant of its own (GLQuadBatch.Kind.roundedContinuous): a constant
+// lets the compiler drop the superellipse's work from the other, where llvmpipe would run it
+// for every pixel, masked off.
+#ifdef CONTINUOUS_CORNERS
+const bool continuousCorners = true;
+#else
+const bool continuousCorners = false;
+#endif
+
 void main() {
     vec4 a = clamp(v_edges + 0.5, 0.0, 1.0);
     float k = a.x * a.y * a.z * a.w;
     if (k > 0.0) {
         k *= roundedShapeCoverage(gl_FragCoord.xy, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
-                                  v_innerRect, v_innerRadii, int(v_shape.x + 0.5), v_shape.y > 0.5);
+                                  v_innerRect, v_innerRadii, int(v_shape.x + 0.5), continuousCorners);
     }
     if (k <= 0.0) {
         discard;

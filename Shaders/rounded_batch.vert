@@ -1,12 +1,19 @@
 #version 300 es
 // Many solid-colour QuadOps with rounded shapes (cards, buttons, their borders) in one instanced
-// draw: each instance is one quad's pixel bounds, colour (premultiplied, times opacity and tint),
-// up to four coverage edges (interpolated as in layer_quad.vert; with the shape that is 15 of
-// the 16 attributes GLES 3 promises) and its rounded shape, passed on unchanged.
+// draw: each instance is one quad's colour (premultiplied, times opacity and tint), up to four
+// coverage edges (interpolated as in layer_quad.vert; with the shape that is 15 of the 16
+// attributes GLES 3 promises) and its rounded shape, passed on unchanged.
+//
+// Where each instance is drawn: not its pixel bounds but the shape itself, mapped from the
+// layer's plane, grown by a pixel, and for a ring (a border) with the middle of its hole cut
+// out: eight vertices, an outer and an inner rectangle, eight triangles between them. Every
+// fragment runs the whole shape computation (llvmpipe evaluates both sides of each branch), so
+// the pixels of a rotated card's bounds outside it, and of a border's hole, cost as much as its
+// edges; those pixels have zero coverage, so leaving them out changes nothing drawn.
 precision highp float;
 
-in vec2 a_corner;
-in vec4 i_bounds;
+in vec3 a_corner;                      // x, y: 0 or 1, the corner of a rectangle; z: 0 outer, 1 inner
+in vec4 i_bounds;                      // the quad's pixel bounds (min x, min y, max x, max y)
 in vec4 i_color;
 in vec3 i_edge0;
 in vec3 i_edge1;
@@ -32,8 +39,76 @@ flat out vec4 v_innerRect;
 flat out vec4 v_innerRadii;
 flat out vec2 v_shape;
 
+// A point of the layer's plane in device pixels (w kept, to tell points behind the eye).
+vec3 toDevice(mat3 localToDevice, vec2 l) {
+    vec3 h = vec3(l, 1.0) * localToDevice;
+    return vec3(h.xy / h.z, h.z);
+}
+
+// How far one device pixel reaches along the plane's x and y at device point p: the derivatives of
+// device -> plane (as roundedShapeCoverage takes them), summed over the pixel's two axes.
+vec2 pixelReach(mat3 m, vec2 p) {
+    vec3 h = vec3(p, 1.0) * m;
+    float w2 = h.z * h.z;
+    float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
+    float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
+    return vec2(abs(dxdx) + abs(dxdy), abs(dydx) + abs(dydy));
+}
+
+// The corner `c` (0 or 1 per axis) of `rect` moved outward by `by` (inward where negative).
+vec2 corner(vec4 rect, vec2 c, vec2 by) {
+    return rect.xy - by + c * (rect.zw + 2.0 * by);
+}
+
+vec2 place() {
+    mat3 toLocal = mat3(i_toLocal0, i_toLocal1, i_toLocal2);
+    mat3 toScreen = inverse(toLocal);   // the plane -> device pixels
+    vec4 outer = i_outerRect;
+    vec2 boundsCentre = (i_bounds.xy + i_bounds.zw) * 0.5;
+    // One pixel's reach in the plane, the most at any corner: the outline grows by it, the hole
+    // shrinks by it, the same for every vertex of the instance (each vertex works it out alike,
+    // so shared edges meet exactly).
+    vec2 reach = vec2(0.0);
+    for (int i = 0; i < 4; ++i) {
+        reach = max(reach, pixelReach(toLocal, toDevice(toScreen, outer.xy + vec2(float(i & 1), float(i >> 1)) * outer.zw).xy));
+    }
+    // Pixels off the grown shape have no coverage when a pixel reaches no farther in the plane
+    // anywhere over the pixel bounds than at the shape's corners, twice over: device -> plane
+    // varies little there (w, hence its derivatives, within a factor 1.78 = 1 / 0.75^2). Under
+    // steeper perspective, or near the horizon, where the derivatives blow up and the coverage
+    // of pixels far off the shape is not zero (both backends draw the same there), the pixel
+    // bounds are drawn, as before.
+    float lowest = 1e30, highest = -1e30;
+    for (int i = 0; i < 4; ++i) {
+        vec2 p = vec2(i_bounds[(i & 1) * 2], i_bounds[1 + (i >> 1) * 2]);
+        float w = (vec3(p, 1.0) * toLocal).z;
+        lowest = min(lowest, w);
+        highest = max(highest, w);
+    }
+    bool mapped = (lowest > 0.0 || highest < 0.0) && min(abs(lowest), abs(highest)) >= 0.75 * max(abs(lowest), abs(highest))
+        && all(greaterThan(reach, vec2(0.0)));
+    if (!mapped) {
+        return a_corner.z < 0.5 ? mix(i_bounds.xy, i_bounds.zw, a_corner.xy) : boundsCentre;
+    }
+    if (a_corner.z < 0.5) {
+        // Coverage reaches half a pixel's reach past the outline; grown by a whole one.
+        return toDevice(toScreen, corner(outer, a_corner.xy, reach)).xy;
+    }
+    vec2 middle = toDevice(toScreen, outer.xy + 0.5 * outer.zw).xy;
+    if (i_shape.x < 1.5) return middle;  // a filled shape: no hole, the inner vertices meet
+    // The hole: the inner rectangle with its corners cut where the rounding could reach (at 45
+    // degrees a circle of radius r is r (1 - 1/sqrt 2) in from the corner on each axis; a
+    // continuous corner's curve lies outside that circle), shrunk by a pixel's reach.
+    vec4 hole = i_innerRect;
+    float r = max(max(i_innerRadii.x, i_innerRadii.y), max(i_innerRadii.z, i_innerRadii.w));
+    if (i_shape.y > 0.5) r = min(r * 1.528, min(hole.z, hole.w) * 0.5);  // RoundedRectangle.continuousExtent
+    vec2 inset = vec2(r * (1.0 - 0.70710678)) + reach;
+    if (any(lessThanEqual(hole.zw, 2.0 * inset))) return middle;  // no hole worth cutting
+    return toDevice(toScreen, corner(hole, a_corner.xy, -inset)).xy;
+}
+
 void main() {
-    vec2 p = mix(i_bounds.xy, i_bounds.zw, a_corner);
+    vec2 p = place();
     gl_Position = vec4(p / u_viewport * 2.0 - 1.0, 0.0, 1.0);
     vec3 h = vec3(p, 1.0);
     v_edges = vec4(dot(i_edge0, h), dot(i_edge1, h), dot(i_edge2, h), dot(i_edge3, h));

@@ -6,11 +6,13 @@ final class GLProgram {
     let handle: GLuint
     private var locations: [String: GLint] = [:]
 
-    /// `attributes` are bound to locations 0, 1, ... in order.
-    init(vertex: ShaderSource, fragment: ShaderSource, uniforms: [String], attributes: [String] = ["a_position"]) throws {
+    /// `attributes` are bound to locations 0, 1, ... in order; `fragmentDefines` are defined in
+    /// the fragment shader (`ShaderSource.text(defining:)`).
+    init(vertex: ShaderSource, fragment: ShaderSource, fragmentDefines: [String] = [], uniforms: [String],
+         attributes: [String] = ["a_position"]) throws {
         let vs = try GLProgram.compile(vertex)
         defer { glDeleteShader(vs) }
-        let fs = try GLProgram.compile(fragment)
+        let fs = try GLProgram.compile(text: fragment.text(defining: fragmentDefines), name: fragment.rawValue, isVertex: false)
         defer { glDeleteShader(fs) }
         handle = glCreateProgram()
         glAttachShader(handle, vs)

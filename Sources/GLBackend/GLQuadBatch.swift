@@ -10,7 +10,9 @@ import OpenQuartzShaders
 /// the other kind) ends the run and draws on its own, so drawing order is kept exactly.
 final class GLQuadBatch {
     enum Kind: CaseIterable {
-        case solid, rounded, blurredRoundedRect
+        case solid, rounded, roundedContinuous, blurredRoundedRect
+
+        var isRounded: Bool { self == .rounded || self == .roundedContinuous }
     }
 
     /// Edges an instance carries; polygons with more draw singly. Rounded instances carry four
@@ -27,6 +29,9 @@ final class GLQuadBatch {
     private var vertexArray: GLuint = 0
     private var cornerBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
+    private var indexBuffer: GLuint = 0
+    /// Indices per instance for rounded shapes (the frame of rounded_batch.vert); 0: a strip of 4.
+    private var indexCount: GLsizei = 0
     private var pending: [GLfloat] = []
     private(set) var instancesDrawn = 0
     private(set) var drawCalls = 0
@@ -35,13 +40,13 @@ final class GLQuadBatch {
         self.kind = kind
         // Per instance: bounds, colour, eight edges; for shadows the shape's map (three columns),
         // box and parameters.
-        let edges = kind == .rounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges
+        let edges = kind.isRounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges
         var attributes: [(name: String, size: Int)] = [("i_bounds", 4), ("i_color", 4)] + (0..<edges).map { ("i_edge\($0)", 3) }
         let vertex: ShaderSource, fragment: ShaderSource
         switch kind {
         case .solid:
             (vertex, fragment) = (.solidBatchVertex, .solidBatchFragment)
-        case .rounded:
+        case .rounded, .roundedContinuous:
             (vertex, fragment) = (.roundedBatchVertex, .roundedBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_outerRect", 4), ("i_outerRadii", 4),
                            ("i_innerRect", 4), ("i_innerRadii", 4), ("i_shape", 2)]
@@ -50,17 +55,34 @@ final class GLQuadBatch {
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
         }
         stride = attributes.map(\.size).reduce(0, +)
-        program = try GLProgram(vertex: vertex, fragment: fragment, uniforms: ["u_viewport"],
+        program = try GLProgram(vertex: vertex, fragment: fragment,
+                                fragmentDefines: kind == .roundedContinuous ? ["CONTINUOUS_CORNERS"] : [], uniforms: ["u_viewport"],
                                 attributes: ["a_corner"] + attributes.map(\.name))
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &cornerBuffer)
         glGenBuffers(1, &instanceBuffer)
         glBindVertexArray(vertexArray)
-        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        // Rounded shapes are drawn as a frame: an outer and an inner rectangle (x, y, inner),
+        // eight triangles between them (rounded_batch.vert); the others as their bounds' strip.
+        let corners: [GLfloat] = kind.isRounded
+            ? [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1]
+            : [0, 0, 1, 0, 0, 1, 1, 1]
+        let cornerSize: GLint = kind.isRounded ? 3 : 2
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
         corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
         glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glVertexAttribPointer(0, cornerSize, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        if kind.isRounded {
+            var frame: [GLushort] = []
+            for side in 0..<4 {
+                let (o0, o1) = (GLushort(side), GLushort((side + 1) % 4))
+                frame += [o0, o1, o1 + 4, o0, o1 + 4, o0 + 4]
+            }
+            glGenBuffers(1, &indexBuffer)
+            glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
+            frame.withUnsafeBytes { glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+            indexCount = GLsizei(frame.count)
+        }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         let bytes = GLsizei(stride * MemoryLayout<GLfloat>.size)
         var offset = 0
@@ -78,6 +100,7 @@ final class GLQuadBatch {
     deinit {
         glDeleteBuffers(1, &cornerBuffer)
         glDeleteBuffers(1, &instanceBuffer)
+        if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer) }
         glDeleteVertexArrays(1, &vertexArray)
     }
 
@@ -85,7 +108,9 @@ final class GLQuadBatch {
     static func kind(of quad: QuadOp) -> Kind? {
         guard quad.blend == .sourceOver, quad.polygon.edges.count <= maxEdges else { return nil }
         if quad.rounded != nil {
-            if case .solid = quad.fill, quad.polygon.edges.count <= maxRoundedEdges { return .rounded }
+            if case .solid = quad.fill, quad.polygon.edges.count <= maxRoundedEdges {
+                return quad.rounded?.outer.continuous == true ? .roundedContinuous : .rounded
+            }
             return nil
         }
         switch quad.fill {
@@ -111,7 +136,7 @@ final class GLQuadBatch {
                     GLfloat(color.red * t.red * k), GLfloat(color.green * t.green * k), GLfloat(color.blue * t.blue * k),
                     GLfloat(color.alpha * t.alpha * k)]
         for edge in quad.polygon.edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
-        for _ in quad.polygon.edges.count..<(kind == .rounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges) {
+        for _ in quad.polygon.edges.count..<(kind.isRounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges) {
             pending += [0, 0, 1e6]
         }
         if let shape = quad.rounded {
@@ -149,7 +174,11 @@ final class GLQuadBatch {
             pending[start * stride..<(start + chunk) * stride].withUnsafeBytes {
                 glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
             }
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(chunk))
+            if indexCount > 0 {
+                glDrawElementsInstanced(GLenum(GL_TRIANGLES), indexCount, GLenum(GL_UNSIGNED_SHORT), nil, GLsizei(chunk))
+            } else {
+                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(chunk))
+            }
             drawCalls += 1
             start += chunk
         }
