@@ -1,11 +1,15 @@
 #version 300 es
 // Coverage (edges times the rounded shape) times the instance's colour: what layer_quad.frag
-// draws for a solid fill with a rounded shape, without its other fill kinds.
+// draws for a solid fill with a rounded shape, without its other fill kinds. An instance is a
+// filled shape (a card), a ring (a border) or both, a card and its border drawn one over the
+// other in one fragment: both outlines' coverage is worked out for every pixel anyway (llvmpipe
+// runs both sides of a branch), so the border costs no pixels of its own.
 precision highp float;
 precision highp int;
 
 in vec4 v_edges;
-flat in vec4 v_color;
+flat in vec4 v_color;                  // the filled shape's (zero for a ring alone)
+flat in vec4 v_ringColor;              // the ring's (zero for a filled shape alone)
 flat in vec3 v_toLocal0;
 flat in vec3 v_toLocal1;
 flat in vec3 v_toLocal2;
@@ -13,7 +17,6 @@ flat in vec4 v_outerRect;
 flat in vec4 v_outerRadii;
 flat in vec4 v_innerRect;
 flat in vec4 v_innerRadii;
-flat in vec2 v_shape;
 out vec4 fragColor;
 
 //! include rounded_shape.glsl
@@ -30,12 +33,16 @@ const bool continuousCorners = false;
 void main() {
     vec4 a = clamp(v_edges + 0.5, 0.0, 1.0);
     float k = a.x * a.y * a.z * a.w;
-    if (k > 0.0) {
-        k *= roundedShapeCoverage(gl_FragCoord.xy, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
-                                  v_innerRect, v_innerRadii, int(v_shape.x + 0.5), continuousCorners);
-    }
     if (k <= 0.0) {
         discard;
     }
-    fragColor = v_color * k;
+    vec2 c = outlineCoverages(gl_FragCoord.xy, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
+                              v_innerRect, v_innerRadii, continuousCorners);
+    float filled = k * c.x;
+    vec4 ring = v_ringColor * filled * (1.0 - c.y);
+    vec4 color = ring + v_color * filled * (1.0 - ring.a);  // the ring over the filled shape
+    if (color == vec4(0.0)) {
+        discard;
+    }
+    fragColor = color;
 }

@@ -14,7 +14,7 @@ precision highp float;
 
 in vec3 a_corner;                      // x, y: 0 or 1, the corner of a rectangle; z: 0 outer, 1 inner
 in vec4 i_bounds;                      // the quad's pixel bounds (min x, min y, max x, max y)
-in vec4 i_color;
+in vec4 i_color;                       // the filled shape's colour, zero for a ring alone
 in vec3 i_edge0;
 in vec3 i_edge1;
 in vec3 i_edge2;
@@ -26,10 +26,12 @@ in vec4 i_outerRect;                   // x, y, width, height
 in vec4 i_outerRadii;                  // top left, top right, bottom right, bottom left
 in vec4 i_innerRect;
 in vec4 i_innerRadii;
-in vec2 i_shape;                       // shape kind (1 rounded rectangle, 2 ring), continuous (0 or 1)
+in vec2 i_shape;                       // 1 filled, 2 ring, 3 both (a card and its border); continuous (0 or 1)
+in vec4 i_ringColor;                   // the ring's colour, zero for a filled shape alone (the 16th attribute)
 uniform vec2 u_viewport;
 out vec4 v_edges;
 flat out vec4 v_color;
+flat out vec4 v_ringColor;
 flat out vec3 v_toLocal0;
 flat out vec3 v_toLocal1;
 flat out vec3 v_toLocal2;
@@ -37,7 +39,6 @@ flat out vec4 v_outerRect;
 flat out vec4 v_outerRadii;
 flat out vec4 v_innerRect;
 flat out vec4 v_innerRadii;
-flat out vec2 v_shape;
 
 // A point of the layer's plane in device pixels (w kept, to tell points behind the eye).
 vec3 toDevice(mat3 localToDevice, vec2 l) {
@@ -45,14 +46,26 @@ vec3 toDevice(mat3 localToDevice, vec2 l) {
     return vec3(h.xy / h.z, h.z);
 }
 
-// How far one device pixel reaches along the plane's x and y at device point p: the derivatives of
-// device -> plane (as roundedShapeCoverage takes them), summed over the pixel's two axes.
-vec2 pixelReach(mat3 m, vec2 p) {
+// The derivatives of device -> plane at device point p (as roundedShapeCoverage takes them):
+// (dx/dx, dx/dy, dy/dx, dy/dy), plane over device.
+vec4 planeDerivatives(mat3 m, vec2 p) {
     vec3 h = vec3(p, 1.0) * m;
     float w2 = h.z * h.z;
-    float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
-    float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
-    return vec2(abs(dxdx) + abs(dxdy), abs(dydx) + abs(dydy));
+    return vec4((m[0][0] * h.z - h.x * m[2][0]) / w2, (m[0][1] * h.z - h.x * m[2][1]) / w2,
+                (m[1][0] * h.z - h.y * m[2][0]) / w2, (m[1][1] * h.z - h.y * m[2][1]) / w2);
+}
+
+// How far one device pixel reaches along the plane's x and y, from those derivatives.
+vec2 pixelReach(vec4 j) {
+    return vec2(abs(j.x) + abs(j.y), abs(j.z) + abs(j.w));
+}
+
+// Whether the map stretches one way at most twice as much as the other (singular values within
+// a factor 2): the estimate of distance to a rounded corner, by its gradient, holds there.
+bool evenlyStretched(vec4 j) {
+    float t = dot(j, j), det = j.x * j.w - j.y * j.z;
+    float spread = sqrt(max(t * t - 4.0 * det * det, 0.0));
+    return t + spread <= 4.0 * (t - spread);
 }
 
 // The corner `c` (0 or 1 per axis) of `rect` moved outward by `by` (inward where negative).
@@ -69,8 +82,11 @@ vec2 place() {
     // shrinks by it, the same for every vertex of the instance (each vertex works it out alike,
     // so shared edges meet exactly).
     vec2 reach = vec2(0.0);
+    bool even = true;
     for (int i = 0; i < 4; ++i) {
-        reach = max(reach, pixelReach(toLocal, toDevice(toScreen, outer.xy + vec2(float(i & 1), float(i >> 1)) * outer.zw).xy));
+        vec4 j = planeDerivatives(toLocal, toDevice(toScreen, outer.xy + vec2(float(i & 1), float(i >> 1)) * outer.zw).xy);
+        reach = max(reach, pixelReach(j));
+        even = even && evenlyStretched(j);
     }
     // Pixels off the grown shape have no coverage when a pixel reaches no farther in the plane
     // anywhere over the pixel bounds than at the shape's corners, twice over: device -> plane
@@ -85,7 +101,9 @@ vec2 place() {
         lowest = min(lowest, w);
         highest = max(highest, w);
     }
-    bool mapped = (lowest > 0.0 || highest < 0.0) && min(abs(lowest), abs(highest)) >= 0.75 * max(abs(lowest), abs(highest))
+    // A map squashing one way far more than the other (a card flattened edge-on) bends the
+    // distance estimate near corners, so coverage can reach past the grown shape: bounds again.
+    bool mapped = even && (lowest > 0.0 || highest < 0.0) && min(abs(lowest), abs(highest)) >= 0.75 * max(abs(lowest), abs(highest))
         && all(greaterThan(reach, vec2(0.0)));
     if (!mapped) {
         return a_corner.z < 0.5 ? mix(i_bounds.xy, i_bounds.zw, a_corner.xy) : boundsCentre;
@@ -95,7 +113,7 @@ vec2 place() {
         return toDevice(toScreen, corner(outer, a_corner.xy, reach)).xy;
     }
     vec2 middle = toDevice(toScreen, outer.xy + 0.5 * outer.zw).xy;
-    if (i_shape.x < 1.5) return middle;  // a filled shape: no hole, the inner vertices meet
+    if (i_shape.x < 1.5 || i_shape.x > 2.5) return middle;  // something filled: no hole, the inner vertices meet
     // The hole: the inner rectangle with its corners cut where the rounding could reach (at 45
     // degrees a circle of radius r is r (1 - 1/sqrt 2) in from the corner on each axis; a
     // continuous corner's curve lies outside that circle), shrunk by a pixel's reach.
@@ -113,6 +131,7 @@ void main() {
     vec3 h = vec3(p, 1.0);
     v_edges = vec4(dot(i_edge0, h), dot(i_edge1, h), dot(i_edge2, h), dot(i_edge3, h));
     v_color = i_color;
+    v_ringColor = i_ringColor;
     v_toLocal0 = i_toLocal0;
     v_toLocal1 = i_toLocal1;
     v_toLocal2 = i_toLocal2;
@@ -120,5 +139,4 @@ void main() {
     v_outerRadii = i_outerRadii;
     v_innerRect = i_innerRect;
     v_innerRadii = i_innerRadii;
-    v_shape = i_shape;
 }

@@ -69,6 +69,18 @@ float shapeCoverage(vec2 l, vec4 rect, vec4 radii, bool continuous, float dxdx, 
     return pixelCoverage(edge.x, edge.yz);
 }
 
+// The coverage of the outer and of the inner rounded rectangle at device point p, the same way.
+vec2 outlineCoverages(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 innerRect, vec4 innerRadii, bool continuous) {
+    vec3 h = vec3(p, 1.0) * m;
+    if (h.z <= 0.0) return vec2(0.0);
+    vec2 l = h.xy / h.z;
+    float w2 = h.z * h.z;
+    float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
+    float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
+    return vec2(shapeCoverage(l, outerRect, outerRadii, continuous, dxdx, dxdy, dydx, dydy),
+                shapeCoverage(l, innerRect, innerRadii, continuous, dxdx, dxdy, dydx, dydy));
+}
+
 // Coverage of a rounded shape at device point p (shapeKind 1: rounded rectangle, 2: ring):
 // distances converted to device pixels with the exact derivative of the projective map m
 // (device -> the layer's plane). Mirrors RoundedShape.coverage.

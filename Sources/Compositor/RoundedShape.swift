@@ -98,9 +98,21 @@ public struct RoundedShape: Hashable, Sendable {
     /// outline, taking the outline as straight across the pixel (`pixelCoverage`), for the ring
     /// times one minus the inner rectangle's.
     public func coverage(atX x: Double, y: Double) -> Double {
+        let c = outlineCoverage(atX: x, y: y, both: inner != nil)
+        return c.outer > 0 && inner != nil ? c.outer * (1 - c.inner) : c.outer
+    }
+
+    /// The coverage of the outer rectangle and of the inner one (0 without one) at a device
+    /// point, each as `coverage` takes it: for a border drawn over its layer's background in one
+    /// step (`QuadOp.isBorder(over:)`).
+    public func outlineCoverage(atX x: Double, y: Double) -> (outer: Double, inner: Double) {
+        outlineCoverage(atX: x, y: y, both: true)
+    }
+
+    private func outlineCoverage(atX x: Double, y: Double, both: Bool) -> (outer: Double, inner: Double) {
         let m = deviceToLocal
         let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
-        guard w > 0 else { return 0 }
+        guard w > 0 else { return (0, 0) }
         let lx = u / w, ly = v / w
         // d(local)/d(device), exactly, for the projective map.
         let w2 = w * w
@@ -119,7 +131,7 @@ public struct RoundedShape: Hashable, Sendable {
             return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy)
         }
         let outside = covered(outer)
-        guard let inner, outside > 0 else { return outside }
-        return outside * (1 - covered(inner))
+        guard both, let inner, outside > 0 else { return (outside, 0) }
+        return (outside, covered(inner))
     }
 }

@@ -132,7 +132,7 @@ public final class GLDevice: @unchecked Sendable {
         defer { lock.unlock() }
         func counts() -> (Int, Int) {
             let batches = executor?.batches ?? []
-            return (batches.map(\.instancesDrawn).reduce(0, +), batches.map(\.drawCalls).reduce(0, +))
+            return (batches.map(\.quadsDrawn).reduce(0, +), batches.map(\.drawCalls).reduce(0, +))
         }
         let before = counts()
         let image = try renderLocked(list)
@@ -189,7 +189,7 @@ public final class GLDevice: @unchecked Sendable {
 
     /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
     /// that drew them, since the device was opened.
-    public var batchedQuads: Int { fromExecutor { $0.batches.map(\.instancesDrawn).reduce(0, +) } ?? 0 }
+    public var batchedQuads: Int { fromExecutor { $0.batches.map(\.quadsDrawn).reduce(0, +) } ?? 0 }
     public var batchDrawCalls: Int { fromExecutor { $0.batches.map(\.drawCalls).reduce(0, +) } ?? 0 }
 
     /// Seconds spent copying finished frames back from the GPU, since the device was opened.

@@ -33,7 +33,10 @@ final class GLQuadBatch {
     /// Indices per instance for rounded shapes (the frame of rounded_batch.vert); 0: a strip of 4.
     private var indexCount: GLsizei = 0
     private var pending: [GLfloat] = []
-    private(set) var instancesDrawn = 0
+    /// A filled rounded shape waiting to see whether its border comes next, to share its instance.
+    private var heldFill: QuadOp?
+    /// Quads drawn (a card and its border in one instance count two) and draw calls made.
+    private(set) var quadsDrawn = 0
     private(set) var drawCalls = 0
 
     init(_ kind: Kind) throws {
@@ -49,7 +52,7 @@ final class GLQuadBatch {
         case .rounded, .roundedContinuous:
             (vertex, fragment) = (.roundedBatchVertex, .roundedBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_outerRect", 4), ("i_outerRadii", 4),
-                           ("i_innerRect", 4), ("i_innerRadii", 4), ("i_shape", 2)]
+                           ("i_innerRect", 4), ("i_innerRadii", 4), ("i_shape", 2), ("i_ringColor", 4)]
         case .blurredRoundedRect:
             (vertex, fragment) = (.blurredBatchVertex, .blurredBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
@@ -120,10 +123,33 @@ final class GLQuadBatch {
         }
     }
 
-    var isEmpty: Bool { pending.isEmpty }
+    var isEmpty: Bool { pending.isEmpty && heldFill == nil }
 
-    /// Adds a quad of this batch's kind.
+    /// Adds a quad of this batch's kind. A rounded card followed straight away by its border
+    /// (`QuadOp.isBorder(over:)`) becomes one instance drawing both, the border over the card,
+    /// as the CPU reference draws the pair.
     func add(_ quad: QuadOp) {
+        quadsDrawn += 1
+        guard kind.isRounded, let shape = quad.rounded else { return append(quad) }
+        if let fill = heldFill {
+            heldFill = nil
+            if quad.isBorder(over: fill) { return append(fill, ring: quad) }
+            append(fill)
+        }
+        if shape.inner == nil { heldFill = quad } else { append(quad) }
+    }
+
+    /// The colour a solid quad draws with: its fill times its tint and opacity.
+    private static func color(of quad: QuadOp) -> [GLfloat] {
+        guard case .solid(let c) = quad.fill else { return [0, 0, 0, 0] }
+        let t = quad.tint, k = quad.opacity
+        return [GLfloat(c.red * t.red * k), GLfloat(c.green * t.green * k), GLfloat(c.blue * t.blue * k),
+                GLfloat(c.alpha * t.alpha * k)]
+    }
+
+    /// Appends one instance: `quad`, or for rounded shapes a filled shape and the ring over it
+    /// (`ring`; a ring alone is passed as `quad`).
+    private func append(_ quad: QuadOp, ring: QuadOp? = nil) {
         let color: PremultipliedColor
         switch quad.fill {
         case .solid(let c): color = c
@@ -132,9 +158,11 @@ final class GLQuadBatch {
         }
         let b = quad.polygon.pixelBounds
         let t = quad.tint, k = quad.opacity
-        pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY),
-                    GLfloat(color.red * t.red * k), GLfloat(color.green * t.green * k), GLfloat(color.blue * t.blue * k),
-                    GLfloat(color.alpha * t.alpha * k)]
+        let own = [GLfloat(color.red * t.red * k), GLfloat(color.green * t.green * k), GLfloat(color.blue * t.blue * k),
+                   GLfloat(color.alpha * t.alpha * k)]
+        // Rounded instances carry a filled colour and a ring colour; a ring alone fills nothing.
+        let ringAlone = quad.rounded?.inner != nil
+        pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY)] + (ringAlone ? [0, 0, 0, 0] : own)
         for edge in quad.polygon.edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
         for _ in quad.polygon.edges.count..<(kind.isRounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges) {
             pending += [0, 0, 1e6]
@@ -142,13 +170,16 @@ final class GLQuadBatch {
         if let shape = quad.rounded {
             let m = shape.deviceToLocal
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
-            for rectangle in [shape.outer, shape.inner ?? shape.outer] {
+            let inner = ring?.rounded?.inner ?? shape.inner
+            for rectangle in [shape.outer, inner ?? shape.outer] {
                 let r = rectangle.rect
                 pending += [GLfloat(r.x), GLfloat(r.y), GLfloat(r.width), GLfloat(r.height),
                             GLfloat(rectangle.topLeft), GLfloat(rectangle.topRight), GLfloat(rectangle.bottomRight),
                             GLfloat(rectangle.bottomLeft)]
             }
-            pending += [shape.inner == nil ? 1 : 2, shape.outer.continuous ? 1 : 0]
+            let shapeKind: GLfloat = ring != nil ? 3 : shape.inner == nil ? 1 : 2
+            pending += [shapeKind, shape.outer.continuous ? 1 : 0]
+            pending += ringAlone ? own : ring.map(GLQuadBatch.color(of:)) ?? [0, 0, 0, 0]
         }
         if case .blurredRoundedRect(let shape) = quad.fill {
             let m = shape.deviceToLocal, r = shape.rect
@@ -161,6 +192,10 @@ final class GLQuadBatch {
     /// Draws what was gathered into the bound target of `width` x `height`; the caller restores
     /// its own program and vertex state afterwards.
     func flush(width: Int, height: Int) {
+        if let fill = heldFill {
+            heldFill = nil
+            append(fill)
+        }
         guard !pending.isEmpty else { return }
         glUseProgram(program.handle)
         glUniform2f(program.location("u_viewport"), GLfloat(width), GLfloat(height))
@@ -182,7 +217,6 @@ final class GLQuadBatch {
             drawCalls += 1
             start += chunk
         }
-        instancesDrawn += count
         pending.removeAll(keepingCapacity: true)
     }
 }

@@ -32,7 +32,17 @@ public struct RasterRenderer: Sendable {
                 continue
             }
             target = Bitmap(width: pass.width, height: pass.height)
-            for op in pass.ops {
+            var index = pass.ops.startIndex
+            while index < pass.ops.endIndex {
+                let op = pass.ops[index]
+                index += 1
+                // A background and its border straight after it: one step, as on the GPU.
+                if case .quad(let fill) = op, index < pass.ops.endIndex, case .quad(let ring) = pass.ops[index],
+                   ring.isBorder(over: fill) {
+                    drawPair(fill, ring, into: &target)
+                    index += 1
+                    continue
+                }
                 switch op {
                 case .quad(let quad): draw(quad, images: list.textures, passes: passes, into: &target)
                 case .blur(let blur):
@@ -118,15 +128,7 @@ public struct RasterRenderer: Sendable {
         var table: [UInt8] = []
         if spans, sampler == nil, blurred == nil, blend != .destinationIn {
             let c = color(0, 0), k = opacity
-            let values = [c.0 * k, c.1 * k, c.2 * k, c.3 * k].map(SourceOver.unorm8), keep = 1 - values[3]
-            table = [UInt8](repeating: 0, count: 1024)
-            for channel in 0..<4 {
-                for d in 0..<256 {
-                    table[channel * 256 + d] = blend == .plus
-                        ? SourceOver.quantize(values[channel] + Double(d) / 255)
-                        : SourceOver.quantize(values[channel] + Double(d) / 255 * keep)
-                }
-            }
+            table = SourceOver.table(red: c.0 * k, green: c.1 * k, blue: c.2 * k, alpha: c.3 * k, adding: blend == .plus)
         }
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in bounds.minY..<bounds.maxY {
@@ -171,6 +173,50 @@ public struct RasterRenderer: Sendable {
                 } else {
                     let cy = Double(y) + 0.5
                     for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (row + x) * 4) }
+                }
+            }
+        }
+    }
+}
+
+extension RasterRenderer {
+    /// A layer's background and its border (`QuadOp.isBorder(over:)`) in one step: at each pixel
+    /// the ring's colour over the fill's, in float, then one blend (rounded to 8 bits once).
+    /// Inside the border, where only the fill shows, each row's run is filled from a table.
+    func drawPair(_ fill: QuadOp, _ ring: QuadOp, into target: inout Bitmap) {
+        guard case .solid(let f) = fill.fill, case .solid(let r) = ring.fill, let shape = ring.rounded else { return }
+        let polygon = fill.polygon, bounds = polygon.pixelBounds, width = target.width
+        let fc = f.multiplied(by: fill.tint), rc = r.multiplied(by: ring.tint)
+        let fillOpacity = fill.opacity, ringOpacity = ring.opacity
+        /// One pixel; returns whether only the fill showed there, wholly (the run's state).
+        func pixel(_ x: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+            let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+            let k = polygon.coverage(atX: cx, y: cy)
+            guard k > 0 else { return false }
+            let c = shape.outlineCoverage(atX: cx, y: cy)
+            guard c.outer > 0 else { return false }
+            let kf = k * c.outer * fillOpacity, kr = k * c.outer * (1 - c.inner) * ringOpacity
+            let keep = 1 - rc.alpha * kr
+            SourceOver.blend(red: rc.red * kr + fc.red * kf * keep, green: rc.green * kr + fc.green * kf * keep,
+                             blue: rc.blue * kr + fc.blue * kf * keep, alpha: rc.alpha * kr + fc.alpha * kf * keep,
+                             into: pixels, at: (y * width + x) * 4)
+            return k == 1 && c.outer == 1 && c.inner == 1
+        }
+        let table = SourceOver.table(red: fc.red * fillOpacity, green: fc.green * fillOpacity, blue: fc.blue * fillOpacity,
+                                     alpha: fc.alpha * fillOpacity)
+        target.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in bounds.minY..<bounds.maxY {
+                var first = bounds.minX
+                while first < bounds.maxX, !pixel(first, y, pixels) { first += 1 }
+                guard first < bounds.maxX else { continue }
+                var last = bounds.maxX - 1
+                while last > first, !pixel(last, y, pixels) { last -= 1 }
+                // first and last are done; between them only the fill shows, wholly.
+                var i = (y * width + first + 1) * 4
+                let end = (y * width + last) * 4
+                while i < end {
+                    for channel in 0..<4 { pixels[i + channel] = table[channel * 256 + Int(pixels[i + channel])] }
+                    i += 4
                 }
             }
         }
@@ -266,6 +312,21 @@ enum SourceOver {
     /// found 58 of 1,000 random trees apart beyond the bar, 18 after.
     @inline(__always)
     static func unorm8(_ v: Double) -> Double { Double(quantize(v)) / 255 }
+
+    /// `blend` (or `add`) of one colour as a table per channel: each channel's result depends only
+    /// on the byte under it, so a run of one colour is four lookups a pixel. Made with the very
+    /// expressions `blend` and `add` evaluate. Entry channel x 256 + the byte under it.
+    static func table(red: Double, green: Double, blue: Double, alpha: Double, adding: Bool = false) -> [UInt8] {
+        let values = [red, green, blue, alpha].map(unorm8), keep = 1 - values[3]
+        var table = [UInt8](repeating: 0, count: 1024)
+        for channel in 0..<4 {
+            for d in 0..<256 {
+                table[channel * 256 + d] = adding ? quantize(values[channel] + Double(d) / 255)
+                                                  : quantize(values[channel] + Double(d) / 255 * keep)
+            }
+        }
+        return table
+    }
 
     @inline(__always)
     static func quantize(_ v: Double) -> UInt8 {

@@ -265,6 +265,38 @@ struct GLBackendTests {
         #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
     }
 
+    @Test("a card and its border are composited as one (ring over fill, one rounding), alike on both backends")
+    func backgroundAndBorderAsOne() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        card.cornerRadius = 8
+        card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+        card.borderWidth = 6
+        card.borderColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        root.addSublayer(card)
+        let list = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+        let quads = list.passes.last!.ops.compactMap { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } }
+        #expect(quads.count == 3 && quads[2].isBorder(over: quads[1]) && !quads[1].isBorder(over: quads[0]))
+        // In the border, both wholly: (0, 0, .5, .5) + (.5, 0, 0, .5) x .5 = (.25, 0, .5, .75) over
+        // white, rounded once: (128, 64, 192, 255). Twice (the fill, then the ring) gives (127, 63, 191).
+        let cpu = RasterRenderer().render(list), gpu = try GLDevice.shared().render(list)
+        #expect(cpu[13, 30] == (128, 64, 192, 255))
+        #expect(gpu[13, 30] == (128, 64, 192, 255))
+        // A sublayer between the background and the border keeps them two draws.
+        let child = CALayer()
+        child.frame = CGRect(x: 30, y: 30, width: 4, height: 4)
+        child.backgroundColor = .black
+        card.addSublayer(child)
+        let split = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+        let ops = split.passes.last!.ops.compactMap { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } }
+        #expect(ops.count == 4 && !ops[3].isBorder(over: ops[2]))
+        #expect(RasterRenderer().render(split)[13, 30] == (127, 63, 191, 255))
+        #expect(try GLDevice.shared().render(split)[13, 30] == (127, 63, 191, 255))
+    }
+
     @Test("a render list is safe to render from several threads at once")
     func concurrentRendering() async throws {
         let device = try GLDevice.shared()
