@@ -121,9 +121,14 @@ final class GLExecutor {
             }
             glViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
             glUniform2f(program.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
-            glClearColor(0, 0, 0, 0)
+            // A first quad that paints every pixel of the pass wholly in one colour (a root
+            // layer's background) is the clear colour instead: on llvmpipe that draw shaded
+            // every pixel of the frame, most of a small scene's time.
+            let fillsPass = pass.ops.first.flatMap { GLExecutor.solidColorFilling($0, width: pass.width, height: pass.height) }
+            let clear = fillsPass ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
+            glClearColor(GLfloat(clear.red), GLfloat(clear.green), GLfloat(clear.blue), GLfloat(clear.alpha))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            for op in pass.ops {
+            for op in pass.ops.dropFirst(fillsPass == nil ? 0 : 1) {
                 if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad) {
                     // A run of the other kind ends here, so order holds.
                     for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
@@ -171,6 +176,23 @@ final class GLExecutor {
     }
 
     /// Draws a gathered run, then puts the quad program and its vertex state back.
+    /// The colour `op` leaves on every pixel of a transparent `width` x `height` target, if it is
+    /// a solid source-over quad whose coverage is 1 at every pixel centre (each edge is at least
+    /// half a pixel outside the target's corner pixel centres; coverage is a product of clamped
+    /// linear ramps, so the corners bound it), with no rounded shape.
+    static func solidColorFilling(_ op: DrawOp, width: Int, height: Int) -> PremultipliedColor? {
+        guard case .quad(let quad) = op, quad.blend == .sourceOver, quad.rounded == nil,
+              case .solid(let color) = quad.fill else { return nil }
+        let b = quad.polygon.pixelBounds
+        guard b.minX == 0, b.minY == 0, b.maxX == width, b.maxY == height else { return nil }
+        let corners = [(0.5, 0.5), (Double(width) - 0.5, 0.5), (0.5, Double(height) - 0.5),
+                       (Double(width) - 0.5, Double(height) - 0.5)]
+        guard corners.allSatisfy({ quad.polygon.coverage(atX: $0.0, y: $0.1) == 1 }) else { return nil }
+        let k = quad.opacity
+        // As the GPU draws it: the colour times tint and opacity, converted to 8 bits by the target.
+        return color.multiplied(by: quad.tint).multiplied(by: PremultipliedColor(red: k, green: k, blue: k, alpha: k))
+    }
+
     private func flush(_ batch: GLQuadBatch, width: Int, height: Int) {
         guard !batch.isEmpty else { return }
         batch.flush(width: width, height: height)

@@ -297,6 +297,27 @@ struct GLBackendTests {
         #expect(try GLDevice.shared().render(split)[13, 30] == (127, 63, 191, 255))
     }
 
+    @Test("a background filling the frame becomes the clear colour only where it covers every pixel wholly")
+    func backgroundAsClearColor() throws {
+        for (offset, opacity) in [(0.0, 1.0), (0.0, 0.6), (0.5, 1.0), (-0.25, 1.0)] {
+            let root = CALayer()
+            root.frame = CGRect(x: offset, y: offset, width: 48, height: 32)
+            root.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.7)
+            root.opacity = Float(opacity)
+            let dot = CALayer()
+            dot.frame = CGRect(x: 10, y: 10, width: 5, height: 5)
+            dot.backgroundColor = .black
+            root.addSublayer(dot)
+            let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 48, height: 32), scale: 1).build(root: root)
+            let cpu = RasterRenderer().render(list), gpu = try GLDevice.shared().render(list)
+            // Half-covered edges (offset 0.5) must stay draws: their pixels are not the clear
+            // colour. (Within 1/255: 0.7 in 32-bit float is a hair under, 178.4999 of 255.)
+            let apart = zip(cpu.pixels, gpu.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(apart <= 1, "offset \(offset), opacity \(opacity)")
+            #expect(gpu[24, 16].3 > 100)
+        }
+    }
+
     @Test("a render list is safe to render from several threads at once")
     func concurrentRendering() async throws {
         let device = try GLDevice.shared()
