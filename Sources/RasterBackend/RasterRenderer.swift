@@ -130,18 +130,22 @@ public struct RasterRenderer: Sendable {
             let c = color(0, 0), k = opacity
             table = SourceOver.table(red: c.0 * k, green: c.1 * k, blue: c.2 * k, alpha: c.3 * k, adding: blend == .plus)
         }
+        // A rounded shape covers nothing off its footprint: each row starts and ends there.
+        let footprint = rounded?.footprint(within: bounds)
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in bounds.minY..<bounds.maxY {
+                let row = footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
+                guard !row.isEmpty else { continue }
                 guard spans else {
                     // From the left through the ring to the first empty pixel after it...
-                    var x = bounds.minX, entered = false
-                    while x < bounds.maxX {
+                    var x = row.lowerBound, entered = false
+                    while x < row.upperBound {
                         let c = draw(x, y, pixels)
                         if c > 0 { entered = true } else if entered { break }
                         x += 1
                     }
                     // ...and from the right to the same: what lies between is the hole.
-                    var right = bounds.maxX - 1
+                    var right = row.upperBound - 1
                     entered = false
                     while right > x {
                         let c = draw(right, y, pixels)
@@ -150,18 +154,18 @@ public struct RasterRenderer: Sendable {
                     }
                     continue
                 }
-                var first = bounds.minX
-                while first < bounds.maxX, !pixel(first, y, pixels) { first += 1 }
-                guard first < bounds.maxX else { continue }
-                var last = bounds.maxX - 1
+                var first = row.lowerBound
+                while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
+                guard first < row.upperBound else { continue }
+                var last = row.upperBound - 1
                 while last > first, !pixel(last, y, pixels) { last -= 1 }
                 // first and last are done; the run between them has coverage 1.
                 guard last - first > 1 else { continue }
-                let row = y * width
+                let rowStart = y * width
                 if !table.isEmpty {
                     table.withUnsafeBufferPointer { lut in
-                        var i = (row + first + 1) * 4
-                        let end = (row + last) * 4
+                        var i = (rowStart + first + 1) * 4
+                        let end = (rowStart + last) * 4
                         while i < end {
                             pixels[i] = lut[Int(pixels[i])]
                             pixels[i + 1] = lut[256 + Int(pixels[i + 1])]
@@ -172,7 +176,7 @@ public struct RasterRenderer: Sendable {
                     }
                 } else {
                     let cy = Double(y) + 0.5
-                    for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (row + x) * 4) }
+                    for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (rowStart + x) * 4) }
                 }
             }
         }
@@ -204,12 +208,14 @@ extension RasterRenderer {
         }
         let table = SourceOver.table(red: fc.red * fillOpacity, green: fc.green * fillOpacity, blue: fc.blue * fillOpacity,
                                      alpha: fc.alpha * fillOpacity)
+        let footprint = shape.footprint(within: bounds)
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in bounds.minY..<bounds.maxY {
-                var first = bounds.minX
-                while first < bounds.maxX, !pixel(first, y, pixels) { first += 1 }
-                guard first < bounds.maxX else { continue }
-                var last = bounds.maxX - 1
+                let row = footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
+                var first = row.lowerBound
+                while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
+                guard first < row.upperBound else { continue }
+                var last = row.upperBound - 1
                 while last > first, !pixel(last, y, pixels) { last -= 1 }
                 // first and last are done; between them only the fill shows, wholly.
                 var i = (y * width + first + 1) * 4

@@ -1,0 +1,71 @@
+import OpenCoreGraphics
+
+extension RoundedShape {
+    /// Where the shape can cover anything: its outer rectangle mapped from the layer's plane and
+    /// grown by one pixel's reach (the most at any of its corners), a convex quadrilateral in
+    /// device pixels, in order. Coverage reaches half a pixel's reach past the outline, so outside
+    /// this it is zero, wherever the map is even enough: stretching one way at most twice the
+    /// other at the corners, and w over `bounds` within a factor 0.75 (derivatives within 1.78,
+    /// under the factor 2 the growth allows). Else nil, and every pixel of `bounds` counts.
+    /// The GL backend draws rounded shapes by this same outline (rounded_batch.vert); the CPU
+    /// reference skips the pixels of each row outside it.
+    public func footprint(within bounds: PixelRect) -> [DevicePoint]? {
+        let m = deviceToLocal
+        guard let toDevice = m.inverted() else { return nil }
+        func device(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
+            let h = toDevice.applyHomogeneous(x: x, y: y)
+            return (h.x / h.w, h.y / h.w, h.w)
+        }
+        let r = outer.rect
+        let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+        var reachX = 0.0, reachY = 0.0
+        for (cx, cy) in corners {
+            let p = device(r.x + cx * r.width, r.y + cy * r.height)
+            let h = m.applyHomogeneous(x: p.x, y: p.y), w2 = h.w * h.w
+            let dxdx = (m.m11 * h.w - h.x * m.m13) / w2, dxdy = (m.m21 * h.w - h.x * m.m23) / w2
+            let dydx = (m.m12 * h.w - h.y * m.m13) / w2, dydy = (m.m22 * h.w - h.y * m.m23) / w2
+            reachX = max(reachX, abs(dxdx) + abs(dxdy))
+            reachY = max(reachY, abs(dydx) + abs(dydy))
+            // Singular values within a factor 2: (t + spread) <= 4 (t - spread).
+            let t = dxdx * dxdx + dxdy * dxdy + dydx * dydx + dydy * dydy, det = dxdx * dydy - dxdy * dydx
+            let spread = max(t * t - 4 * det * det, 0).squareRoot()
+            guard t + spread <= 4 * (t - spread) else { return nil }
+        }
+        guard reachX > 0, reachY > 0, reachX.isFinite, reachY.isFinite else { return nil }
+        let ws = [(bounds.minX, bounds.minY), (bounds.maxX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY)]
+            .map { m.applyHomogeneous(x: Double($0.0), y: Double($0.1)).w }
+        let lowest = ws.min()!, highest = ws.max()!
+        guard lowest > 0 || highest < 0, min(abs(lowest), abs(highest)) >= 0.75 * max(abs(lowest), abs(highest)) else { return nil }
+        let grown = corners.map { cx, cy in
+            device(r.x - reachX + cx * (r.width + 2 * reachX), r.y - reachY + cy * (r.height + 2 * reachY))
+        }
+        guard grown.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        return grown.map { DevicePoint(x: $0.x, y: $0.y) }
+    }
+}
+
+extension Array where Element == DevicePoint {
+    /// The pixels of row `y` whose centres lie in this convex polygon: `minX..<maxX` (empty when
+    /// none), before any clamping to a target.
+    public func pixelSpan(row y: Int) -> Range<Int> {
+        let cy = Double(y) + 0.5
+        var low = Double.infinity, high = -Double.infinity
+        for i in indices {
+            let p = self[i], q = self[(i + 1) % count]
+            guard Swift.min(p.y, q.y) <= cy, cy <= Swift.max(p.y, q.y) else { continue }
+            if p.y == q.y {
+                low = Swift.min(low, p.x, q.x)
+                high = Swift.max(high, p.x, q.x)
+                continue
+            }
+            let x = p.x + (cy - p.y) / (q.y - p.y) * (q.x - p.x)
+            low = Swift.min(low, x)
+            high = Swift.max(high, x)
+        }
+        guard low <= high else { return 0..<0 }
+        // Centres x + 0.5 in [low, high]; a pixel either side more, for rounding's sake (they
+        // have no coverage but cost little).
+        let first = Int((low - 0.5).rounded(.up)) - 1, last = Int((high - 0.5).rounded(.down)) + 1
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+}
