@@ -1,6 +1,5 @@
 import Foundation
 import OpenCoreGraphics
-import Synchronization
 
 /// The layer: a rectangle in a tree of rectangles, with Core Animation's geometry and appearance
 /// properties. It holds no pixels and knows nothing of how it is drawn; `Compositor` reads it.
@@ -531,15 +530,17 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Class names, looked up once per class: every drawn quad names its layer, and asking the
     /// runtime for a type's name each time was a large share of flattening a tree.
-    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+    /// Guarded by `typeNamesLock`, an NSLock (a pthread mutex, which the thread sanitizer sees).
+    nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
+    private static let typeNamesLock = NSLock()
 
     static func typeName(of layer: CALayer) -> String {
         let type = Swift.type(of: layer)
         if type == CALayer.self { return "CALayer" } // most layers: no lock, no lookup
         let key = ObjectIdentifier(type)
-        if let known = typeNames.withLock({ $0[key] }) { return known }
+        if let known = typeNamesLock.withLock({ typeNames[key] }) { return known }
         let name = String(describing: type)
-        typeNames.withLock { $0[key] = name }
+        typeNamesLock.withLock { typeNames[key] = name }
         return name
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Seconds, as Core Animation counts time. (Foundation on Linux has no CoreFoundation time types.)
 public typealias CFTimeInterval = Double
@@ -11,16 +10,19 @@ public typealias CFTimeInterval = Double
 /// set again or returned to the system clock. Nothing in the render path reads the clock: frames are
 /// evaluated at the time they are given.
 public enum MediaClock {
-    private static let manualTime = Mutex<CFTimeInterval?>(nil)
+    // Guarded by `lock`, an NSLock (a pthread mutex, which the thread sanitizer sees): with
+    // Synchronization's Mutex it reported two renders setting the clock at once as a data race.
+    nonisolated(unsafe) private static var manualTime: CFTimeInterval?
+    private static let lock = NSLock()
 
     /// Makes `CACurrentMediaTime()` return `t` from now on.
     public static func set(_ t: CFTimeInterval) {
-        manualTime.withLock { $0 = t }
+        lock.withLock { manualTime = t }
     }
 
     /// Returns `CACurrentMediaTime()` to the system's monotonic clock.
     public static func useSystemClock() {
-        manualTime.withLock { $0 = nil }
+        lock.withLock { manualTime = nil }
     }
 
     /// A reading that wins over the others within `MediaClock.$scoped.withValue(t) { ... }`: for
@@ -30,7 +32,7 @@ public enum MediaClock {
     /// The clock's reading in seconds.
     public static var now: CFTimeInterval {
         if let t = scoped { return t }
-        if let t = manualTime.withLock({ $0 }) { return t }
+        if let t = lock.withLock({ manualTime }) { return t }
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return CFTimeInterval(spec.tv_sec) + CFTimeInterval(spec.tv_nsec) / 1e9
