@@ -175,7 +175,6 @@ final class GLExecutor {
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
     }
 
-    /// Draws a gathered run, then puts the quad program and its vertex state back.
     /// The colour `op` leaves on every pixel of a transparent `width` x `height` target, if it is
     /// a solid source-over quad whose coverage is 1 at every pixel centre (each edge is at least
     /// half a pixel outside the target's corner pixel centres; coverage is a product of clamped
@@ -193,6 +192,7 @@ final class GLExecutor {
         return color.multiplied(by: quad.tint).multiplied(by: PremultipliedColor(red: k, green: k, blue: k, alpha: k))
     }
 
+    /// Draws a gathered run, then puts the quad program and its vertex state back.
     private func flush(_ batch: GLQuadBatch, width: Int, height: Int) {
         guard !batch.isEmpty else { return }
         batch.flush(width: width, height: height)

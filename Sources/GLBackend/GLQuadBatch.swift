@@ -139,9 +139,15 @@ final class GLQuadBatch {
         if shape.inner == nil { heldFill = quad } else { append(quad) }
     }
 
-    /// The colour a solid quad draws with: its fill times its tint and opacity.
-    private static func color(of quad: QuadOp) -> [GLfloat] {
-        guard case .solid(let c) = quad.fill else { return [0, 0, 0, 0] }
+    /// The colour a quad draws with (a solid fill's, a closed-form shadow's), times its tint and
+    /// opacity; nil for a texture.
+    private static func color(of quad: QuadOp) -> [GLfloat]? {
+        let c: PremultipliedColor
+        switch quad.fill {
+        case .solid(let color): c = color
+        case .blurredRoundedRect(let shape): c = shape.color
+        case .texture: return nil
+        }
         let t = quad.tint, k = quad.opacity
         return [GLfloat(c.red * t.red * k), GLfloat(c.green * t.green * k), GLfloat(c.blue * t.blue * k),
                 GLfloat(c.alpha * t.alpha * k)]
@@ -150,16 +156,8 @@ final class GLQuadBatch {
     /// Appends one instance: `quad`, or for rounded shapes a filled shape and the ring over it
     /// (`ring`; a ring alone is passed as `quad`).
     private func append(_ quad: QuadOp, ring: QuadOp? = nil) {
-        let color: PremultipliedColor
-        switch quad.fill {
-        case .solid(let c): color = c
-        case .blurredRoundedRect(let shape): color = shape.color
-        case .texture: return
-        }
+        guard let own = GLQuadBatch.color(of: quad) else { return }
         let b = quad.polygon.pixelBounds
-        let t = quad.tint, k = quad.opacity
-        let own = [GLfloat(color.red * t.red * k), GLfloat(color.green * t.green * k), GLfloat(color.blue * t.blue * k),
-                   GLfloat(color.alpha * t.alpha * k)]
         // Rounded instances carry a filled colour and a ring colour; a ring alone fills nothing.
         let ringAlone = quad.rounded?.inner != nil
         pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY)] + (ringAlone ? [0, 0, 0, 0] : own)
@@ -179,7 +177,7 @@ final class GLQuadBatch {
             }
             let shapeKind: GLfloat = ring != nil ? 3 : shape.inner == nil ? 1 : 2
             pending += [shapeKind, shape.outer.continuous ? 1 : 0]
-            pending += ringAlone ? own : ring.map(GLQuadBatch.color(of:)) ?? [0, 0, 0, 0]
+            pending += ringAlone ? own : ring.flatMap(GLQuadBatch.color(of:)) ?? [0, 0, 0, 0]
         }
         if case .blurredRoundedRect(let shape) = quad.fill {
             let m = shape.deviceToLocal, r = shape.rect

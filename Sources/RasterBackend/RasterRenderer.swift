@@ -134,7 +134,7 @@ public struct RasterRenderer: Sendable {
         let footprint = rounded?.footprint(within: bounds)
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in bounds.minY..<bounds.maxY {
-                let row = footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
+                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
                 guard !row.isEmpty else { continue }
                 guard spans else {
                     // From the left through the ring to the first empty pixel after it...
@@ -163,17 +163,7 @@ public struct RasterRenderer: Sendable {
                 guard last - first > 1 else { continue }
                 let rowStart = y * width
                 if !table.isEmpty {
-                    table.withUnsafeBufferPointer { lut in
-                        var i = (rowStart + first + 1) * 4
-                        let end = (rowStart + last) * 4
-                        while i < end {
-                            pixels[i] = lut[Int(pixels[i])]
-                            pixels[i + 1] = lut[256 + Int(pixels[i + 1])]
-                            pixels[i + 2] = lut[512 + Int(pixels[i + 2])]
-                            pixels[i + 3] = lut[768 + Int(pixels[i + 3])]
-                            i += 4
-                        }
-                    }
+                    SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
                 } else {
                     let cy = Double(y) + 0.5
                     for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (rowStart + x) * 4) }
@@ -184,6 +174,12 @@ public struct RasterRenderer: Sendable {
 }
 
 extension RasterRenderer {
+    /// The pixels of row `y` of `bounds` a rounded shape can cover: those on its footprint
+    /// (`RoundedShape.footprint`), or the whole row without one.
+    static func span(of y: Int, in bounds: PixelRect, footprint: [DevicePoint]?) -> Range<Int> {
+        footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
+    }
+
     /// A layer's background and its border (`QuadOp.isBorder(over:)`) in one step: at each pixel
     /// the ring's colour over the fill's, in float, then one blend (rounded to 8 bits once).
     /// Inside the border, where only the fill shows, each row's run is filled from a table.
@@ -211,19 +207,14 @@ extension RasterRenderer {
         let footprint = shape.footprint(within: bounds)
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in bounds.minY..<bounds.maxY {
-                let row = footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
+                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
                 var first = row.lowerBound
                 while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
                 guard first < row.upperBound else { continue }
                 var last = row.upperBound - 1
                 while last > first, !pixel(last, y, pixels) { last -= 1 }
                 // first and last are done; between them only the fill shows, wholly.
-                var i = (y * width + first + 1) * 4
-                let end = (y * width + last) * 4
-                while i < end {
-                    for channel in 0..<4 { pixels[i + channel] = table[channel * 256 + Int(pixels[i + channel])] }
-                    i += 4
-                }
+                if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
             }
         }
     }
@@ -318,6 +309,20 @@ enum SourceOver {
     /// found 58 of 1,000 random trees apart beyond the bar, 18 after.
     @inline(__always)
     static func unorm8(_ v: Double) -> Double { Double(quantize(v)) / 255 }
+
+    /// Every channel byte in `start..<end` (a run of whole pixels) through its channel's table.
+    static func apply(_ table: [UInt8], to pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) {
+        table.withUnsafeBufferPointer { lut in
+            var i = start
+            while i < end {
+                pixels[i] = lut[Int(pixels[i])]
+                pixels[i + 1] = lut[256 + Int(pixels[i + 1])]
+                pixels[i + 2] = lut[512 + Int(pixels[i + 2])]
+                pixels[i + 3] = lut[768 + Int(pixels[i + 3])]
+                i += 4
+            }
+        }
+    }
 
     /// `blend` (or `add`) of one colour as a table per channel: each channel's result depends only
     /// on the byte under it, so a run of one colour is four lookups a pixel. Made with the very
