@@ -103,7 +103,7 @@ struct DiffCommand: ParsableCommand {
                 (triptych, { verdict.triptych(expected: a.bitmap, actual: b.bitmap) }),
             ]
             for case let (path?, draw) in pictures {
-                try writeAtomically(try CGImage(bitmap: draw()).pngData(), to: URL(fileURLWithPath: path))
+                try writeOutput(try CGImage(bitmap: draw()).pngData(), to: path)
             }
             if let report {
                 try DiffReport(title: "quartz diff \(comparator.rawValue)",

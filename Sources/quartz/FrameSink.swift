@@ -11,13 +11,16 @@ protocol FrameSink: AnyObject {
     /// Takes the encoded frames in order, one at a time.
     func write(_ encoded: Any, index: Int) throws
     func finish() throws
+    /// After a failure: leaves nothing behind that this run made and did not finish.
+    func abandon()
 }
 
 enum FrameSinks {
     enum Kind: String { case folder, apng, gif, mp4 }
 
     static func kind(of path: String) -> Kind {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        if OutputDestination.isStandardOutput(path) { return .apng }
+        return switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "png", "apng": .apng
         case "gif": .gif
         case "mp4": .mp4
@@ -39,54 +42,80 @@ enum FrameSinks {
 /// so the folders of several shards merge into the folder of one run.
 final class PNGFolderSink: FrameSink {
     let folder: URL
+    /// Whether this run made the folder (it is removed again if the run fails before a frame).
+    private let created: Bool
+
+    /// Refuses an output folder path where something other than a folder (or a link to one) is.
+    static func check(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw OutputPathError(path: path, reason: "it is not a folder (an output without an extension is a folder of frames; nothing was replaced)")
+        }
+    }
+
     init(folder: URL) throws {
         self.folder = folder
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PNGFolderSink.check(folder.path)
+        created = !FileManager.default.fileExists(atPath: folder.path)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputWriteError(path: folder.path, reason: "the folder cannot be made: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+        }
     }
     static func name(_ index: Int) -> String { String(format: "frame-%06d.png", index) }
     func encode(_ image: CGImage) throws -> Any { try image.pngData() }
     func write(_ encoded: Any, index: Int) throws {
-        try writeAtomically(encoded as! Data, to: folder.appendingPathComponent(PNGFolderSink.name(index)))
+        try writeOutput(encoded as! Data, to: folder.appendingPathComponent(PNGFolderSink.name(index)).path)
     }
     func finish() throws {}
+    func abandon() {
+        // Only a folder this run made, and only while it is empty (rmdir refuses anything else).
+        if created { rmdir(folder.path) }
+    }
 }
 
+/// A file written whole at the end (an animated PNG, a GIF), atomically, where `OutputDestination`
+/// allows; nothing to undo on failure.
 final class AnimatedPNGSink: FrameSink {
-    let url: URL
+    let path: String
     var encoder: AnimatedPNGEncoder
-    init(url: URL, width: Int, height: Int, fps: Double) {
-        self.url = url
+    init(path: String, width: Int, height: Int, fps: Double) {
+        self.path = path
         encoder = AnimatedPNGEncoder(width: width, height: height, fps: fps)
     }
     func encode(_ image: CGImage) throws -> Any { try image.pngData() }
     func write(_ encoded: Any, index: Int) throws { try encoder.add(png: encoded as! Data) }
-    func finish() throws { try writeAtomically(encoder.encoded(), to: url) }
+    func finish() throws { try writeOutput(encoder.encoded(), to: path) }
+    func abandon() {}
 }
 
 final class GIFSink: FrameSink {
-    let url: URL
+    let path: String
     var encoder: GIFEncoder
-    init(url: URL, width: Int, height: Int, fps: Double) {
-        self.url = url
+    init(path: String, width: Int, height: Int, fps: Double) {
+        self.path = path
         encoder = GIFEncoder(width: width, height: height, fps: fps)
     }
     func encode(_ image: CGImage) throws -> Any { try GIFEncoder.quantize(image.bitmap) }
     func write(_ encoded: Any, index: Int) throws { try encoder.add(encoded as! GIFEncoder.Frame) }
-    func finish() throws { try writeAtomically(try encoder.encoded(), to: url) }
+    func finish() throws { try writeOutput(try encoder.encoded(), to: path) }
+    func abandon() {}
 }
 
-/// Raw RGBA frames piped into ffmpeg (H.264, yuv420p), which writes a temporary file renamed on
-/// success.
+/// Raw RGBA frames piped into ffmpeg (H.264, yuv420p), which writes a temporary file; on success
+/// its bytes are written to the output as any other file is (`OutputDestination`).
 final class FFmpegSink: FrameSink {
-    let url: URL
+    let path: String
     let temporary: URL
     let process = Process()
     let input = Pipe()
     let errors = Pipe()
 
-    init(ffmpeg: URL, url: URL, width: Int, height: Int, fps: Double) throws {
-        self.url = url
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial.mp4")
+    init(ffmpeg: URL, path: String, width: Int, height: Int, fps: Double) throws {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial.mp4")
         process.executableURL = ffmpeg
         process.arguments = ["-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                              "-r", String(fps), "-i", "-", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
@@ -106,12 +135,21 @@ final class FFmpegSink: FrameSink {
     func finish() throws {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
+        defer { unlink(temporary.path) }
         guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "ffmpeg failed: \(message)"])
+            throw OutputWriteError(path: path, reason: "ffmpeg failed: \(message)")
         }
-        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-        try FileManager.default.moveItem(at: temporary, to: url)
+        guard let video = FileManager.default.contents(atPath: temporary.path) else {
+            throw OutputWriteError(path: path, reason: "ffmpeg wrote no file")
+        }
+        try writeOutput(video, to: path)
+    }
+
+    func abandon() {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+        unlink(temporary.path)
     }
 }

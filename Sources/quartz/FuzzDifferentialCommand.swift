@@ -141,14 +141,14 @@ struct FuzzDifferentialCommand: ParsableCommand {
         let encoder = SceneEncoder { image in
             imageCount += 1
             let name = "seed-\(seed)-image-\(imageCount).png"
-            try writeAtomically(try image.pngData(), to: folder.appendingPathComponent(name))
+            try writeOutput(try image.pngData(), to: folder.appendingPathComponent(name).path)
             return name
         }
         let document = folder.appendingPathComponent("seed-\(seed).json")
-        try writeAtomically(Data(try encoder.text(root: root, size: viewport.size).utf8), to: document)
+        try writeOutput(Data(try encoder.text(root: root, size: viewport.size).utf8), to: document.path)
         for backend in RenderBackend.allCases {
             let image = try root.renderedImage(bounds: viewport, backend: backend)
-            try writeAtomically(try image.pngData(), to: folder.appendingPathComponent("seed-\(seed).\(backend.rawValue).png"))
+            try writeOutput(try image.pngData(), to: folder.appendingPathComponent("seed-\(seed).\(backend.rawValue).png").path)
         }
         return document.path
     }

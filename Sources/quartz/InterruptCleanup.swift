@@ -29,20 +29,14 @@ enum InterruptCleanup {
         }
     }
 
-    /// Writes `data` to `temporary` and renames it to `destination` as one step an interruption
-    /// cannot split: the handler runs before the write starts or after the rename.
-    static func write(_ data: Data, temporary: URL, destination: URL) throws {
+    /// Runs `body`, which writes `temporary` and renames it into place, as one step an
+    /// interruption cannot split: the handler runs before it starts or after it ends, and removes
+    /// the temporary file if it is still there.
+    static func guarding(temporary: URL, _ body: () throws -> Void) throws {
         lock.lock()
         defer { lock.unlock() }
         inFlight.insert(temporary.path)
         defer { inFlight.remove(temporary.path) }
-        do {
-            try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
-            try FileManager.default.moveItem(at: temporary, to: destination)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
+        try body()
     }
 }

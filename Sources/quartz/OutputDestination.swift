@@ -1,0 +1,142 @@
+import Foundation
+
+/// Where a command writes a file, checked before anything is rendered. A command never removes
+/// or replaces what is not a file of its own kind: an existing folder, a device node, a FIFO or
+/// a socket at the output path is refused (exit 2, naming the path), never deleted. A link to a
+/// regular file is written through (the link stays, its target is replaced). `-` and
+/// `/dev/stdout` stream to standard output.
+enum OutputDestination: Equatable {
+    case standardOutput
+    /// A regular file, to be replaced atomically; the path with any link resolved.
+    case file(URL)
+
+    /// Names for standard output.
+    static func isStandardOutput(_ path: String) -> Bool { path == "-" || path == "/dev/stdout" }
+
+    /// Checks `path` as an output file: what is there now (nothing, or a regular file, or a link
+    /// to one) and that its folder exists.
+    static func resolve(_ path: String) throws(OutputPathError) -> OutputDestination {
+        if isStandardOutput(path) { return .standardOutput }
+        guard !path.isEmpty else { throw OutputPathError(path: path, reason: "the path is empty") }
+        var target = URL(fileURLWithPath: path)
+        var info = stat()
+        if lstat(target.path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                // Through the link, to what it names: that must be a regular file.
+                guard let real = realpath(target.path, nil) else {
+                    throw OutputPathError(path: path, reason: "it is a link to nothing (\(String(cString: strerror(errno))))")
+                }
+                target = URL(fileURLWithPath: String(cString: real))
+                free(real)
+                guard stat(target.path, &info) == 0 else {
+                    throw OutputPathError(path: path, reason: "it is a link to \(target.path), which cannot be read")
+                }
+            }
+            if let kind = kindIfNotRegular(info.st_mode) {
+                throw OutputPathError(path: path, reason: "it is \(kind), not a file (nothing was replaced)")
+            }
+            return .file(target)
+        }
+        let folder = target.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw OutputPathError(path: path, reason: "its folder \(folder.path) does not exist")
+        }
+        return .file(target)
+    }
+
+    /// What `mode` is, in words, when it is not a regular file.
+    static func kindIfNotRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "something other than a regular file"
+        }
+    }
+}
+
+/// An output path that cannot be written; its description names the path as the user gave it.
+struct OutputPathError: LocalizedError, CustomStringConvertible {
+    let path: String
+    let reason: String
+    var description: String { "cannot write \(path): \(reason)" }
+    var errorDescription: String? { description }
+}
+
+/// A failed write, named by the output path the user gave (never the hidden temporary file).
+struct OutputWriteError: LocalizedError, CustomStringConvertible {
+    let path: String
+    let reason: String
+    var description: String { "cannot write \(path): \(reason)" }
+    var errorDescription: String? { description }
+}
+
+extension OutputDestination {
+    /// Writes `data` here: to standard output, or through a temporary file in the same folder
+    /// renamed over the destination, so a failed or interrupted run leaves no partial file and
+    /// never removes anything that is not a regular file. Errors name `path`, as the user gave it.
+    func write(_ data: Data, named path: String) throws {
+        switch self {
+        case .standardOutput: try writeAll(data, to: STDOUT_FILENO, path: path)
+        case .file(let url): try writeAtomically(data, to: url, named: path)
+        }
+    }
+}
+
+/// Checks `path` and writes `data` there (see `OutputDestination`).
+func writeOutput(_ data: Data, to path: String) throws {
+    try OutputDestination.resolve(path).write(data, named: path)
+}
+
+/// Writes `data` to the regular file at `url` (a path `OutputDestination.resolve` accepted, links
+/// resolved) atomically; errors name `name` (the path as the user gave it), not the temporary file.
+private func writeAtomically(_ data: Data, to url: URL, named name: String) throws {
+    let temporary = url.deletingLastPathComponent()
+        .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+    try InterruptCleanup.guarding(temporary: temporary) {
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw OutputWriteError(path: name, reason: String(cString: strerror(errno))) }
+        do {
+            try writeAll(data, to: fd, path: name)
+            // A file replaced keeps its permissions.
+            var existing = stat()
+            if stat(url.path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
+            guard close(fd) == 0 else { throw OutputWriteError(path: name, reason: String(cString: strerror(errno))) }
+        } catch {
+            close(fd)
+            unlink(temporary.path)
+            throw error
+        }
+        // Just before the rename, again: nothing but a regular file is ever replaced (rename(2)
+        // would replace a device node or a FIFO too).
+        var info = stat()
+        if lstat(url.path, &info) == 0, let kind = OutputDestination.kindIfNotRegular(info.st_mode) {
+            unlink(temporary.path)
+            throw OutputPathError(path: name, reason: "it is \(kind), not a file (nothing was replaced)")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw OutputWriteError(path: name, reason: reason)
+        }
+    }
+}
+
+/// Writes every byte of `data` to `fd`, retrying short writes and interruptions.
+private func writeAll(_ data: Data, to fd: Int32, path: String) throws {
+    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputWriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+}
