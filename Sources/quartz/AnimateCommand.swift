@@ -17,8 +17,10 @@ struct AnimateCommand: ParsableCommand {
         the frames of a folder already finished.
         """)
 
-    @Argument(help: "The scene document (JSON).") var scene: String
-    @Option(name: .shortAndLong, help: "A folder, or a .png/.apng, .gif or .mp4 file.") var output: String
+    @OptionGroup var source: SceneSource
+    @Option(name: .shortAndLong, help: ArgumentHelp("A folder, or a .png/.apng, .gif or .mp4 file; - (or /dev/stdout) streams an animated PNG to "
+        + "standard output. A file is replaced whole; a folder, a device or anything else not of the output's kind is never replaced."))
+    var output: String
     @Option(help: "Frames per second (default: the document's fps, else 30).") var fps: Double?
     @Option(help: "First frame's time in seconds.") var from = 0.0
     @Option(help: "Last time in seconds (default: the document's duration).") var to: Double?
@@ -29,10 +31,9 @@ struct AnimateCommand: ParsableCommand {
     @Flag(help: "Print the result (frames, timing per stage) as one line of JSON.") var json = false
 
     func validate() throws {
-        for (name, value) in [("--from", Optional(from)), ("--to", to), ("--fps", fps)] {
-            if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be a finite number from 0") }
-        }
-        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in (0, 1000]") }
+        try checkTime(from, option: "--from")
+        try checkTime(to, option: "--to")
+        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be a number in (0, 1000] (got \(fps))") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16]") }
         _ = try parseSize(size)
         if let shard {
@@ -53,7 +54,16 @@ struct AnimateCommand: ParsableCommand {
 
     func run() throws {
         InterruptCleanup.install()
-        let document = try loadScene(scene, command: "animate")
+        let scene = source.scene
+        let kind = FrameSinks.kind(of: output)
+        // The output is checked before anything is read or rendered.
+        do {
+            if kind == .folder { try PNGFolderSink.check(output) } else { _ = try OutputDestination.resolve(output) }
+        } catch {
+            printError("quartz animate: \(error)")
+            throw QuartzExit.badInput
+        }
+        let document = try source.load(command: "animate")
         let rate = fps ?? document.fps
         let end = to ?? document.duration
         guard end > from || to != nil else {
@@ -69,30 +79,33 @@ struct AnimateCommand: ParsableCommand {
         var range = 0..<allTimes.count
         if let shard {
             let (i, n) = try parseShard(shard)
-            let lower = allTimes.count * (i - 1) / n, upper = allTimes.count * i / n
+            // count x i / n without overflow, for any i <= n (n may be Int.max).
+            func share(_ i: Int) -> Int { n.dividingFullWidth(allTimes.count.multipliedFullWidth(by: i)).quotient }
+            let lower = share(i - 1), upper = share(i)
             range = lower..<upper
         }
         let renderer = SceneFrameRenderer(document: document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size))
+        try checkFrame(size: renderer.size, scale: renderer.scale, command: "animate")
         let pixelWidth = Int((renderer.size.width * renderer.scale).rounded(.up)), pixelHeight = Int((renderer.size.height * renderer.scale).rounded(.up))
         let url = URL(fileURLWithPath: output)
         let sink: FrameSink
         do {
-            switch FrameSinks.kind(of: output) {
+            switch kind {
             case .folder: sink = try PNGFolderSink(folder: url)
-            case .apng: sink = AnimatedPNGSink(url: url, width: pixelWidth, height: pixelHeight, fps: rate)
-            case .gif: sink = GIFSink(url: url, width: pixelWidth, height: pixelHeight, fps: rate)
+            case .apng: sink = AnimatedPNGSink(path: output, width: pixelWidth, height: pixelHeight, fps: rate)
+            case .gif: sink = GIFSink(path: output, width: pixelWidth, height: pixelHeight, fps: rate)
             case .mp4:
                 guard let ffmpeg = FrameSinks.ffmpeg() else {
                     printError("quartz animate: writing MP4 needs ffmpeg on PATH, and there is none; install it (apt-get install ffmpeg) "
                         + "or write a folder, .png (animated) or .gif")
                     throw QuartzExit.badInput
                 }
-                sink = try FFmpegSink(ffmpeg: ffmpeg, url: url, width: pixelWidth, height: pixelHeight, fps: rate)
+                sink = try FFmpegSink(ffmpeg: ffmpeg, path: output, width: pixelWidth, height: pixelHeight, fps: rate)
             }
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            printError("quartz animate: cannot write \(output): \(error.localizedDescription)")
+            printError("quartz animate: \(error)")
             throw QuartzExit.badInput
         }
 
@@ -110,7 +123,7 @@ struct AnimateCommand: ParsableCommand {
         } catch {
             progress.clear()
             encoder.abandon()
-            printError("quartz animate: \(scene): \(error)")
+            printError("quartz animate: \(error is ImageWriteFailure ? "" : "\(scene): ")\(error)")
             throw error is ImageWriteFailure ? QuartzExit.badInput : QuartzExit.renderFailed
         }
         progress.clear()
@@ -118,13 +131,15 @@ struct AnimateCommand: ParsableCommand {
         times.encoding = encoder.encodingSeconds
         let seconds = Date().timeIntervalSince(start)
         let framesPerSecond = Double(range.count) / max(seconds, 1e-9)
+        // With the frames on standard output, the report goes to standard error.
+        let report: (String) -> Void = OutputDestination.isStandardOutput(output) ? { printError($0) } : { print($0) }
         if json {
-            printJSON(["output": url.path, "frames": range.count, "firstFrame": range.lowerBound, "totalFrames": allTimes.count,
+            report(jsonLine(["output": OutputDestination.isStandardOutput(output) ? "-" : url.path, "frames": range.count, "firstFrame": range.lowerBound, "totalFrames": allTimes.count,
                        "width": pixelWidth, "height": pixelHeight, "backend": backend.rawValue, "seconds": seconds,
-                       "framesPerSecond": framesPerSecond, "stages": times.json])
+                       "framesPerSecond": framesPerSecond, "stages": times.json]))
         } else {
             let stages = times.json.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.2f", $0.value)) s" }
-            print("\(output): \(range.count) frames \(pixelWidth)x\(pixelHeight) on the \(backend.rawValue) in "
+            report("\(output): \(range.count) frames \(pixelWidth)x\(pixelHeight) on the \(backend.rawValue) in "
                 + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", framesPerSecond)) frames/s; \(stages.joined(separator: ", ")))")
         }
     }
@@ -133,7 +148,7 @@ struct AnimateCommand: ParsableCommand {
 /// An error writing frames (as opposed to rendering them).
 struct ImageWriteFailure: Error, CustomStringConvertible {
     let underlying: Error
-    var description: String { "cannot write: \(underlying)" }
+    var description: String { "\(underlying)" }
 }
 
 /// Encodes frames on background threads (several at once: PNG compression costs about as much
@@ -191,7 +206,7 @@ final class FrameEncoder: @unchecked Sendable {
     /// After a failure: waits for the queues so no write runs after the command ends.
     func abandon() {
         writer.sync {}
-        if let ffmpeg = sink as? FFmpegSink { try? ffmpeg.input.fileHandleForWriting.close(); ffmpeg.process.terminate() }
+        sink.abandon()
     }
 }
 

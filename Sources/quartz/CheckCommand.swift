@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
 
     enum Mode: String, ExpressibleByArgument { case both, none }
 
-    @Argument(help: "The scene document (JSON).") var scene: String
+    @OptionGroup var source: SceneSource
     @Option(help: "both: render on both backends and compare; none: only check the document.") var backend: Mode = .both
     @Option(help: "The time in seconds (default: the document's time).") var time: Double?
     @Option(help: "Write the CPU image, the GPU image and the heat map with this prefix (PREFIX.cpu.png, ...).") var images: String?
@@ -21,8 +21,13 @@ struct CheckCommand: ParsableCommand {
     var renderList = false
     @Flag(help: "Print the result as one line of JSON.") var json = false
 
+    func validate() throws {
+        try checkTime(time, option: "--time")
+    }
+
     func run() throws {
-        let document = try loadScene(scene, command: "check")
+        let scene = source.scene
+        let document = try source.load(command: "check")
         guard backend == .both else {
             if json { printJSON(["scene": scene, "valid": true]) } else { print("\(scene): a valid scene document") }
             return
@@ -42,12 +47,12 @@ struct CheckCommand: ParsableCommand {
         let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: bar.tolerance)
         if let images {
             do {
-                try writeAtomically(try cpu.pngData(), to: URL(fileURLWithPath: images + ".cpu.png"))
-                try writeAtomically(try gpu.pngData(), to: URL(fileURLWithPath: images + ".gpu.png"))
-                try writeAtomically(try CGImage(bitmap: try HeatMap.make(expected: cpu.bitmap, actual: gpu.bitmap)).pngData(),
-                                    to: URL(fileURLWithPath: images + ".heatmap.png"))
+                try writeOutput(try cpu.pngData(), to: images + ".cpu.png")
+                try writeOutput(try gpu.pngData(), to: images + ".gpu.png")
+                try writeOutput(try CGImage(bitmap: try HeatMap.make(expected: cpu.bitmap, actual: gpu.bitmap)).pngData(),
+                                to: images + ".heatmap.png")
             } catch {
-                printError("quartz check: cannot write the images: \(error.localizedDescription)")
+                printError("quartz check: \(error)")
                 throw QuartzExit.badInput
             }
         }

@@ -22,7 +22,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Print one line of JSON at the end (scenes, agreement, seconds) instead of the report.") var json = false
 
     func validate() throws {
-        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
+        try checkTime(time, option: "--time")
     }
 
     func run() throws {

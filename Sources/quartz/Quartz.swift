@@ -21,6 +21,23 @@ struct Quartz: ParsableCommand {
     )
 }
 
+extension Quartz {
+    /// ArgumentParser's own main, but a bad option (a value out of range, an unknown flag, a
+    /// missing argument) exits 2, bad input, as `--help` documents, not 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(QuartzExit.badInput.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
 /// The exit codes `quartz --help` documents.
 enum QuartzExit {
     static let disagreement = ExitCode(1)

@@ -12,8 +12,10 @@ struct RenderCommand: ParsableCommand {
             + "Schema). Every mistake in it is reported with its JSON path, and nothing is written. Exit codes: 0 "
             + "written; 2 bad input (document, options, output path); 3 rendering failed.")
 
-    @Argument(help: "The scene document (JSON).") var scene: String
-    @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
+    @OptionGroup var source: SceneSource
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; - (or /dev/stdout) writes it to standard output, and the report to standard error. "
+        + "An existing file is replaced whole (through a link, the file it names); a folder or a device is never replaced."))
+    var output: String
     @Option(help: "The time in seconds (default: the document's time, else 0).") var time: Double?
     @Option(help: "gpu or cpu.") var backend: RenderBackend = .gpu
     @Option(help: "Device pixels per point (default: the document's scale).") var scale: Double?
@@ -24,14 +26,23 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...100_000).contains(repeats) else { throw ValidationError("--repeats must be 0 to 100000") }
-        if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a finite number of seconds from 0") }
+        try checkTime(time, option: "--time")
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16]") }
         _ = try parseSize(size)
     }
 
     func run() throws {
-        let document = try loadScene(scene, command: "render")
+        InterruptCleanup.install()
+        // The output is checked before anything is read or rendered.
+        let destination: OutputDestination
+        do { destination = try OutputDestination.resolve(output) } catch {
+            printError("quartz render: \(error)")
+            throw QuartzExit.badInput
+        }
+        let document = try source.load(command: "render")
         let renderer = SceneFrameRenderer(document: document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size))
+        try checkFrame(size: renderer.size, scale: renderer.scale, command: "render")
+        let scene = source.scene
         let t = time ?? document.time
         let start = Date()
         let image: CGImage
@@ -41,15 +52,14 @@ struct RenderCommand: ParsableCommand {
             printError("quartz render: \(scene): \(error)")
             throw QuartzExit.renderFailed
         }
-        let url = URL(fileURLWithPath: output)
         do {
-            try writeAtomically(try image.pngData(), to: url)
+            try destination.write(try image.pngData(), named: output)
         } catch {
-            printError("quartz render: cannot write \(output): \(error.localizedDescription)")
+            printError("quartz render: \(error)")
             throw QuartzExit.badInput
         }
         let seconds = Date().timeIntervalSince(start)
-        var fields: [String: Any] = ["output": url.path, "width": image.width, "height": image.height, "backend": backend.rawValue,
+        var fields: [String: Any] = ["output": destination == .standardOutput ? "-" : URL(fileURLWithPath: output).path, "width": image.width, "height": image.height, "backend": backend.rawValue,
                                      "time": t, "seconds": seconds]
         if repeats > 0 {
             // Steady state: the same frame again and again, as a benchmark loop draws it.
@@ -66,12 +76,14 @@ struct RenderCommand: ParsableCommand {
             fields.merge(["repeats": repeats, "frameSeconds": frames[frames.count / 2], "frameSecondsP25": frames[frames.count / 4],
                           "frameSecondsP75": frames[frames.count * 3 / 4]]) { $1 }
         }
+        // With the image on standard output, the report goes to standard error.
+        let report: (String) -> Void = destination == .standardOutput ? { printError($0) } : { print($0) }
         if json {
-            printJSON(fields)
+            report(jsonLine(fields))
         } else {
-            print("\(output): \(image.width)x\(image.height) at t=\(t) s on the \(backend.rawValue) (\(String(format: "%.3f", seconds)) s)")
+            report("\(output): \(image.width)x\(image.height) at t=\(t) s on the \(backend.rawValue) (\(String(format: "%.3f", seconds)) s)")
             if let frame = fields["frameSeconds"] as? Double {
-                print(String(format: "median frame %.3f ms over %d repeats", frame * 1000, repeats))
+                report(String(format: "median frame %.3f ms over %d repeats", frame * 1000, repeats))
             }
         }
     }

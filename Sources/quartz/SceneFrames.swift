@@ -84,12 +84,64 @@ final class SceneFrameRenderer {
     }
 }
 
-/// Loads a document, printing each mistake on a line of its own; exits 2 when it cannot be used.
+/// The scene document a command renders: a file (a link is followed), or `-` for standard input,
+/// and the folder its images are read from.
+struct SceneSource: ParsableArguments {
+    @Argument(help: "The scene document (JSON), or - to read it from standard input.") var scene: String
+    @Option(help: ArgumentHelp("The folder the document's images are read from; nothing outside it is read (default: the "
+        + "document's folder; for standard input, the current folder).", valueName: "folder"))
+    var assets: String?
+
+    /// Loads the document, printing each mistake on a line of its own; exits 2 when it cannot be used.
+    func load(command: String) throws -> SceneDocument {
+        let assetsURL = assets.map { URL(fileURLWithPath: $0) }
+        do {
+            if scene == "-" {
+                return try SceneDocument.read(fileDescriptor: STDIN_FILENO, name: "standard input",
+                                              assets: assetsURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            }
+            return try SceneDocument.load(contentsOf: URL(fileURLWithPath: scene), assets: assetsURL)
+        } catch {
+            for line in error.lines(file: scene == "-" ? "standard input" : scene) { printError("quartz \(command): \(line)") }
+            throw QuartzExit.badInput
+        }
+    }
+}
+
+/// Loads a document file (the demo's examples), printing each mistake; exits 2 when it cannot be used.
 func loadScene(_ path: String, command: String) throws -> SceneDocument {
     do {
         return try SceneDocument.load(contentsOf: URL(fileURLWithPath: path))
     } catch {
         for line in error.lines(file: path) { printError("quartz \(command): \(line)") }
+        throw QuartzExit.badInput
+    }
+}
+
+/// A time from the command line: finite, from 0 to the timeline limit a document has too
+/// (`SceneLimits.maxDuration`), so every later conversion of it is in range.
+func checkTime(_ value: Double?, option: String) throws {
+    guard let value else { return }
+    let limit = SceneLimits.standard.maxDuration
+    guard value.isFinite, value >= 0, value <= limit else {
+        throw ValidationError("\(option) must be a number of seconds from 0 to \(Int(limit)), the timeline limit (got \(value))")
+    }
+}
+
+/// The frame's size in pixels for `size` at `scale`, each side and the pixel count within the
+/// limits a document has (`SceneLimits`): the command line cannot ask for more than a document may.
+func checkFrame(size: CGSize, scale: CGFloat, command: String) throws {
+    let limits = SceneLimits.standard
+    let exactWidth = Double(size.width * scale), exactHeight = Double(size.height * scale)
+    guard exactWidth >= 1, exactHeight >= 1 else {
+        printError("quartz \(command): a frame of size \(size.width)x\(size.height) at scale \(scale) is less than a pixel wide or high")
+        throw QuartzExit.badInput
+    }
+    let width = exactWidth.rounded(.up), height = exactHeight.rounded(.up)
+    guard width <= Double(limits.maxSide), height <= Double(limits.maxSide), width * height <= Double(limits.maxPixels) else {
+        printError("quartz \(command): a frame of \(String(format: "%.0fx%.0f", width, height)) pixels "
+            + "(size \(size.width)x\(size.height) at scale \(scale)) is more than the limits of \(limits.maxSide) pixels a "
+            + "side and \(limits.maxPixels) pixels")
         throw QuartzExit.badInput
     }
 }
@@ -104,24 +156,13 @@ func parseSize(_ text: String?) throws -> CGSize? {
     return CGSize(width: w, height: h)
 }
 
-/// Writes `data` to `url` through a temporary file in the same folder, so a failed run leaves no
-/// partial file behind.
-func writeAtomically(_ data: Data, to url: URL) throws {
-    let folder = url.deletingLastPathComponent()
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path,
-                                                    NSLocalizedDescriptionKey: "the folder \(folder.path) does not exist"])
-    }
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-    try InterruptCleanup.write(data, temporary: temporary, destination: url)
-}
-
 /// One line of JSON for `--json`.
 func printJSON(_ object: [String: Any]) {
-    if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
-        print(String(decoding: data, as: UTF8.self))
-    }
+    print(jsonLine(object))
+}
+
+func jsonLine(_ object: [String: Any]) -> String {
+    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
 }
 
 extension RenderBackend: ExpressibleByArgument {}
