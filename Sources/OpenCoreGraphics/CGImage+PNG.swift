@@ -20,6 +20,9 @@ extension CGImage {
         }
         let width = Int(image.width), height = Int(image.height)
         try ImageLimits.check(width: width, height: height, source: source)
+        if let reason = implausibleSize(width: width, height: height, format: image.format, fileBytes: data.count) {
+            throw ImageIOError.undecodable(source: source, reason: reason)
+        }
         image.format = 3 // PNG_FORMAT_RGBA: 8-bit straight-alpha sRGB
         // PNG_IMAGE_FLAG_16BIT_sRGB: a 16-bit file without gAMA or sRGB chunks is sRGB-encoded, as
         // every other decoder (browsers, Pillow) reads it; libpng would otherwise take it as linear
@@ -42,7 +45,22 @@ extension CGImage {
         return CGImage(bitmap: Bitmap(width: width, height: height, pixels: straight))
     }
 
-    /// Reads and decodes a PNG file; errors name the file.
+    /// Why a file of `fileBytes` cannot hold the `width` x `height` pixels its header claims, or nil.
+    /// Deflate expands at most 1032 to 1, and a PNG's rows hold at least a filter byte and one bit
+    /// a pixel (24 for colour without a palette), so a 74-byte file claiming 16384 x 16384 is
+    /// refused before 1 GiB is allocated for its pixels.
+    static func implausibleSize(width: Int, height: Int, format: UInt32, fileBytes: Int) -> String? {
+        let colorFlag: UInt32 = 2, linearFlag: UInt32 = 4, colormapFlag: UInt32 = 8
+        let trueColor = format & colorFlag != 0 && format & colormapFlag == 0
+        let bitsPerPixel = trueColor ? (format & linearFlag != 0 ? 48 : 24) : 1
+        let rawBytes = Double(height) * (1 + (Double(width) * Double(bitsPerPixel) / 8).rounded(.up))
+        let mostExpanded = Double(fileBytes) * 1032 + 1024
+        guard rawBytes > mostExpanded else { return nil }
+        return "the file's \(fileBytes) bytes cannot hold the \(width)x\(height) pixels its header claims "
+            + "(truncated, or a decompression bomb)"
+    }
+
+    /// Reads and decodes an image file (PNG, GIF or JPEG); errors name the file.
     public static func load(contentsOf url: URL) throws -> CGImage {
         let data: Data
         do {
@@ -50,7 +68,9 @@ extension CGImage {
         } catch {
             throw ImageIOError.unreadable(source: url.path, reason: (error as NSError).localizedDescription)
         }
-        return try decodePNG(data, source: url.path)
+        // Whatever the file's format (PNG, GIF, JPEG, by its signature, not its name); an
+        // animated GIF gives its first frame.
+        return try ImageDecoder.decode(data, source: url.path)[0].image
     }
 
     /// PNG bytes of the image, straight alpha, 8 bits per channel. The same image always gives the

@@ -34,7 +34,8 @@ enum GIFDecoder {
         defer { var closeError: Int32 = 0; DGifCloseFile(gif, &closeError) }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
         try ImageLimits.check(width: width, height: height, source: source, what: "logical screen ")
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        // Allocated when the first frame has decoded: a header alone allocates nothing.
+        var canvas: [UInt8] = []
         var frames: [DecodedFrame] = []
         var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
         var recordType = UNDEFINED_RECORD_TYPE
@@ -72,6 +73,13 @@ enum GIFDecoder {
                 let desc = gif.pointee.Image
                 let fw = Int(desc.Width), fh = Int(desc.Height)
                 try ImageLimits.check(width: fw, height: fh, source: source, what: "frame \(frames.count): ")
+                // LZW gives at most 4096 pixels for a code of at least 3 bits: what the bytes left
+                // cannot hold is refused before its raster is allocated.
+                let bytesLeft = max(reader.bytes.count - reader.offset, 0)
+                guard Double(fw) * Double(fh) <= Double(bytesLeft) * 8 / 3 * 4096 + 4096 else {
+                    throw ImageIOError.undecodable(source: source, reason: "frame \(frames.count): the file's last \(bytesLeft) bytes "
+                        + "cannot hold the \(fw)x\(fh) pixels it claims (truncated, or a decompression bomb)")
+                }
                 var raster = [GifByteType](repeating: 0, count: fw * fh)
                 let rows: [Int] = desc.Interlace
                     ? stride(from: 0, to: fh, by: 8).map { $0 } + stride(from: 4, to: fh, by: 8).map { $0 }
@@ -92,6 +100,7 @@ enum GIFDecoder {
                 guard let colors = map?.pointee.Colors, let count = map?.pointee.ColorCount else {
                     throw ImageIOError.undecodable(source: source, reason: "frame \(frames.count) has no colour table")
                 }
+                if canvas.isEmpty { canvas = [UInt8](repeating: 0, count: width * height * 4) }
                 let previous = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
                 let left = Int(desc.Left), top = Int(desc.Top)
                 for y in 0..<fh where top + y >= 0 && top + y < height {

@@ -54,18 +54,22 @@ struct SceneDecoder {
     /// Layers by name, for transactions to refer to.
     private var named: [String: [CALayer]] = [:]
 
-    init(baseDirectory: URL?, limits: SceneLimits) {
-        ctx = DecodeContext(baseDirectory: baseDirectory, limits: limits)
+    init(assets: AssetFolder?, limits: SceneLimits) {
+        ctx = DecodeContext(assets: assets, limits: limits)
     }
 
     /// Records an issue for each member of `object` not among `known`.
     mutating func checkKeys(_ members: [(key: String, value: JSONValue)], known: [String], at path: String, what: String,
                             elsewhere: (String) -> String? = { _ in nil }) {
-        for member in members where !known.contains(member.key) {
+        let knownSet = Set(known)
+        for member in members where !knownSet.contains(member.key) {
+            // Past the mistakes listed, each is only counted: no search for where it belongs.
+            guard ctx.listsMore else { ctx.fail(path, ""); continue }
+            let key = SceneIssue.shortened(member.key)
             if let owner = elsewhere(member.key) {
-                ctx.fail(join(path, member.key), "\"\(member.key)\" is a property of \(owner), not of \(what)")
+                ctx.fail(join(path, key), "\"\(key)\" is a property of \(owner), not of \(what)")
             } else {
-                ctx.fail(join(path, member.key), "unknown property of \(what)" + SceneValueCodec.didYouMean(member.key, among: known))
+                ctx.fail(join(path, key), "unknown property of \(what)" + SceneValueCodec.didYouMean(member.key, among: known))
             }
         }
     }
@@ -76,13 +80,14 @@ struct SceneDecoder {
 
     mutating func layer(_ json: JSONValue, at path: String, depth: Int) -> CALayer? {
         guard case .object(let members) = json else { ctx.fail(path, "expected a layer object, got \(json.kindName)"); return nil }
+        let limits = ctx.limits
         ctx.layerCount += 1
         if ctx.layerCount == ctx.limits.maxLayers + 1 {
-            ctx.fail(path, "the document has more than \(ctx.limits.maxLayers) layers, the limit")
+            ctx.fail(path, "the document has more than \(limits.maxLayers) layers, the limit")
         }
         guard ctx.layerCount <= ctx.limits.maxLayers else { return nil }
         guard depth <= ctx.limits.maxDepth else {
-            ctx.fail(path, "layers nest deeper than \(ctx.limits.maxDepth) levels, the limit")
+            ctx.fail(path, "layers nest deeper than \(limits.maxDepth) levels, the limit")
             return nil
         }
         var className = "CALayer"
@@ -160,7 +165,7 @@ struct SceneDecoder {
             kind = name
         }
         checkKeys(members, known: SceneDecoder.animationKeys(of: kind), at: path, what: "a \(kind)")
-        let issuesBefore = ctx.issues.count
+        let issuesBefore = ctx.issueCount
         let animation: CAAnimation
         switch kind {
         case "CABasicAnimation": animation = CABasicAnimation()
@@ -296,7 +301,7 @@ struct SceneDecoder {
         if let value = json["key"] {
             if case .string(let k) = value { key = k } else { ctx.expected(.string, at: join(path, "key"), got: value) }
         }
-        return ctx.issues.count == issuesBefore ? (animation, key) : nil
+        return ctx.issueCount == issuesBefore ? (animation, key) : nil
     }
 
     // MARK: Transactions

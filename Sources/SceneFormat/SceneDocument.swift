@@ -32,37 +32,67 @@ public struct SceneDocument: Sendable {
     public let fps: Double
 
     let json: JSONValue
-    let baseDirectory: URL?
+    /// Where the document's images are read from, and nothing outside it.
+    let assets: AssetFolder?
     let limits: SceneLimits
     /// The images read, by the path the document names them with: every player shares them, so
     /// each is decoded (and uploaded to the GPU) once.
     let images: [String: CGImage]
 
-    /// Reads and checks the document at `url`; images are found relative to its folder.
-    public static func load(contentsOf url: URL, limits: SceneLimits = .standard) throws(SceneError) -> SceneDocument {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let size = attributes?[.size] as? Int, (attributes?[.type] as? FileAttributeType) == .typeRegular else {
-            throw SceneError.unreadable(path: url.path, reason: "not a readable file")
+    /// Reads and checks the document at `url` (a link is followed). Its images are read from
+    /// inside `assets`, by default the folder the document is in (its real folder, when `url` is
+    /// a link): a path that is absolute, climbs out with `..` or leads out through a link is
+    /// refused like a missing file.
+    public static func load(contentsOf url: URL, assets: URL? = nil, limits: SceneLimits = .standard) throws(SceneError) -> SceneDocument {
+        guard let real = AssetFolder.realPath(url.path) else {
+            throw SceneError.unreadable(path: url.path, reason: "no such file (\(String(cString: strerror(errno))))")
         }
-        guard size <= limits.maxFileBytes else {
-            throw SceneError.unreadable(path: url.path, reason: "the file is \(size) bytes, more than the limit of \(limits.maxFileBytes)")
+        var info = stat()
+        guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw SceneError.unreadable(path: url.path, reason: "not a regular file")
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard Int(info.st_size) <= limits.maxFileBytes else {
+            throw SceneError.unreadable(path: url.path, reason: "the file is \(info.st_size) bytes, more than the limit of \(limits.maxFileBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: real) else {
             throw SceneError.unreadable(path: url.path, reason: "the file could not be read")
         }
-        return try SceneDocument(data: data, baseDirectory: url.deletingLastPathComponent(), limits: limits)
+        let folder = assets ?? URL(fileURLWithPath: real).deletingLastPathComponent()
+        return try SceneDocument(data: data, baseDirectory: folder, limits: limits)
     }
 
-    /// Checks the document in `data`; images are found relative to `baseDirectory`.
+    /// Reads and checks a document from an open file (standard input, a pipe), at most
+    /// `limits.maxFileBytes` of it; images are read from inside `assets`.
+    public static func read(fileDescriptor: Int32, name: String, assets: URL?, limits: SceneLimits = .standard) throws(SceneError) -> SceneDocument {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw SceneError.unreadable(path: name, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+            guard data.count <= limits.maxFileBytes else {
+                throw SceneError.unreadable(path: name, reason: "more than the limit of \(limits.maxFileBytes) bytes")
+            }
+        }
+        return try SceneDocument(data: data, baseDirectory: assets, limits: limits)
+    }
+
+    /// Checks the document in `data`; images are read from inside `baseDirectory` (none without it).
     public init(data: Data, baseDirectory: URL? = nil, limits: SceneLimits = .standard) throws(SceneError) {
         guard data.count <= limits.maxFileBytes else {
             throw SceneError.unreadable(path: "document", reason: "\(data.count) bytes, more than the limit of \(limits.maxFileBytes)")
         }
         let json = try JSONReader.read(data)
         self.json = json
-        self.baseDirectory = baseDirectory
+        let assets = baseDirectory.flatMap(AssetFolder.init)
+        if let baseDirectory, assets == nil {
+            throw SceneError.unreadable(path: baseDirectory.path, reason: "the assets folder does not exist")
+        }
+        self.assets = assets
         self.limits = limits
-        var ctx = DecodeContext(baseDirectory: baseDirectory, limits: limits)
+        var ctx = DecodeContext(assets: assets, limits: limits)
         let header = SceneDocument.header(json, &ctx)
         size = header.size
         scale = header.scale
@@ -70,10 +100,10 @@ public struct SceneDocument: Sendable {
         duration = header.duration
         fps = header.fps
         // A first full decode finds every mistake in the tree and the transactions.
-        var decoder = SceneDecoder(baseDirectory: baseDirectory, limits: limits)
-        decoder.ctx.issues = ctx.issues
+        var decoder = SceneDecoder(assets: assets, limits: limits)
+        decoder.ctx.take(ctx)
         _ = decoder.scene(json)
-        if !decoder.ctx.issues.isEmpty { throw SceneError.invalid(decoder.ctx.issues) }
+        if decoder.ctx.issueCount > 0 { throw SceneError.invalid(decoder.ctx.allIssues) }
         images = decoder.ctx.images
     }
 
@@ -113,11 +143,11 @@ public struct SceneDocument: Sendable {
 
     /// A fresh layer tree for this document, with its transactions ready to run.
     public func makePlayer() -> ScenePlayer {
-        var decoder = SceneDecoder(baseDirectory: baseDirectory, limits: limits)
+        var decoder = SceneDecoder(assets: assets, limits: limits)
         decoder.ctx.images = images
         for (path, image) in images { decoder.ctx.imagePaths[image.identifier] = path }
         let scene = decoder.scene(json)!
-        return ScenePlayer(scene: scene, imagePaths: decoder.ctx.imagePaths)
+        return ScenePlayer(scene: scene, imagePaths: decoder.ctx.imagePaths, latestTime: limits.maxDuration)
     }
 }
 
@@ -146,8 +176,9 @@ extension SceneDecoder {
         var transactions: [(time: Double, transaction: SceneTransaction)] = []
         if let value = json["transactions"] {
             if case .array(let items) = value {
+                let limits = ctx.limits
                 if items.count > ctx.limits.maxTransactions {
-                    ctx.fail("transactions", "\(items.count) transactions, more than the limit of \(ctx.limits.maxTransactions)")
+                    ctx.fail("transactions", "\(items.count) transactions, more than the limit of \(limits.maxTransactions)")
                 } else {
                     for (i, item) in items.enumerated() {
                         if let (time, transaction) = transaction(item, at: "transactions[\(i)]", timed: true) {

@@ -12,6 +12,17 @@ public struct SceneIssue: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// `text` in quotes for a message, cut to its first 60 characters when longer: a document's
+    /// own strings (keys, names, paths) can be megabytes long, and an error must stay readable.
+    static func quoted(_ text: String) -> String {
+        "\"" + shortened(text) + "\""
+    }
+
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > 64 else { return text }
+        return "\(text.prefix(60))… (\(text.count) characters)"
+    }
 }
 
 /// Why a scene document could not be used. A document with mistakes reports all of them at once.

@@ -18,7 +18,8 @@ public final class ScenePlayer {
     private var tick = 0
     let imagePaths: [UInt64: String]
 
-    init(scene: DecodedScene, imagePaths: [UInt64: String]) {
+    init(scene: DecodedScene, imagePaths: [UInt64: String], latestTime: Double) {
+        self.latestTime = latestTime
         root = scene.root
         pending = scene.transactions
         self.imagePaths = imagePaths
@@ -30,8 +31,13 @@ public final class ScenePlayer {
         runDue(upTo: 0)
     }
 
-    /// Runs the timeline up to `t` (never backwards).
-    public func advance(to t: Double) {
+    /// The latest time the timeline runs to (the document's `SceneLimits.maxDuration`): a later
+    /// time shows the scene as it is then, so no time costs more than the limit's worth of ticks.
+    public let latestTime: Double
+
+    /// Runs the timeline up to `t` (never backwards; NaN does nothing; past `latestTime`, to it).
+    public func advance(to requested: Double) {
+        let t = min(requested, latestTime)
         guard t > time else { return }
         while true {
             let nextTick = Double(tick + 1) / ScenePlayer.ticksPerSecond
@@ -46,7 +52,7 @@ public final class ScenePlayer {
                 // so the clock goes on from the first tick at or after it (or the next
                 // transaction, or `t`), as stepping through them would.
                 let quiet = min(nextChange, pending.first?.time ?? .infinity, t)
-                tick = max(tick, Int((quiet * ScenePlayer.ticksPerSecond).rounded(.up)) - 1)
+                tick = max(tick, Int(clampingPixels: quiet * ScenePlayer.ticksPerSecond, .up, to: 0...(1 << 52)) - 1)
             }
         }
         time = t

@@ -4,16 +4,50 @@ import OpenQuartzCore
 /// What decoding a document carries along: the mistakes found so far, where images are looked
 /// up, and the images already read (one CGImage per file, so the GPU uploads each once).
 struct DecodeContext {
-    var issues: [SceneIssue] = []
-    let baseDirectory: URL?
+    /// The first `maxListedIssues` mistakes; the rest are counted. A hostile document with
+    /// 200,000 unknown keys is answered as fast as one with a single mistake.
+    private(set) var issues: [SceneIssue] = []
+    private(set) var unlistedIssues = 0
+    static let maxListedIssues = 100
+    /// Where images are read from (nil: a document with no folder, which may name no image).
+    let assets: AssetFolder?
     let limits: SceneLimits
     var images: [String: CGImage] = [:]
     /// Image identifier -> the path the document named it by (for re-encoding).
     var imagePaths: [UInt64: String] = [:]
     var layerCount = 0
 
-    mutating func fail(_ path: String, _ message: String) {
-        issues.append(SceneIssue(path: path, message: message))
+    init(assets: AssetFolder?, limits: SceneLimits) {
+        self.assets = assets
+        self.limits = limits
+    }
+
+    /// Whether another mistake would still be listed (callers skip work on messages past that).
+    var listsMore: Bool { issues.count < DecodeContext.maxListedIssues }
+    /// Every mistake so far, listed or not.
+    var issueCount: Int { issues.count + unlistedIssues }
+
+    /// Records a mistake. The message is only formed for the mistakes listed; both are cut
+    /// to a readable length (they can quote a document's strings, megabytes long).
+    mutating func fail(_ path: String, _ message: @autoclosure () -> String) {
+        guard listsMore else { unlistedIssues += 1; return }
+        issues.append(SceneIssue(path: DecodeContext.cut(path, to: 300), message: DecodeContext.cut(message(), to: 600)))
+    }
+
+    private static func cut(_ text: String, to limit: Int) -> String {
+        text.utf8.count <= limit ? text : "\(text.prefix(limit / 2))… (\(text.count) characters)"
+    }
+
+    /// Carries another context's mistakes on.
+    mutating func take(_ other: DecodeContext) {
+        for issue in other.issues { fail(issue.path, issue.message) }
+        unlistedIssues += other.unlistedIssues
+    }
+
+    /// Every mistake, the unlisted ones summed up in a last line.
+    var allIssues: [SceneIssue] {
+        issues + (unlistedIssues > 0 ? [SceneIssue(path: "document", message:
+            "\(unlistedIssues) more mistakes, not listed (the first \(DecodeContext.maxListedIssues) are)")] : [])
     }
 
     mutating func expected(_ kind: SceneValueKind, at path: String, got json: JSONValue) {
@@ -62,7 +96,7 @@ enum SceneValueCodec {
             guard case .string(let s) = json else { ctx.expected(kind, at: path, got: json); return nil }
             return s
         case .text:
-            if case .string(let s) = json { return s }
+            if case .string(let s) = json { return checkedText(s, at: path, &ctx) ? s : nil }
             return runs(json, at: path, &ctx)
         case .point, .size, .rect:
             let count = kind == .rect ? 4 : 2
@@ -144,8 +178,35 @@ enum SceneValueCodec {
     }
 
     /// Styled runs as an attributed string: each run's font (by name, at its size) and color.
+    /// Whether `text` is within the text limits (`SceneLimits.maxTextCharacters`, `maxTextLines`),
+    /// after recording why not: layout costs grow with the text, and a layer draws no more.
+    static func checkedText(_ text: String, at path: String, _ ctx: inout DecodeContext) -> Bool {
+        let limits = ctx.limits
+        var characters = 0, lines = 1
+        for scalar in text.unicodeScalars {
+            characters += 1
+            if scalar == "\n" { lines += 1 }
+        }
+        if characters > limits.maxTextCharacters {
+            ctx.fail(path, "the text has \(characters) characters, more than the limit of \(limits.maxTextCharacters)")
+            return false
+        }
+        if lines > limits.maxTextLines {
+            ctx.fail(path, "the text has \(lines) lines, more than the limit of \(limits.maxTextLines)")
+            return false
+        }
+        return true
+    }
+
     static func runs(_ json: JSONValue, at path: String, _ ctx: inout DecodeContext) -> NSAttributedString? {
         guard case .array(let items) = json else { ctx.expected(.text, at: path, got: json); return nil }
+        let limits = ctx.limits
+        guard items.count <= limits.maxTextRuns else {
+            ctx.fail(path, "\(items.count) text runs, more than the limit of \(limits.maxTextRuns)")
+            return nil
+        }
+        let whole = items.compactMap { $0["text"]?.stringValue }.joined()
+        guard checkedText(whole, at: path, &ctx) else { return nil }
         let result = NSMutableAttributedString(string: "")
         for (i, item) in items.enumerated() {
             let at = "\(path)[\(i)]"
@@ -342,27 +403,30 @@ enum SceneValueCodec {
 
     static func image(_ file: String, at path: String, _ ctx: inout DecodeContext) -> CGImage? {
         if let cached = ctx.images[file] { return cached }
-        guard let base = ctx.baseDirectory else {
-            ctx.fail(path, "images need a document read from a file (\"\(file)\" has no folder to be found in)")
+        let shown = SceneIssue.quoted(file)
+        guard let folder = ctx.assets else {
+            ctx.fail(path, "images need a document read from a file, or an assets folder (\(shown) has no folder to be found in)")
             return nil
         }
-        let url = URL(fileURLWithPath: file, relativeTo: base).standardizedFileURL
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let size = attributes?[.size] as? Int, (attributes?[.type] as? FileAttributeType) == .typeRegular else {
-            ctx.fail(path, "the image \"\(file)\" is not a readable file (looked for \(url.path))")
+        // One answer for a missing file, a path outside the folder and anything unreadable, so a
+        // document cannot probe for files (AssetFolder).
+        guard let (url, size) = folder.file(file) else {
+            ctx.fail(path, "the image \(shown) is not a readable file inside the document's assets folder")
             return nil
         }
+        let limits = ctx.limits
         guard size <= ctx.limits.maxImageBytes else {
-            ctx.fail(path, "the image \"\(file)\" is \(size) bytes, more than the limit of \(ctx.limits.maxImageBytes)")
+            ctx.fail(path, "the image \(shown) is \(size) bytes, more than the limit of \(limits.maxImageBytes)")
             return nil
         }
         do {
-            let image = try CGImage.load(contentsOf: url)
+            let data = try Data(contentsOf: url)
+            let image = try ImageDecoder.decode(data, source: file)[0].image
             ctx.images[file] = image
             ctx.imagePaths[image.identifier] = file
             return image
         } catch {
-            ctx.fail(path, "the image \"\(file)\" could not be read: \(error)")
+            ctx.fail(path, "the image \(shown) could not be read: \(error)")
             return nil
         }
     }
@@ -384,9 +448,14 @@ enum SceneValueCodec {
     }
 
     /// ", did you mean \"x\"?" when one of `options` is a likely misspelling of `word`.
+    /// Only options within reach are measured (an edit distance is at least the difference in
+    /// length), so a long word costs nothing.
     static func didYouMean(_ word: String, among options: [String]) -> String {
+        let length = word.count
+        guard length <= 64 else { return "" }
         let lower = word.lowercased()
-        let scored = options.map { ($0, editDistance(lower, $0.lowercased())) }.min { $0.1 < $1.1 }
+        let scored = options.lazy.filter { abs($0.count - length) <= max(2, $0.count / 3) }
+            .map { ($0, editDistance(lower, $0.lowercased())) }.min { $0.1 < $1.1 }
         guard let (best, distance) = scored, distance <= max(2, best.count / 3) else { return "" }
         return "; did you mean \"\(best)\"?"
     }

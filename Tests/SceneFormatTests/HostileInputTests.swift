@@ -35,6 +35,9 @@ struct HostileInputTests {
         ("gif-truncated.gif", "the file ends before the image does"),
         ("jpeg-huge.jpg", "60000x60000 exceeds the 32768-pixel side limit"),
         ("jpeg-truncated.jpg", "cannot decode image jpeg-truncated.jpg: size 0x0 is empty"),
+        // 59 bytes whose header claims 16384 x 16384: refused before 1 GiB is allocated.
+        ("png-lying-header.png", "the file's 59 bytes cannot hold the 16384x16384 pixels its header claims"),
+        ("gif-lying-frame.gif", "frame 0: the file's last 5 bytes cannot hold the 16384x16384 pixels it claims"),
     ]
 
     @Test("hostile image files: each refused with its name and reason, nothing allocated for what is refused",
@@ -60,6 +63,8 @@ struct HostileInputTests {
         ("scene-unknown-key.json", "root.opacitty: unknown property of a CALayer; did you mean \"opacity\"?"),
         ("scene-missing-image.json", "root.contents: the image \"no-such-image.png\" is not a readable file"),
         ("scene-image-is-bomb.json", "20000x20000 exceeds the 268435456-pixel limit"),
+        ("scene-image-absolute.json", "root.contents: the image \"/etc/passwd\" is not a readable file inside the document's assets folder"),
+        ("scene-image-climbs.json", "is not a readable file inside the document's assets folder"),
     ]
 
     @Test("hostile scene documents: each refused with the place and the mistake", arguments: scenes.map(\.file))
@@ -165,5 +170,154 @@ struct HostileInputTests {
         let list = try RenderListBuilder(viewport: root.frame).build(root: root)
         #expect(list.diagnostics.contains { $0.contains("10000") || $0.contains("10,000") }, "\(list.diagnostics)")
         #expect(list.passes.last!.ops.count == 10_000)
+    }
+
+    // MARK: Robustness II (issue 18)
+
+    @Test("a path outside the assets folder answers exactly as a missing file does: absolute, climbing, through a link, or absent")
+    func confinedImages() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-assets-\(UUID().uuidString)")
+        let assets = root.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let secret = root.appendingPathComponent("secret.png")
+        try CGImage(bitmap: Bitmap(width: 2, height: 2) { _, _ in (1, 2, 3, 255) }).writePNG(to: secret)
+        try FileManager.default.createSymbolicLink(atPath: assets.appendingPathComponent("out.png").path, withDestinationPath: secret.path)
+        try CGImage(bitmap: Bitmap(width: 2, height: 2) { _, _ in (9, 9, 9, 255) }).writePNG(to: assets.appendingPathComponent("sub/in.png"))
+        func message(_ file: String) -> String {
+            let text = ##"{"format": "openquartz-scene", "version": 1, "root": {"contents": "##
+                + "\"\(file)\"}}"
+            // The message with the name as given (quoted, perhaps shortened) taken out.
+            return errorText { _ = try SceneDocument(data: Data(text.utf8), baseDirectory: assets) }
+                .replacingOccurrences(of: #"the image ".*" is"#, with: "the image FILE is", options: .regularExpression)
+        }
+        let missing = message("no-such.png")
+        #expect(missing.contains("is not a readable file inside the document's assets folder"), "\(missing)")
+        for probe in [secret.path, "../secret.png", "sub/../../secret.png", "out.png", "/etc/shadow", "/etc/no-such-file", "sub", ""] {
+            #expect(message(probe) == missing, "\(probe): \(message(probe))")
+        }
+        // Inside the folder, through a sub-folder and "..", an image is read.
+        let inside = ##"{"format": "openquartz-scene", "version": 1, "root": {"contents": "sub/../sub/in.png"}}"##
+        #expect(throws: Never.self) { _ = try SceneDocument(data: Data(inside.utf8), baseDirectory: assets) }
+    }
+
+    @Test("PNG, JPEG and GIF images in a document are read by their bytes, whatever their names")
+    func everyImageFormat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = CGImage(bitmap: Bitmap(width: 16, height: 16) { _, _ in (200, 40, 40, 255) })
+        try image.jpegData(quality: 95).write(to: folder.appendingPathComponent("photo.jpg"))
+        var gif = GIFEncoder(width: 16, height: 16, fps: 10)
+        try gif.add(try GIFEncoder.quantize(image.bitmap))
+        try gif.encoded().write(to: folder.appendingPathComponent("anim.gif"))
+        try image.writePNG(to: folder.appendingPathComponent("really-a-png.jpg"))
+        for file in ["photo.jpg", "anim.gif", "really-a-png.jpg"] {
+            let text = ##"{"format": "openquartz-scene", "version": 1, "size": [16, 16], "root": {"frame": [0, 0, 16, 16], "contents": "##
+                + "\"\(file)\"}}"
+            let document = try SceneDocument(data: Data(text.utf8), baseDirectory: folder)
+            let rendered = try document.makePlayer().presentation().renderedImage(backend: .cpu)
+            let centre = (8 * 16 + 8) * 4
+            let pixel = Array(rendered.bitmap.pixels[centre..<centre + 4])
+            #expect(abs(Int(pixel[0]) - 200) <= 6 && abs(Int(pixel[1]) - 40) <= 6 && pixel[3] == 255, "\(file): \(pixel)")
+        }
+    }
+
+    @Test("200,000 unknown keys: the first 100 listed and the rest counted; a 5,000,000-character key is named in 60")
+    func manyMistakes() throws {
+        let members = (0..<200_000).map { "\"k\($0)\": 1" }.joined(separator: ", ")
+        let text = ##"{"format": "openquartz-scene", "version": 1, "root": {"## + members + "}}"
+        let result = Result { try SceneDocument(data: Data(text.utf8)) }
+        guard case .failure(let error) = result, case .invalid(let issues) = error as? SceneError else {
+            Issue.record("expected the mistakes listed, got \(result)")
+            return
+        }
+        #expect(issues.count == 101, "\(issues.count)")
+        #expect(issues.last?.description == "document: 199900 more mistakes, not listed (the first 100 are)", "\(issues.last!)")
+        let key = String(repeating: "a", count: 5_000_000)
+        let long = errorText { _ = try SceneDocument(data: Data((##"{"format": "openquartz-scene", "version": 1, "root": {""## + key + ##"": 1}}"##).utf8)) }
+        #expect(long.count < 300 && long.contains("(5000000 characters)"), "\(long.prefix(400))")
+    }
+
+    @Test("text over the limits is refused with its path: 2,000,000 characters, 20,000 lines, 20,000 runs")
+    func hugeText() throws {
+        func text(_ string: String) -> String {
+            ##"{"format": "openquartz-scene", "version": 1, "root": {"sublayers": [{"class": "CATextLayer", "string": "##
+                + string + "}]}}"
+        }
+        let long = errorText { _ = try SceneDocument(data: Data(text("\"" + String(repeating: "word ", count: 400_000) + "\"").utf8)) }
+        #expect(long.contains("root.sublayers[0].string: the text has 2000000 characters, more than the limit of 100000"), "\(long)")
+        let lines = errorText { _ = try SceneDocument(data: Data(text("\"" + String(repeating: "\\n", count: 20_000) + "\"").utf8)) }
+        #expect(lines.contains("the text has 20001 lines, more than the limit of 10000"), "\(lines)")
+        let runs = "[" + Array(repeating: ##"{"text": "a"}"##, count: 20_000).joined(separator: ",") + "]"
+        #expect(errorText { _ = try SceneDocument(data: Data(text(runs).utf8)) }.contains("20000 text runs, more than the limit of 10000"))
+    }
+
+    @Test("a text layer given more than TextLimits lays out and draws that much, in time")
+    func textLayerLimits() throws {
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+        layer.fontSize = 12
+        layer.isWrapped = true
+        layer.string = String(repeating: "words ", count: 100_000)
+        let laidOut = layer.layoutLines().reduce(0) { $0 + $1.count }
+        #expect(laidOut > 50_000 && laidOut <= TextLimits.current.maxCharacters, "\(laidOut)")
+        let image = try layer.renderedImage(backend: .cpu)
+        #expect(image.bitmap.pixels.contains { $0 != 0 })
+    }
+
+    @Test("a timeline advanced to 1e19 or infinity stops at the timeline limit instead of trapping")
+    func farTimes() throws {
+        let text = ##"{"format": "openquartz-scene", "version": 1, "root": {"name": "a", "animations": [{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1, "repeatCount": 1e9}]}}"##
+        let player = try SceneDocument(data: Data(text.utf8)).makePlayer()
+        player.advance(to: 1e19)
+        #expect(player.time == SceneLimits.standard.maxDuration)
+        player.advance(to: .infinity)
+        player.advance(to: .nan)
+        #expect(player.time == SceneLimits.standard.maxDuration)
+    }
+
+    /// A chain of `depth` layers, each rasterized, masked and shadowed: every level doubles the passes.
+    private func nestedEffects(depth: Int) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+        var parent = root
+        for level in 0..<depth {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 2, y: 2, width: 200 - Double(level) * 3, height: 150 - Double(level) * 2)
+            layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5)
+            layer.shouldRasterize = true
+            layer.shadowOpacity = 0.5
+            let mask = CALayer()
+            mask.frame = layer.bounds.insetBy(dx: 4, dy: 4)
+            mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            mask.cornerRadius = 8
+            layer.mask = mask
+            parent.addSublayer(layer)
+            parent = layer
+        }
+        return root
+    }
+
+    @Test("60 nested layers each rasterized, masked and shadowed at scale 16: the pass budget is named, before anything is drawn")
+    func passBudget() throws {
+        let root = nestedEffects(depth: 60)
+        let message = errorText { _ = try RenderListBuilder(viewport: root.frame, scale: 16).build(root: root) }
+        #expect(message.contains("more than 10000 offscreen passes (RenderLimits.maxPasses)"), "\(message)")
+        for backend in RenderBackend.allCases {
+            let rendered = errorText { _ = try root.renderedImage(scale: 16, backend: backend) }
+            #expect(rendered.contains("RenderLimits.maxPasses"), "\(backend): \(rendered)")
+        }
+        // Few passes, but large: the pixel budget.
+        let shallow = nestedEffects(depth: 3)
+        var builder = RenderListBuilder(viewport: shallow.frame, scale: 16)
+        let list = try builder.build(root: shallow)
+        let offscreen = list.passes.dropLast().reduce(0) { $0 + $1.width * $1.height }
+        #expect(offscreen > 3200 * 2400, "\(offscreen)")
+        builder.limits.maxPassPixels = offscreen - 1
+        let pixels = errorText { _ = try builder.build(root: shallow) }
+        #expect(pixels.contains("more than \(offscreen - 1) pixels (RenderLimits.maxPassPixels)"), "\(pixels)")
+        builder.limits.maxPassPixels = offscreen
+        #expect(throws: Never.self) { _ = try builder.build(root: shallow) }
     }
 }
