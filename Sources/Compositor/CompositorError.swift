@@ -7,12 +7,21 @@ public enum CompositorError: Error, Equatable, CustomStringConvertible {
     case treeTooDeep(limit: Int)
     /// The frame composites more layers than `RenderLimits.maxLayers`.
     case tooManyLayers(limit: Int)
+    /// The frame needs more offscreen passes than `RenderLimits.maxPasses`.
+    case tooManyPasses(limit: Int)
+    /// The frame's offscreen passes hold more pixels than `RenderLimits.maxPassPixels`.
+    case tooManyPassPixels(limit: Int)
 
     public var description: String {
         switch self {
         case .invalidViewport(let reason): "invalid render target: \(reason)"
         case .treeTooDeep(let limit): "layer tree is deeper than \(limit) levels"
         case .tooManyLayers(let limit): "the frame has more than \(limit) layers (RenderLimits.maxLayers)"
+        case .tooManyPasses(let limit):
+            "the frame needs more than \(limit) offscreen passes (RenderLimits.maxPasses): groups, masks, shadows and rasterized layers nest too deep"
+        case .tooManyPassPixels(let limit):
+            "the frame's offscreen passes hold more than \(limit) pixels (RenderLimits.maxPassPixels): groups, masks, shadows and "
+                + "rasterized layers too large or too many at this scale"
         }
     }
 }

@@ -15,11 +15,22 @@ public struct RenderLimits: Sendable, Equatable {
     /// not use are deleted, least recently used first; a frame that needs more by itself is
     /// `GLError.textureMemory`. Default: 1 GiB.
     public var maxTextureBytes: Int
+    /// Most offscreen passes (groups, masks, shadows, rasterized layers, transitions) one frame
+    /// makes; more is `CompositorError.tooManyPasses`, raised while the render list is built,
+    /// before any pass is drawn. Default: 10,000.
+    public var maxPasses: Int
+    /// Most pixels of all offscreen passes of one frame together (their drawing time and, at
+    /// worst, their memory: 4 bytes each); more is `CompositorError.tooManyPassPixels`, likewise
+    /// raised before any is drawn. Default: 2^30 (about 130 passes of 3840 x 2160).
+    public var maxPassPixels: Int
 
-    public init(maxDepth: Int = 4_096, maxLayers: Int = 1_000_000, maxTextureBytes: Int = 1 << 30) {
+    public init(maxDepth: Int = 4_096, maxLayers: Int = 1_000_000, maxTextureBytes: Int = 1 << 30,
+                maxPasses: Int = 10_000, maxPassPixels: Int = 1 << 30) {
         self.maxDepth = maxDepth
         self.maxLayers = maxLayers
         self.maxTextureBytes = maxTextureBytes
+        self.maxPasses = maxPasses
+        self.maxPassPixels = maxPassPixels
     }
 
     public static let standard = RenderLimits()

@@ -87,6 +87,8 @@ public struct RenderListBuilder {
         var masksInUse: Set<ObjectIdentifier> = []
         /// Content keys of passes, by id (see contentKey(of:state:)).
         var passKeys: [Int: Int] = [:]
+        /// Pixels of the offscreen passes so far, against `RenderLimits.maxPassPixels`.
+        var passPixels = 0
         /// Layers visited so far, against `RenderLimits.maxLayers`.
         var layersVisited = 0
     }
@@ -349,7 +351,7 @@ public struct RenderListBuilder {
         }
         // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
         if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
-            emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
+            try emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
                          rounded: layer.masksToBounds || visit.maskRounding != nil ? rounding : nil, parentClip: clip, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
@@ -394,7 +396,7 @@ public struct RenderListBuilder {
 
     private func emitContents(_ image: CGImage, of layer: CALayer, map: ProjectiveTransform2D,
                               clip: [DevicePoint], opacity: Double, tint: PremultipliedColor,
-                              rounded: RoundedShape? = nil, parentClip: [DevicePoint]? = nil, state: inout BuildState) {
+                              rounded: RoundedShape? = nil, parentClip: [DevicePoint]? = nil, state: inout BuildState) throws {
         let cr = layer.contentsRect
         guard cr.width > 0, cr.height > 0 else { return }
         var contentsScale = layer.contentsScale
@@ -413,7 +415,7 @@ public struct RenderListBuilder {
         state.textures[image.identifier] = image.bitmap
         var source = TextureSource.image(image.identifier)
         if let fade = layer.contentsCrossFade, fade.fraction < 1 {
-            source = .pass(crossFadePass(from: fade.from, to: image, fraction: fade.fraction, layer: layer, state: &state))
+            source = .pass(try crossFadePass(from: fade.from, to: image, fraction: fade.fraction, layer: layer, state: &state))
         }
         let fill = TextureFill(source: source, deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                filter: .linear)
@@ -480,7 +482,7 @@ public struct RenderListBuilder {
                  state: &state)
         let ops = state.ops
         (state.ops, state.width, state.height) = saved
-        let id = addPass(ops, width: width, height: height, state: &state)
+        let id = try addPass(ops, width: width, height: height, state: &state)
         if cached, let index = state.passes.indices.last {
             state.passes[index].cacheKey = contentKey(of: id, state: &state)
         }
@@ -565,16 +567,13 @@ public struct RenderListBuilder {
 
     /// The two images of a contents cross-fade added in a pass the size of the end image, which the
     /// contents then sample instead of the image: `from` x (1 - fraction) + `to` x fraction.
-    private func crossFadePass(from: CGImage, to: CGImage, fraction: Double, layer: CALayer, state: inout BuildState) -> Int {
+    private func crossFadePass(from: CGImage, to: CGImage, fraction: Double, layer: CALayer, state: inout BuildState) throws -> Int {
         let side = RenderListBuilder.maxPassSide
         let width = min(to.width, side), height = min(to.height, side)
         state.textures[from.identifier] = from.bitmap
-        let id = state.nextPassID
-        state.nextPassID += 1
-        state.passes.append(RenderPass(id: id, width: width, height: height,
-                                       ops: mixOps([(.image(from.identifier), 1 - fraction), (.image(to.identifier), fraction)],
-                                                   width: width, height: height, source: "\(layer) contents cross-fade")))
-        return id
+        return try addPass(mixOps([(.image(from.identifier), 1 - fraction), (.image(to.identifier), fraction)],
+                                  width: width, height: height, source: "\(layer) contents cross-fade"),
+                           width: width, height: height, state: &state)
     }
 
     /// Full-target quads adding weighted textures, each stretched over the target.
@@ -685,11 +684,11 @@ public struct RenderListBuilder {
         var ops = moved(content, into: region)
         if let mask {
             let maskOps = try drawMask(mask, planeToDevice: planeToDevice, depth: visit.depth, state: &state)
-            let maskPass = addPass(moved(maskOps, into: region), width: region.width, height: region.height, state: &state)
+            let maskPass = try addPass(moved(maskOps, into: region), width: region.width, height: region.height, state: &state)
             ops += fullTargetOps([(.pass(maskPass), 1)], width: region.width, height: region.height, filter: .nearest,
                                  blend: .destinationIn, source: "\(layer) mask")
         }
-        let id = addPass(ops, width: region.width, height: region.height, state: &state)
+        let id = try addPass(ops, width: region.width, height: region.height, state: &state)
         var rounded: RoundedShape?
         if mask == nil, layer.masksToBounds, layer.cornerRadius > 0, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
             rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
@@ -712,8 +711,13 @@ public struct RenderListBuilder {
         ops.compactMap { $0.translated(dx: -region.minX, dy: -region.minY, targetWidth: region.width, targetHeight: region.height) }
     }
 
-    /// Appends a pass and returns its id.
-    private func addPass(_ ops: [DrawOp], width: Int, height: Int, state: inout BuildState) -> Int {
+    /// Appends a pass and returns its id. Every offscreen pass is made here, so the frame's budget
+    /// (`RenderLimits.maxPasses`, `maxPassPixels`) is checked as the list is built, before any
+    /// pixel of it is allocated or drawn.
+    private func addPass(_ ops: [DrawOp], width: Int, height: Int, state: inout BuildState) throws -> Int {
+        guard state.passes.count < limits.maxPasses else { throw CompositorError.tooManyPasses(limit: limits.maxPasses) }
+        state.passPixels += width * height
+        guard state.passPixels <= limits.maxPassPixels else { throw CompositorError.tooManyPassPixels(limit: limits.maxPassPixels) }
         let id = state.nextPassID
         state.nextPassID += 1
         state.passes.append(RenderPass(id: id, width: width, height: height, ops: ops))
@@ -824,14 +828,14 @@ public struct RenderListBuilder {
             shapeRegion = PixelRect(minX: down(inside.minX, region.minX), minY: down(inside.minY, region.minY),
                                     maxX: up(inside.maxX, region.minX), maxY: up(inside.maxY, region.minY))
         }
-        var current = addPass(moved(shape, into: shapeRegion), width: shapeRegion.width, height: shapeRegion.height, state: &state)
+        var current = try addPass(moved(shape, into: shapeRegion), width: shapeRegion.width, height: shapeRegion.height, state: &state)
         var width = region.width, height = region.height
         for level in 0..<halvings {
             width /= 2
             height /= 2
             // The first halving puts the shape where it lies in the region; later ones halve all.
             let origin = level > 0 ? (0, 0) : ((shapeRegion.minX - region.minX) / 2, (shapeRegion.minY - region.minY) / 2)
-            current = addPass([.halve(HalveOp(source: current, originX: origin.0, originY: origin.1))],
+            current = try addPass([.halve(HalveOp(source: current, originX: origin.0, originY: origin.1))],
                               width: width, height: height, state: &state)
         }
         // 3. One axis per pass, at the reduced size.
@@ -839,7 +843,7 @@ public struct RenderListBuilder {
         let weights = GaussianBlur.weights(sigma: reducedSigma)
         if weights.count > 1 {
             for horizontal in [true, false] {
-                current = addPass([.blur(BlurOp(source: current, horizontal: horizontal, weights: weights))],
+                current = try addPass([.blur(BlurOp(source: current, horizontal: horizontal, weights: weights))],
                                   width: width, height: height, state: &state)
             }
         }
@@ -980,11 +984,9 @@ public struct RenderListBuilder {
             // is then composited over what lies below like any layer.
             let newTarget = state.passes.first { $0.id == newPass }
             let width = newTarget?.width ?? 1, height = newTarget?.height ?? 1
-            let mixed = state.nextPassID
-            state.nextPassID += 1
-            state.passes.append(RenderPass(id: mixed, width: width, height: height,
-                                           ops: mixOps([(.pass(oldPass), 1 - p), (.pass(newPass), p)], width: width, height: height,
-                                                       source: "\(layer) transition fade")))
+            let mixed = try addPass(mixOps([(.pass(oldPass), 1 - p), (.pass(newPass), p)], width: width, height: height,
+                                           source: "\(layer) transition fade"),
+                                    width: width, height: height, state: &state)
             composite(mixed, shift: (0, 0), opacity: opacity, part: "transition")
         }
     }

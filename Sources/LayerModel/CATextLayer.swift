@@ -84,9 +84,39 @@ open class CATextLayer: CALayer {
         var color: CGColor
     }
 
+    /// The string as runs, cut to `TextLimits` (with a note on standard error when cut).
+    func runs() -> [TextRun] {
+        var runs = allRuns()
+        let limits = TextLimits.current
+        if runs.count > limits.maxRuns {
+            TextLimits.note("\(runs.count) attribute runs; drawing the first \(limits.maxRuns) (TextLimits.maxRuns)")
+            runs.removeSubrange(limits.maxRuns...)
+        }
+        var characters = 0, lines = 1
+        for index in runs.indices {
+            let text = runs[index].text
+            var kept = text.startIndex
+            for character in text.unicodeScalars.indices {
+                if characters == limits.maxCharacters || lines > limits.maxLines { break }
+                characters += 1
+                if text.unicodeScalars[character] == "\n" { lines += 1 }
+                kept = text.unicodeScalars.index(after: character)
+            }
+            if kept < text.endIndex {
+                TextLimits.note("a string longer than \(limits.maxCharacters) characters or \(limits.maxLines) lines; drawing that much "
+                    + "(TextLimits.maxCharacters, maxLines)")
+                runs[index].text = String(text.unicodeScalars[..<kept])
+                if lines > limits.maxLines, runs[index].text.hasSuffix("\n") { runs[index].text.removeLast() }
+                runs.removeSubrange((index + 1)...)
+                break
+            }
+        }
+        return runs
+    }
+
     /// The string as runs: one for a String; one per attribute range of an NSAttributedString
     /// (`.font`: a CTFont or a name; `.foregroundColor` or CTForegroundColor: a CGColor).
-    func runs() -> [TextRun] {
+    private func allRuns() -> [TextRun] {
         let font = resolvedFont, color = foregroundColor ?? CGColor.clear
         switch string {
         case let text as String:
@@ -146,9 +176,10 @@ open class CATextLayer: CALayer {
                         lines.append([])
                         width = 0
                     }
-                    if var last = lines[lines.count - 1].last, last.font === run.font, last.color == run.color {
-                        last.text += word
-                        lines[lines.count - 1][lines[lines.count - 1].count - 1] = last
+                    // Appended in place: a copy of the line's text per word was quadratic in its length.
+                    let l = lines.count - 1
+                    if let last = lines[l].last, last.font === run.font, last.color == run.color {
+                        lines[l][lines[l].count - 1].text += word
                     } else {
                         lines[lines.count - 1].append(TextRun(text: word, font: run.font, color: run.color))
                     }
@@ -162,11 +193,15 @@ open class CATextLayer: CALayer {
     open override func draw(in ctx: CGContext) {
         let lines = layout()
         var baseline = bounds.minY
+        let visible = backingStoreRect
         for (i, runs) in lines.enumerated() {
             let fonts = runs.map(\.font)
             let ascent = fonts.map(\.ascent).max() ?? resolvedFont.ascent
             let lineHeight = fonts.map(\.lineHeight).max() ?? resolvedFont.lineHeight
             baseline += i == 0 ? ascent : lineHeight
+            // Lines below the backing store are not drawn (a line reaches at most a line height
+            // below its baseline): text far longer than the layer costs what shows.
+            if baseline - 2 * lineHeight > visible.maxY { break }
             var shaped = runs.map { CTLine(string: $0.text, font: $0.font, color: $0.color) }
             var total = shaped.reduce(0) { $0 + $1.width }
             if truncationMode != .none, total > bounds.width, bounds.width > 0, runs.count == 1 {
@@ -196,9 +231,16 @@ open class CATextLayer: CALayer {
                 let path = CGMutablePath()
                 for (g, glyph) in line.glyphs.enumerated() {
                     let shift = perGlyph * CGFloat(n) + perSpace * CGFloat(spacesBefore)
+                    let glyphX = x + glyph.position.x + shift
+                    // Glyphs wholly left or right of the store (an em either side) are not outlined.
+                    if glyphX > visible.maxX + line.font.pointSize || glyphX < visible.minX - 2 * line.font.pointSize - glyph.advance {
+                        n += 1
+                        if isSpace[r][g] { spacesBefore += 1 }
+                        continue
+                    }
                     // Glyph outlines are y up; the layer's space is y down: flip about the baseline.
                     path.addPath(line.font.path(forGlyph: glyph.glyph),
-                                 transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x + glyph.position.x + shift,
+                                 transform: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: glyphX,
                                                               ty: baseline - glyph.position.y))
                     n += 1
                     if isSpace[r][g] { spacesBefore += 1 }
@@ -211,21 +253,28 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// The longest version of `text` with an ellipsis (at the start, middle or end) that fits.
+    /// The longest version of `text` with an ellipsis (at the start, middle or end) that fits:
+    /// found by bisection on the characters kept (a line's width grows with them), so a long
+    /// string is shaped a few dozen times, not once per character.
     private func truncated(_ text: String, font: CTFont, color: CGColor) -> CTLine {
         let characters = Array(text)
-        for keep in stride(from: characters.count - 1, through: 0, by: -1) {
-            let candidate: String
+        func candidate(keeping keep: Int) -> CTLine {
+            let string: String
             switch truncationMode {
-            case .start: candidate = "\u{2026}" + String(characters.suffix(keep))
+            case .start: string = "\u{2026}" + String(characters.suffix(keep))
             case .middle:
                 let head = (keep + 1) / 2
-                candidate = String(characters.prefix(head)) + "\u{2026}" + String(characters.suffix(keep - head))
-            default: candidate = String(characters.prefix(keep)) + "\u{2026}"
+                string = String(characters.prefix(head)) + "\u{2026}" + String(characters.suffix(keep - head))
+            default: string = String(characters.prefix(keep)) + "\u{2026}"
             }
-            let line = CTLine(string: candidate, font: font, color: color)
-            if line.width <= bounds.width { return line }
+            return CTLine(string: string, font: font, color: color)
         }
-        return CTLine(string: "\u{2026}", font: font, color: color)
+        // The most characters that fit lies in [low, high): low always fits (0 keeps only the ellipsis).
+        var low = 0, high = characters.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if candidate(keeping: middle).width <= bounds.width { low = middle } else { high = middle }
+        }
+        return candidate(keeping: low)
     }
 }

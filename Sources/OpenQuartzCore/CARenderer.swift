@@ -114,7 +114,7 @@ public final class CARenderer {
         guard fps.isFinite, fps > 0 else { throw RenderError.invalidFrameRange("\(fps) frames per second is not a positive number") }
         let span = (t1 - t0) * fps
         guard span < Double(maxFrames) else {
-            throw RenderError.invalidFrameRange("\(Int(span) + 1) frames exceed the limit of \(maxFrames)")
+            throw RenderError.invalidFrameRange("\(String(format: "%.0f", (span + 1).rounded(.down))) frames exceed the limit of \(maxFrames)")
         }
         // Frame i at t0 + i / fps, computed from i (never accumulated) so times do not drift.
         return (0...Int((span + 1e-9).rounded(.down))).map { t0 + Double($0) / fps }
