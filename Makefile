@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo test test-release sanitizers fuzz fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
+.PHONY: deps test-deps build demo test test-release sanitizers fuzz fuzz-long fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -40,6 +40,11 @@ sanitizers: test-deps
 # address sanitizer) for FUZZ_SECONDS each (default 60); findings land in out/fuzz/artifacts/.
 fuzz: test-deps
 	bash scripts/fuzz.sh
+
+# Thirty minutes of fuzzing in all (450 s per target), on the corpora earlier runs grew: run it
+# before a release, or after a change to a parser, a decoder or the rasterizers.
+fuzz-long: test-deps
+	FUZZ_SECONDS=450 bash scripts/fuzz.sh
 
 # Random layer trees on the GPU and the CPU: every disagreement beyond the bar, shrunk, saved as
 # a scene under out/fuzz-differential/ (COUNT trees from SEED).

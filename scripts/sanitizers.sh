@@ -5,7 +5,7 @@
 #     see Package.swift); a data race stops the run (halt_on_error): a failed suite, not a warning;
 #  2. the whole test suite built with the address sanitizer (.build/asan); leaks are left to the
 #     fuzz runs, whose LeakSanitizer knows which caches Swift and fontconfig keep until exit;
-#  3. every fuzz target for FUZZ_SECONDS (default 15) under the address sanitizer, on the
+#  3. every fuzz target for FUZZ_SECONDS (default 60: long enough to keep finding) under the address sanitizer, on the
 #     checked-in corpus and the crashes found before (fuzz/corpus/), via scripts/fuzz.sh.
 # The address sanitizer also runs the hostile-input corpus: it is part of the fuzz corpus.
 set -euo pipefail
@@ -34,4 +34,4 @@ grep -E "AddressSanitizer|SUMMARY|✘" "$log" | head -40 || true
 summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1)
 echo "address sanitizer: $summary"
 [[ "$summary" =~ passed ]] || { echo "the test suite failed under the address sanitizer" >&2; exit 1; }
-FUZZ_SECONDS=${FUZZ_SECONDS:-15} bash scripts/fuzz.sh
+FUZZ_SECONDS=${FUZZ_SECONDS:-60} bash scripts/fuzz.sh
