@@ -87,6 +87,10 @@ public struct RenderListBuilder {
         var masksInUse: Set<ObjectIdentifier> = []
         /// Content keys of passes, by id (see contentKey(of:state:)).
         var passKeys: [Int: Int] = [:]
+        /// The pass of each rasterized layer drawn so far in this frame: its shadow's shape, a
+        /// group or mask around it and the layer itself all sample the one pass. Drawn again for
+        /// each, a chain of shadowed rasterized layers cost 2^depth passes.
+        var rasterizedPasses: [RasterizedPassKey: Int] = [:]
         /// Pixels of the offscreen passes so far, against `RenderLimits.maxPassPixels`.
         var passPixels = 0
         /// Layers visited so far, against `RenderLimits.maxLayers`.
@@ -540,13 +544,31 @@ public struct RenderListBuilder {
         }
         let extent = RenderListBuilder.rasterExtent(of: layer)
         guard extent.width > 0, extent.height > 0, let deviceToLocal = map.inverted() else { return }
-        let pass = try drawIntoPass(layer, rect: extent, pixelsPerPoint: s, depth: visit.depth, cached: true, state: &state)
+        // What the pass holds depends on the layer, the part of its space drawn, the resolution
+        // and the masks in use on the way down (a mask met again is not applied): nothing else.
+        let key = RasterizedPassKey(layer: ObjectIdentifier(layer), extent: [extent.minX, extent.minY, extent.width, extent.height],
+                                    pixelsPerPoint: s, masksInUse: state.masksInUse)
+        let pass: Int
+        if let drawn = state.rasterizedPasses[key] {
+            pass = drawn
+        } else {
+            pass = try drawIntoPass(layer, rect: extent, pixelsPerPoint: s, depth: visit.depth, cached: true, state: &state)
+            state.rasterizedPasses[key] = pass
+        }
         let rect = Rect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
         let localToTexture = ProjectiveTransform2D.unitSquare(from: rect)
         emit(rect: rect, map: map, clip: visit.clip, part: "rasterized", layer: layer,
              fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture),
                                         filter: .linear)),
              opacity: opacity, tint: visit.tint, state: &state)
+    }
+
+    /// What a rasterized layer's pass is drawn from (see `BuildState.rasterizedPasses`).
+    struct RasterizedPassKey: Hashable {
+        let layer: ObjectIdentifier
+        let extent: [Double]
+        let pixelsPerPoint: Double
+        let masksInUse: Set<ObjectIdentifier>
     }
 
     /// The part of a layer's bounds space its subtree draws in: the bounds, and unless it clips

@@ -116,16 +116,11 @@ struct BadInputCLITests {
     func failedAnimateRemovesItsFolder() throws {
         let folder = try folderWithScene()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A tree whose offscreen passes outgrow the frame's budget: rendering fails (exit 3) at frame 0.
-        var layer = ##"{"frame": [0, 0, 40, 30], "backgroundColor": "#3366cc80", "shouldRasterize": true, "shadowOpacity": 0.5, "##
-            + ##""mask": {"frame": [0, 0, 38, 28], "backgroundColor": "#000000"}}"##
-        for _ in 0..<40 {
-            layer = ##"{"frame": [1, 1, 40, 30], "backgroundColor": "#3366cc80", "shouldRasterize": true, "shadowOpacity": 0.5, "##
-                + ##""mask": {"frame": [0, 0, 38, 28], "backgroundColor": "#000000"}, "sublayers": ["## + layer + "]}"
-        }
-        let scene = folder.appendingPathComponent("deep.json")
-        try Data((##"{"format": "openquartz-scene", "version": 1, "size": [40, 30], "scale": 2, "duration": 1, "root": "## + layer + "}").utf8)
-            .write(to: scene)
+        // 10,001 rasterized layers, a pass each: over the frame's budget, rendering fails (exit 3) at frame 0.
+        let layers = Array(repeating: ##"{"frame": [0, 0, 2, 2], "backgroundColor": "#3366cc", "shouldRasterize": true}"##, count: 10_001)
+        let scene = folder.appendingPathComponent("many.json")
+        try Data((##"{"format": "openquartz-scene", "version": 1, "size": [40, 30], "duration": 1, "root": {"sublayers": ["##
+            + layers.joined(separator: ",") + "]}}").utf8).write(to: scene)
         let frames = folder.appendingPathComponent("frames")
         let run = try quartz(["animate", scene.path, "-o", frames.path, "--backend", "cpu"])
         #expect(run.status == 3 && run.error.contains("RenderLimits.maxPasses"), "\(run.error)")

@@ -85,8 +85,29 @@ struct FrameWriteFaultTests {
         process.waitUntilExit()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 2, "\(process.terminationStatus): \(message)")
-        #expect(message.contains("cannot write") && message.contains("frame-"), "\(message)")
+        #expect(message.contains("cannot write \(frames.path)/frame-") && message.contains("No space left on device"), "\(message)")
+        #expect(!message.contains(".partial"), "the message names the output, not the temporary file: \(message)")
         let written = try expectOnlyWholeFrames(in: frames)
         #expect(written > 0 && written < 1_801)
+        // Filled to the last block: a still names its output too, and leaves nothing.
+        let filler = open(mountPoint.appendingPathComponent("filler").path, O_WRONLY | O_CREAT, 0o600)
+        let block = [UInt8](repeating: 0, count: 4096)
+        while write(filler, block, block.count) > 0 {}
+        close(filler)
+        let still = mountPoint.appendingPathComponent("still.png")
+        let render = Process()
+        render.executableURL = binary
+        render.arguments = ["render", mountPoint.appendingPathComponent("scene.json").path, "-o", still.path, "--backend", "cpu",
+                            "--size", "400x400"]
+        let renderErrors = Pipe()
+        render.standardError = renderErrors
+        render.standardOutput = FileHandle.nullDevice
+        try render.run()
+        render.waitUntilExit()
+        let renderMessage = String(decoding: renderErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(render.terminationStatus == 2 && renderMessage.contains("cannot write \(still.path): No space left on device"),
+                "\(render.terminationStatus): \(renderMessage)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).filter { $0.contains("partial") || $0 == "still.png" }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

@@ -299,25 +299,53 @@ struct HostileInputTests {
         return root
     }
 
-    @Test("60 nested layers each rasterized, masked and shadowed at scale 16: the pass budget is named, before anything is drawn")
-    func passBudget() throws {
-        let root = nestedEffects(depth: 60)
-        let message = errorText { _ = try RenderListBuilder(viewport: root.frame, scale: 16).build(root: root) }
-        #expect(message.contains("more than 10000 offscreen passes (RenderLimits.maxPasses)"), "\(message)")
-        for backend in RenderBackend.allCases {
-            let rendered = errorText { _ = try root.renderedImage(scale: 16, backend: backend) }
-            #expect(rendered.contains("RenderLimits.maxPasses"), "\(backend): \(rendered)")
+    @Test("nested layers each rasterized, masked and shadowed: passes grow linearly with the depth, not as 2^depth")
+    func nestedEffectsAreLinear() throws {
+        func passes(_ depth: Int) throws -> Int {
+            let root = nestedEffects(depth: depth)
+            return try RenderListBuilder(viewport: root.frame, scale: 2).build(root: root).passes.count
         }
-        // Few passes, but large: the pixel budget.
-        let shallow = nestedEffects(depth: 3)
-        var builder = RenderListBuilder(viewport: shallow.frame, scale: 16)
-        let list = try builder.build(root: shallow)
-        let offscreen = list.passes.dropLast().reduce(0) { $0 + $1.width * $1.height }
-        #expect(offscreen > 3200 * 2400, "\(offscreen)")
-        builder.limits.maxPassPixels = offscreen - 1
-        let pixels = errorText { _ = try builder.build(root: shallow) }
-        #expect(pixels.contains("more than \(offscreen - 1) pixels (RenderLimits.maxPassPixels)"), "\(pixels)")
-        builder.limits.maxPassPixels = offscreen
-        #expect(throws: Never.self) { _ = try builder.build(root: shallow) }
+        let (ten, twenty, thirty) = (try passes(10), try passes(20), try passes(30))
+        #expect(twenty - ten == thirty - twenty, "\(ten), \(twenty), \(thirty)")
+        #expect(thirty < 30 * 20, "\(thirty)")
+        // The whole 60-deep chain renders, and both backends agree on it.
+        let root = nestedEffects(depth: 60)
+        let cpu = try root.renderedImage(backend: .cpu), gpu = try root.renderedImage(backend: .gpu)
+        let worst = zip(cpu.bitmap.pixels, gpu.bitmap.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 4, "GPU and CPU differ by \(worst)")
+    }
+
+    @Test("the frame's pass budget (RenderLimits.maxPasses, maxPassPixels) is named as the list is built, before anything is drawn")
+    func passBudget() throws {
+        let root = nestedEffects(depth: 10)
+        var builder = RenderListBuilder(viewport: root.frame, scale: 16)
+        let list = try builder.build(root: root)
+        let offscreen = list.passes.dropLast()
+        builder.limits.maxPasses = offscreen.count - 1
+        let count = errorText { _ = try builder.build(root: root) }
+        #expect(count.contains("more than \(offscreen.count - 1) offscreen passes (RenderLimits.maxPasses)"), "\(count)")
+        builder.limits.maxPasses = offscreen.count
+        #expect(throws: Never.self) { _ = try builder.build(root: root) }
+        let pixels = offscreen.reduce(0) { $0 + $1.width * $1.height }
+        #expect(pixels > 3200 * 2400, "\(pixels)")
+        builder.limits.maxPassPixels = pixels - 1
+        let message = errorText { _ = try builder.build(root: root) }
+        #expect(message.contains("more than \(pixels - 1) pixels (RenderLimits.maxPassPixels)"), "\(message)")
+        builder.limits.maxPassPixels = pixels
+        #expect(throws: Never.self) { _ = try builder.build(root: root) }
+        // The default budget: 10,001 rasterized layers, each its own pass.
+        let many = CALayer()
+        many.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        for i in 0..<10_001 {
+            let layer = CALayer()
+            layer.frame = CGRect(x: Double(i % 100), y: Double(i / 100), width: 2, height: 2)
+            layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            layer.shouldRasterize = true
+            many.addSublayer(layer)
+        }
+        for backend in RenderBackend.allCases {
+            let rendered = errorText { _ = try many.renderedImage(backend: backend) }
+            #expect(rendered.contains("more than 10000 offscreen passes (RenderLimits.maxPasses)"), "\(backend): \(rendered)")
+        }
     }
 }
