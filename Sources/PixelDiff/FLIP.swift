@@ -45,10 +45,16 @@ public struct FLIPReport: Sendable, CustomStringConvertible {
 public enum FLIP {
     /// The reference tool's default: a 0.7 m wide 3840-pixel monitor seen from 0.7 m (about 67).
     public static let defaultPixelsPerDegree: Float = 0.7 * (3840 / 0.7) * (Float.pi / 180)
+    /// The filters' radius grows with the pixels per degree (about 5 pixels per unit): beyond
+    /// this the kernels outgrow any image, and their sizes would overflow.
+    public static let maxPixelsPerDegree: Float = 1_000
 
     public static func evaluate(_ reference: Bitmap, _ test: Bitmap,
                                 pixelsPerDegree: Float = defaultPixelsPerDegree) throws -> FLIPReport {
         try ComparisonError.requireSameSize(reference, test)
+        guard pixelsPerDegree.isFinite, pixelsPerDegree > 0, pixelsPerDegree <= maxPixelsPerDegree else {
+            throw ComparisonError.invalidSetting("FLIP's pixels per degree must be in (0, \(Int(maxPixelsPerDegree))], got \(pixelsPerDegree)")
+        }
         let width = reference.width, height = reference.height
         if Bitmap.samePixels(reference, test) {
             // Identical images: no colour or feature difference anywhere, an error of 0.

@@ -35,6 +35,8 @@ public struct ComparisonReport: Equatable, Sendable, CustomStringConvertible {
 /// Why two images cannot be compared.
 public enum ComparisonError: Error, Equatable, CustomStringConvertible {
     case sizeMismatch(expected: String, actual: String)
+    /// A comparator setting outside the range it works in (its name, value and range).
+    case invalidSetting(String)
 
     /// Both images the same size, or the error that says which sizes they have.
     static func requireSameSize(_ expected: Bitmap, _ actual: Bitmap) throws {
@@ -45,6 +47,7 @@ public enum ComparisonError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .sizeMismatch(expected, actual): "images differ in size: \(expected) against \(actual)"
+        case let .invalidSetting(reason): reason
         }
     }
 }

@@ -56,7 +56,11 @@ struct DiffCommand: ParsableCommand {
         guard (0...1).contains(precision), (0...1).contains(perceptualPrecision) else {
             throw ValidationError("--precision and --perceptual-precision must be between 0 and 1")
         }
-        guard maxMean >= 0, ppd > 0, repeats >= 0 else { throw ValidationError("--max-mean and --repeats must not be negative; --ppd must be positive") }
+        guard maxMean >= 0, (0...100_000).contains(repeats) else { throw ValidationError("--max-mean must not be negative; --repeats is 0 to 100000") }
+        guard ppd > 0, ppd <= Double(FLIP.maxPixelsPerDegree) else {
+            throw ValidationError("--ppd must be in (0, \(Int(FLIP.maxPixelsPerDegree))] (got \(ppd))")
+        }
+        guard minPsnr.isFinite, minPsnr >= 0 else { throw ValidationError("--min-psnr must be a number of dB from 0 (got \(minPsnr))") }
         guard border >= 0, maxPixels >= 0, (0...255).contains(tolerance), (0...255).contains(maxDelta) else {
             throw ValidationError("--border and --max-pixels must not be negative; --tolerance and --max-delta are 0 to 255")
         }

@@ -21,6 +21,12 @@ struct FuzzDifferentialCommand: ParsableCommand {
     @Option(help: "The viewport's side in points.") var size: Double = 64
     @Option(help: "Where disagreements are saved (scene documents, images and both renders).") var out = "out/fuzz-differential"
 
+    func validate() throws {
+        guard (1...1_000_000).contains(count) else { throw ValidationError("--count must be 1 to 1000000 (got \(count))") }
+        guard (1...10_000).contains(maxLayers) else { throw ValidationError("--max-layers must be 1 to 10000 (got \(maxLayers))") }
+        guard size >= 1, size <= 4_096 else { throw ValidationError("--size must be 1 to 4096 points (got \(size))") }
+    }
+
     func run() throws {
         let bar = AgreementBar.gpuAgainstCPU
         var disagreements = 0

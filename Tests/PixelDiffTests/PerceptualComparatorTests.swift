@@ -127,4 +127,15 @@ struct ConstructedCaseTests {
             #expect(throws: ComparisonError.self, "\(name)") { try comparator.compare(a, Bitmap(width: 3, height: 3)) }
         }
     }
+
+    @Test("FLIP refuses pixels per degree outside (0, 1000] with an error, where the filter sizes would overflow")
+    func flipPixelsPerDegree() throws {
+        let a = Bitmap(width: 8, height: 8) { x, _ in (UInt8(x * 30), 90, 90, 255) }
+        let b = Bitmap(width: 8, height: 8) { x, _ in (UInt8(x * 30 + 5), 90, 90, 255) }
+        for ppd: Float in [.infinity, .nan, 0, -1, 1e30, 1_000.5] {
+            #expect(throws: ComparisonError.self, "\(ppd)") { _ = try FLIP.evaluate(a, b, pixelsPerDegree: ppd) }
+        }
+        #expect(try FLIP.evaluate(a, b, pixelsPerDegree: FLIP.maxPixelsPerDegree).mean > 0)
+    }
 }
+

@@ -186,27 +186,49 @@ struct BadInputCLITests {
     /// Values for numeric options: each must answer 0 or 2, never a trap.
     static let hostileNumbers = ["nan", "inf", "-inf", "1e19", "1e308", "-1", "0", "4.9e-324", "9223372036854775807", "abc", ""]
 
-    @Test("property: every numeric option of every command, given an extreme or malformed value, exits 0 or 2 and never traps",
-          arguments: [("render", "--time"), ("render", "--scale"), ("render", "--repeats"), ("render", "--size"),
-                      ("animate", "--fps"), ("animate", "--from"), ("animate", "--to"), ("animate", "--scale"), ("animate", "--shard"),
-                      ("check", "--time"), ("demo", "--time")])
-    func numericOptions(command: String, option: String) throws {
+    /// Each command's numeric options, with the comparator that reads them (diff).
+    static let numericOptionTable: [(command: String, option: String)] = [
+        ("render", "--time"), ("render", "--scale"), ("render", "--repeats"), ("render", "--size"),
+        ("animate", "--fps"), ("animate", "--from"), ("animate", "--to"), ("animate", "--scale"), ("animate", "--size"),
+        ("animate", "--shard"), ("check", "--time"), ("demo", "--time"),
+        ("diff bar", "--tolerance"), ("diff bar", "--max-fraction"), ("diff bar", "--min-psnr"), ("diff bar", "--repeats"),
+        ("diff fuzzy", "--max-delta"), ("diff fuzzy", "--border"), ("diff pixelmatch", "--threshold"),
+        ("diff pixelmatch", "--max-pixels"), ("diff ciede2000", "--precision"), ("diff ciede2000", "--perceptual-precision"),
+        ("diff flip", "--max-mean"), ("diff flip", "--ppd"),
+        ("fuzz-differential", "--count"), ("fuzz-differential", "--seed"), ("fuzz-differential", "--max-layers"),
+        ("fuzz-differential", "--size"),
+    ]
+
+    @Test("property: every numeric option of every command, given an extreme or malformed value, exits with a documented code and never traps",
+          arguments: numericOptionTable.map { "\($0.command) \($0.option)" })
+    func numericOptions(_ pair: String) throws {
+        let words = pair.split(separator: " ").map(String.init)
+        let option = words.last!, command = words[0]
         let folder = try folderWithScene()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("ok.json").path
-        for value in BadInputCLITests.hostileNumbers + (option == "--size" ? ["1e19x1", "nanxnan", "0x0", "1x1"] : [])
-            + (option == "--shard" ? ["1e19/1", "-1/1", "1/0", "9223372036854775807/9223372036854775807"] : []) {
-            var arguments: [String]
-            switch command {
-            case "render": arguments = ["render", scene, "-o", folder.appendingPathComponent("x.png").path, "--backend", "cpu"]
-            case "animate": arguments = ["animate", scene, "-o", folder.appendingPathComponent("f").path, "--backend", "cpu", "--to", "0.1"]
-            case "demo": arguments = ["demo", "--only", "no-such-scene", "--out", folder.appendingPathComponent("demo").path]
-            default: arguments = ["check", scene, "--backend", "none"]
-            }
-            if option == "--to" { arguments.removeLast(2) }
-            if option == "--repeats", value == "9223372036854775807" { continue }
-            let run = try quartz(arguments + [option, value])
-            #expect(!run.signaled && (run.status == 0 || run.status == 2), "\(command) \(option) \(value): \(run.status) \(run.error)")
+        let a = folder.appendingPathComponent("a.png"), b = folder.appendingPathComponent("b.png")
+        try CGImage(bitmap: Bitmap(width: 12, height: 8) { x, _ in (UInt8(x * 20), 90, 90, 255) }).writePNG(to: a)
+        try CGImage(bitmap: Bitmap(width: 12, height: 8) { x, _ in (UInt8(x * 20 + 3), 90, 90, 255) }).writePNG(to: b)
+        var base: [String]
+        switch command {
+        case "render": base = ["render", scene, "-o", folder.appendingPathComponent("x.png").path, "--backend", "cpu"]
+        case "animate": base = ["animate", scene, "-o", folder.appendingPathComponent("f").path, "--backend", "cpu"]
+            + (option == "--to" ? [] : ["--to", "0.1"])
+        case "demo": base = ["demo", "--only", "no-such-scene", "--out", folder.appendingPathComponent("demo").path]
+        case "diff": base = ["diff", a.path, b.path, "--comparator", words[1]]
+        case "fuzz-differential": base = ["fuzz-differential", "--out", folder.appendingPathComponent("fd").path]
+            + (option == "--count" ? [] : ["--count", "1"])
+        default: base = ["check", scene, "--backend", "none"]
+        }
+        // Exit codes `quartz --help` documents: 0, 1 (images differ), 2 (bad input), 3 (rendering failed).
+        let documented: Set<Int32> = command == "diff" || command == "fuzz-differential" ? [0, 1, 2] : [0, 2]
+        var values = BadInputCLITests.hostileNumbers
+        if option == "--size", command != "fuzz-differential" { values += ["1e19x1", "nanxnan", "0x0", "1x1", "0.0001x0.0001"] }
+        if option == "--shard" { values += ["1e19/1", "-1/1", "1/0", "9223372036854775807/9223372036854775807"] }
+        for value in values {
+            let run = try quartz(base + [option, value])
+            #expect(!run.signaled && documented.contains(run.status), "\(pair) \(value): \(run.status) \(run.error)")
         }
     }
 
