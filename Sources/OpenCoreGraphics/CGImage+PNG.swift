@@ -111,11 +111,16 @@ extension CGImage {
 
     /// Writes the image as PNG, atomically: a failed write leaves no partial file.
     public func writePNG(to url: URL) throws {
+        // Only a regular file is replaced (see OutputFile); through a link, the file it names.
+        if let refusal = OutputFile.refusal(at: url.path) {
+            throw ImageIOError.unwritable(destination: url.path, reason: refusal)
+        }
+        let destination = url.resolvingSymlinksInPath()
         let data = try pngData()
         do {
-            try data.write(to: url, options: .atomic)
+            try data.write(to: destination, options: .atomic)
         } catch {
-            throw ImageIOError.unwritable(destination: url.path, reason: (error as NSError).localizedDescription)
+            throw ImageIOError.unwritable(destination: url.path, reason: OutputFile.reason(error))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpenQuartzCore
 
 /// Where a command writes a file, checked before anything is rendered. A command never removes
 /// or replaces what is not a file of its own kind: an existing folder, a device node, a FIFO or
@@ -32,7 +33,7 @@ enum OutputDestination: Equatable {
                     throw OutputPathError(path: path, reason: "it is a link to \(target.path), which cannot be read")
                 }
             }
-            if let kind = kindIfNotRegular(info.st_mode) {
+            if let kind = OutputFile.kind(of: info.st_mode) {
                 throw OutputPathError(path: path, reason: "it is \(kind), not a file (nothing was replaced)")
             }
             return .file(target)
@@ -43,19 +44,6 @@ enum OutputDestination: Equatable {
             throw OutputPathError(path: path, reason: "its folder \(folder.path) does not exist")
         }
         return .file(target)
-    }
-
-    /// What `mode` is, in words, when it is not a regular file.
-    static func kindIfNotRegular(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        default: "something other than a regular file"
-        }
     }
 }
 
@@ -114,7 +102,7 @@ private func writeAtomically(_ data: Data, to url: URL, named name: String) thro
         // Just before the rename, again: nothing but a regular file is ever replaced (rename(2)
         // would replace a device node or a FIFO too).
         var info = stat()
-        if lstat(url.path, &info) == 0, let kind = OutputDestination.kindIfNotRegular(info.st_mode) {
+        if lstat(url.path, &info) == 0, let kind = OutputFile.kind(of: info.st_mode) {
             unlink(temporary.path)
             throw OutputPathError(path: name, reason: "it is \(kind), not a file (nothing was replaced)")
         }

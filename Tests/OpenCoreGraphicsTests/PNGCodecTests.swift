@@ -96,6 +96,31 @@ struct PNGCodecTests {
             return source == "bomb.png"
         }
     }
+    @Test("writePNG replaces a regular file (through a link, its target) and refuses a folder or a FIFO, leaving it there")
+    func writeOnlyOverFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.png"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = CGImage(bitmap: Bitmap(width: 2, height: 2) { _, _ in (10, 20, 30, 255) })
+        let fifo = folder.appendingPathComponent("fifo.png").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (name, words) in [("dir.png", "it is a folder"), ("fifo.png", "it is a FIFO")] {
+            #expect { try image.writePNG(to: folder.appendingPathComponent(name)) } throws: { error in
+                "\(error)".contains(words) && "\(error)".contains(name)
+            }
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        let target = folder.appendingPathComponent("target.png"), link = folder.appendingPathComponent("link.png")
+        try Data("old".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        try image.writePNG(to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try CGImage.load(contentsOf: target).width == 2)
+        #expect { try image.writePNG(to: folder.appendingPathComponent("no/such.png")) } throws: { error in
+            "\(error)".contains("no/such.png") && ("\(error)".contains("No such file") || "\(error)".contains("doesn’t exist"))
+        }
+    }
 }
 
 /// PNG's CRC-32 (ISO 3309), for forging test headers.
