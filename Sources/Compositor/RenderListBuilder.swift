@@ -91,6 +91,11 @@ public struct RenderListBuilder {
         /// group or mask around it and the layer itself all sample the one pass. Drawn again for
         /// each, a chain of shadowed rasterized layers cost 2^depth passes.
         var rasterizedPasses: [RasterizedPassKey: Int] = [:]
+        /// The blurred pass of each offscreen shadow drawn so far in this frame, and where it
+        /// lies, by what its shape is drawn from: a layer's shadow is drawn again inside each
+        /// shadow around it (its shape is the composited subtree), and made anew each time, nested
+        /// shadowed layers cost 2^depth passes. Nil: the shadow lands nowhere.
+        var shadowPasses: [ShadowShapeKey: (pass: Int, region: PixelRect)?] = [:]
         /// Pixels of the offscreen passes so far, against `RenderLimits.maxPassPixels`.
         var passPixels = 0
         /// Layers visited so far, against `RenderLimits.maxLayers`.
@@ -563,6 +568,14 @@ public struct RenderListBuilder {
              opacity: opacity, tint: visit.tint, state: &state)
     }
 
+    /// What an offscreen shadow's blurred shape is drawn from (see `BuildState.shadowPasses`).
+    struct ShadowShapeKey: Hashable {
+        let layer: ObjectIdentifier
+        let placement: CATransform3D
+        let width: Int, height: Int
+        let masksInUse: Set<ObjectIdentifier>
+    }
+
     /// What a rasterized layer's pass is drawn from (see `BuildState.rasterizedPasses`).
     struct RasterizedPassKey: Hashable {
         let layer: ObjectIdentifier
@@ -804,6 +817,20 @@ public struct RenderListBuilder {
         // target's size and the widest blur, none of it lands (and 1e30 pixels is not an Int).
         let farthest = Double(max(state.width, state.height)) + 3 * RenderListBuilder.maxShadowSigma + 8
         guard abs(dx) < farthest, abs(dy) < farthest else { return }
+        // The blurred shape depends on the layer, its placement in the target, the target's size
+        // and the masks in use on the way down; its opacity, tint and clip apply when composited.
+        let key = visit.maskRounding == nil && !visit.maskApplied
+            ? ShadowShapeKey(layer: ObjectIdentifier(layer), placement: visit.parentPlaneToDevice,
+                             width: state.width, height: state.height, masksInUse: state.masksInUse)
+            : nil
+        if let key, let known = state.shadowPasses[key] {
+            if let (pass, region) = known {
+                composite(pass: pass, at: region, shiftedBy: (dx, dy), filter: .linear, alphaOnly: true, clip: visit.clip,
+                          part: "shadow", layer: layer, opacity: opacity, tint: shadowTint, state: &state)
+            }
+            return
+        }
+        if let key { state.shadowPasses[key] = .some(nil) }
 
         // 1. The shape, in the target's device space.
         let shape = try collectOps(&state) { state in
@@ -869,6 +896,7 @@ public struct RenderListBuilder {
                                   width: width, height: height, state: &state)
             }
         }
+        if let key { state.shadowPasses[key] = (current, region) }
         // 4. The blurred alpha in the shadow colour, shifted, scaled back up by the sampling.
         composite(pass: current, at: region, shiftedBy: (dx, dy), filter: .linear, alphaOnly: true, clip: visit.clip,
                   part: "shadow", layer: layer, opacity: opacity, tint: shadowTint, state: &state)

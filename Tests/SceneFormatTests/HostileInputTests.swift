@@ -315,6 +315,35 @@ struct HostileInputTests {
         #expect(worst <= 4, "GPU and CPU differ by \(worst)")
     }
 
+    @Test("nested shadowed layers (offscreen shadows, each the shape of the subtree): passes grow linearly with the depth")
+    func nestedShadowsAreLinear() throws {
+        func chain(_ depth: Int) -> CALayer {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+            var parent = root
+            for level in 0..<depth {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 2, y: 2, width: 200 - Double(level) * 3, height: 150 - Double(level) * 2)
+                layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5)
+                layer.shadowOpacity = 0.5
+                layer.shadowRadius = 3
+                parent.addSublayer(layer)
+                parent = layer
+            }
+            return root
+        }
+        func passes(_ depth: Int) throws -> Int {
+            let root = chain(depth)
+            return try RenderListBuilder(viewport: root.frame).build(root: root).passes.count
+        }
+        let (ten, twenty, thirty) = (try passes(10), try passes(20), try passes(30))
+        #expect(twenty - ten == thirty - twenty, "\(ten), \(twenty), \(thirty)")
+        #expect(thirty < 30 * 10, "\(thirty)")
+        // 30 deep drew 2^30 shadow shapes before; now it draws, and the innermost layer shows.
+        let image = try chain(30).renderedImage(backend: .cpu)
+        #expect(image.bitmap.pixels[((75 * 200) + 100) * 4 + 3] == 255)
+    }
+
     @Test("the frame's pass budget (RenderLimits.maxPasses, maxPassPixels) is named as the list is built, before anything is drawn")
     func passBudget() throws {
         let root = nestedEffects(depth: 10)
