@@ -277,8 +277,9 @@ struct HostileInputTests {
         #expect(player.time == SceneLimits.standard.maxDuration)
     }
 
-    /// A chain of `depth` layers, each rasterized, masked and shadowed: every level doubles the passes.
-    private func nestedEffects(depth: Int) -> CALayer {
+    /// A chain of `depth` shadowed layers, each also rasterized and masked unless told not to:
+    /// drawn anew for each shadow and group around it, every level doubled the passes.
+    private func nestedEffects(depth: Int, rasterizedAndMasked: Bool = true) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
         var parent = root
@@ -286,13 +287,16 @@ struct HostileInputTests {
             let layer = CALayer()
             layer.frame = CGRect(x: 2, y: 2, width: 200 - Double(level) * 3, height: 150 - Double(level) * 2)
             layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5)
-            layer.shouldRasterize = true
             layer.shadowOpacity = 0.5
-            let mask = CALayer()
-            mask.frame = layer.bounds.insetBy(dx: 4, dy: 4)
-            mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            mask.cornerRadius = 8
-            layer.mask = mask
+            layer.shadowRadius = 3
+            if rasterizedAndMasked {
+                layer.shouldRasterize = true
+                let mask = CALayer()
+                mask.frame = layer.bounds.insetBy(dx: 4, dy: 4)
+                mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                mask.cornerRadius = 8
+                layer.mask = mask
+            }
             parent.addSublayer(layer)
             parent = layer
         }
@@ -317,21 +321,7 @@ struct HostileInputTests {
 
     @Test("nested shadowed layers (offscreen shadows, each the shape of the subtree): passes grow linearly with the depth")
     func nestedShadowsAreLinear() throws {
-        func chain(_ depth: Int) -> CALayer {
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
-            var parent = root
-            for level in 0..<depth {
-                let layer = CALayer()
-                layer.frame = CGRect(x: 2, y: 2, width: 200 - Double(level) * 3, height: 150 - Double(level) * 2)
-                layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5)
-                layer.shadowOpacity = 0.5
-                layer.shadowRadius = 3
-                parent.addSublayer(layer)
-                parent = layer
-            }
-            return root
-        }
+        func chain(_ depth: Int) -> CALayer { nestedEffects(depth: depth, rasterizedAndMasked: false) }
         func passes(_ depth: Int) throws -> Int {
             let root = chain(depth)
             return try RenderListBuilder(viewport: root.frame).build(root: root).passes.count
