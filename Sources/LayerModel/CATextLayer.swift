@@ -181,7 +181,7 @@ open class CATextLayer: CALayer {
                     if let last = lines[l].last, last.font === run.font, last.color == run.color {
                         lines[l][lines[l].count - 1].text += word
                     } else {
-                        lines[lines.count - 1].append(TextRun(text: word, font: run.font, color: run.color))
+                        lines[l].append(TextRun(text: word, font: run.font, color: run.color))
                     }
                     width += w
                 }
@@ -199,8 +199,8 @@ open class CATextLayer: CALayer {
             let ascent = fonts.map(\.ascent).max() ?? resolvedFont.ascent
             let lineHeight = fonts.map(\.lineHeight).max() ?? resolvedFont.lineHeight
             baseline += i == 0 ? ascent : lineHeight
-            // Lines below the backing store are not drawn (a line reaches at most a line height
-            // below its baseline): text far longer than the layer costs what shows.
+            // Lines wholly below the backing store (two line heights of margin for descenders)
+            // are not drawn: text far longer than the layer costs what shows.
             if baseline - 2 * lineHeight > visible.maxY { break }
             var shaped = runs.map { CTLine(string: $0.text, font: $0.font, color: $0.color) }
             var total = shaped.reduce(0) { $0 + $1.width }

@@ -19,9 +19,10 @@ public struct SceneIssue: Equatable, Sendable, CustomStringConvertible {
         "\"" + shortened(text) + "\""
     }
 
-    static func shortened(_ text: String) -> String {
-        guard text.utf8.count > 64 else { return text }
-        return "\(text.prefix(60))… (\(text.count) characters)"
+    /// `text`, or its first `limit - 4` characters and its length when it is longer than `limit`.
+    static func shortened(_ text: String, to limit: Int = 64) -> String {
+        guard text.utf8.count > limit else { return text }
+        return "\(text.prefix(limit - 4))… (\(text.count) characters)"
     }
 }
 

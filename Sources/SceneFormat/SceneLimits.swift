@@ -19,11 +19,11 @@ public struct SceneLimits: Sendable {
     /// Longest timeline, in seconds, and most transactions.
     public var maxDuration = 3_600.0
     public var maxTransactions = 10_000
-    /// Most characters (Unicode scalars), lines and attribute runs of one text layer's string
-    /// (as `TextLimits`, which bounds what a layer draws, has by default).
-    public var maxTextCharacters = 100_000
-    public var maxTextLines = 10_000
-    public var maxTextRuns = 10_000
+    /// Most characters (Unicode scalars), lines and attribute runs of one text layer's string:
+    /// `TextLimits`' defaults, what a layer draws at most.
+    public var maxTextCharacters = TextLimits().maxCharacters
+    public var maxTextLines = TextLimits().maxLines
+    public var maxTextRuns = TextLimits().maxRuns
 
     public init() {}
 

@@ -31,11 +31,7 @@ struct DecodeContext {
     /// to a readable length (they can quote a document's strings, megabytes long).
     mutating func fail(_ path: String, _ message: @autoclosure () -> String) {
         guard listsMore else { unlistedIssues += 1; return }
-        issues.append(SceneIssue(path: DecodeContext.cut(path, to: 300), message: DecodeContext.cut(message(), to: 600)))
-    }
-
-    private static func cut(_ text: String, to limit: Int) -> String {
-        text.utf8.count <= limit ? text : "\(text.prefix(limit / 2))… (\(text.count) characters)"
+        issues.append(SceneIssue(path: SceneIssue.shortened(path, to: 300), message: SceneIssue.shortened(message(), to: 600)))
     }
 
     /// Carries another context's mistakes on.

@@ -19,25 +19,10 @@ enum OutputDestination: Equatable {
     static func resolve(_ path: String) throws(OutputPathError) -> OutputDestination {
         if isStandardOutput(path) { return .standardOutput }
         guard !path.isEmpty else { throw OutputPathError(path: path, reason: "the path is empty") }
-        var target = URL(fileURLWithPath: path)
-        var info = stat()
-        if lstat(target.path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFLNK {
-                // Through the link, to what it names: that must be a regular file.
-                guard let real = realpath(target.path, nil) else {
-                    throw OutputPathError(path: path, reason: "it is a link to nothing (\(String(cString: strerror(errno))))")
-                }
-                target = URL(fileURLWithPath: String(cString: real))
-                free(real)
-                guard stat(target.path, &info) == 0 else {
-                    throw OutputPathError(path: path, reason: "it is a link to \(target.path), which cannot be read")
-                }
-            }
-            if let kind = OutputFile.kind(of: info.st_mode) {
-                throw OutputPathError(path: path, reason: "it is \(kind), not a file (nothing was replaced)")
-            }
-            return .file(target)
-        }
+        if let refusal = OutputFile.refusal(at: path) { throw OutputPathError(path: path, reason: refusal) }
+        // Nothing there, a regular file, or a link to one: the file itself is what gets replaced.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        if FileManager.default.fileExists(atPath: target.path) { return .file(target) }
         let folder = target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -90,21 +75,25 @@ private func writeAtomically(_ data: Data, to url: URL, named name: String) thro
         guard fd >= 0 else { throw OutputWriteError(path: name, reason: String(cString: strerror(errno))) }
         do {
             try writeAll(data, to: fd, path: name)
-            // A file replaced keeps its permissions.
-            var existing = stat()
-            if stat(url.path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
-            guard close(fd) == 0 else { throw OutputWriteError(path: name, reason: String(cString: strerror(errno))) }
         } catch {
             close(fd)
             unlink(temporary.path)
             throw error
         }
+        // A file replaced keeps its permissions.
+        var existing = stat()
+        if stat(url.path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
+        // close reports what a write could not (a network file system's quota); fd is gone either way.
+        guard close(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw OutputWriteError(path: name, reason: reason)
+        }
         // Just before the rename, again: nothing but a regular file is ever replaced (rename(2)
         // would replace a device node or a FIFO too).
-        var info = stat()
-        if lstat(url.path, &info) == 0, let kind = OutputFile.kind(of: info.st_mode) {
+        if let refusal = OutputFile.refusal(at: url.path) {
             unlink(temporary.path)
-            throw OutputPathError(path: name, reason: "it is \(kind), not a file (nothing was replaced)")
+            throw OutputPathError(path: name, reason: refusal)
         }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
