@@ -59,14 +59,29 @@ public final class CARenderer {
 
     /// Composites the tree and executes the frame on the backend.
     public func render() {
-        guard let layer else {
-            outcome = .failure(.noLayer)
-            return
+        do {
+            let list = try makeRenderList()
+            switch backend {
+            case .cpu:
+                outcome = .success(RasterRenderer().render(list, cache: rasterCache))
+            case .gpu:
+                outcome = .success(try GLDevice.shared().render(list))
+            }
+        } catch let error as RenderError {
+            outcome = .failure(error)
+        } catch let error as GLError {
+            outcome = .failure(.gpu(error))
+        } catch {
+            outcome = .failure(.gpu(.noContext("\(error)")))
         }
-        guard frameTime.isFinite else {
-            outcome = .failure(.invalidTime(frameTime))
-            return
-        }
+    }
+
+    /// The frame's render list, made as `render()` makes it (the implicit transaction commits,
+    /// animations advance to the frame time) but not drawn: for inspecting what a frame consists
+    /// of, and for tests that hold render lists fixed. Kept as `lastRenderList`.
+    public func makeRenderList() throws -> RenderList {
+        guard let layer else { throw RenderError.noLayer }
+        guard frameTime.isFinite else { throw RenderError.invalidTime(frameTime) }
         do {
             // Taking a frame commits the implicit transaction; delegates hear of starts and ends;
             // then the frame shows the tree at its time, and the layers drawn animate from now on.
@@ -82,18 +97,9 @@ public final class CARenderer {
                 return try RenderListBuilder(viewport: bounds, scale: scale).build(root: tree)
             }
             lastRenderList = list
-            switch backend {
-            case .cpu:
-                outcome = .success(RasterRenderer().render(list, cache: rasterCache))
-            case .gpu:
-                outcome = .success(try GLDevice.shared().render(list))
-            }
+            return list
         } catch let error as CompositorError {
-            outcome = .failure(.compositing(error))
-        } catch let error as GLError {
-            outcome = .failure(.gpu(error))
-        } catch {
-            outcome = .failure(.gpu(.noContext("\(error)")))
+            throw RenderError.compositing(error)
         }
     }
 
