@@ -74,14 +74,33 @@ enum PolygonClipping {
                 let p = input[j], q = input[(j + 1) % input.count]
                 let sp = side(p), sq = side(q)
                 if sp >= 0 { result.append(p) }
-                if (sp >= 0) != (sq >= 0) {
-                    let t = sp / (sp - sq)
-                    result.append(DevicePoint(x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y)))
-                }
+                if (sp >= 0) != (sq >= 0) { result.append(crossing(p, q, a, b, sp, sq)) }
             }
         }
         return result
     }
+
+    /// Where the subject's edge p -> q (its sides `sp`, `sq` of the clip edge, of opposite signs)
+    /// crosses the clip edge's line a -> b. Interpolating from p is exact to the last bits of the
+    /// edge's length; an edge 1e21 pixels long (a layer scaled 1e20) would land up to 1e5 pixels
+    /// off, and a frame-filling quad would collapse. Past 2^30 pixels the point is taken along
+    /// the clip edge's line instead, whose length is at most a frame's: exact for axis-aligned
+    /// edges, and within the edge's own rounding otherwise.
+    private static func crossing(_ p: DevicePoint, _ q: DevicePoint, _ a: DevicePoint, _ b: DevicePoint,
+                                 _ sp: Double, _ sq: Double) -> DevicePoint {
+        let dx = q.x - p.x, dy = q.y - p.y
+        guard abs(dx) + abs(dy) > hugeEdge else {
+            let t = sp / (sp - sq)
+            return DevicePoint(x: p.x + t * dx, y: p.y + t * dy)
+        }
+        // On the line a + s (b - a): cross(p + t (q - p) - a, b - a) = 0 solved for s.
+        let s = ((p.x - a.x) * dy - (p.y - a.y) * dx) / ((b.x - a.x) * dy - (b.y - a.y) * dx)
+        return s.isFinite ? DevicePoint(x: a.x + s * (b.x - a.x), y: a.y + s * (b.y - a.y))
+            : DevicePoint(x: p.x + sp / (sp - sq) * dx, y: p.y + sp / (sp - sq) * dy)
+    }
+
+    /// Subject edges longer than this (in pixels) are crossed on the clip edge's line.
+    private static let hugeEdge = Double(1 << 30)
 
     /// Whether every point of `subject` is on the inner side of (or on) every edge of `clip`, by
     /// the same test `intersect` applies.

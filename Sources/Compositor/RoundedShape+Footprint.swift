@@ -65,7 +65,11 @@ extension Array where Element == DevicePoint {
         guard low <= high else { return 0..<0 }
         // Centres x + 0.5 in [low, high]; a pixel either side more, for rounding's sake (they
         // have no coverage but cost little).
-        let first = Int((low - 0.5).rounded(.up)) - 1, last = Int((high - 0.5).rounded(.down)) + 1
+        // Footprints are finite but may be 1e30 pixels across, which is no Int: clamped to far
+        // beyond any target (spans are clamped to the target next).
+        let reach = -(1 << 40)...(1 << 40)
+        let first = Int(clampingPixels: low - 0.5, .up, to: reach) - 1
+        let last = Int(clampingPixels: high - 0.5, .down, to: reach) + 1
         return first <= last ? first..<(last + 1) : 0..<0
     }
 }

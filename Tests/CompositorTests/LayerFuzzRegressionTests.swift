@@ -100,4 +100,17 @@ struct LayerFuzzRegressionTests {
             }
         }
     }
+
+    @Test("a footprint 1e30 pixels across gives each row a span clamped to whole pixels, not a trap")
+    func hugeFootprintSpan() {
+        let huge = [DevicePoint(x: -1e30, y: -1e30), DevicePoint(x: 1e30, y: -1e30),
+                    DevicePoint(x: 1e30, y: 1e30), DevicePoint(x: -1e30, y: 1e30)]
+        let span = huge.pixelSpan(row: 5)
+        #expect(span.contains(0) && span.contains(1 << 30) && span.contains(-(1 << 30)))
+        let farRight = huge.map { DevicePoint(x: $0.x + 4e30, y: $0.y) }
+        #expect(farRight.pixelSpan(row: 5).lowerBound > 1 << 30, "a footprint far right spans nothing near the target")
+        let small = [DevicePoint(x: 2, y: 0), DevicePoint(x: 6, y: 0), DevicePoint(x: 6, y: 4), DevicePoint(x: 2, y: 4)]
+        #expect(small.pixelSpan(row: 1) == 1..<7, "pixels 2...5 have centres inside, and one more either side")
+    }
 }
+

@@ -65,4 +65,26 @@ struct EffectsBadInputTests {
         #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(name): \(report)")
         #expect(cpu.bitmap[2, 2] == (204, 204, 204, 255), "\(name): the backdrop is gone")
     }
+
+    @Test("a rounded, bordered card scaled 1e20 (an outline 1e21 pixels across) fills the frame on both backends")
+    func hugeRoundedOutline() throws {
+        // The layer-tree fuzzer's find: the CPU's rows of a rounded shape came from its outline's
+        // footprint in device pixels, converted to Int unclamped (a trap past 9.2e18). Then the
+        // card vanished: clipping its 1e21-pixel edges to the frame lost the frame to rounding.
+        for scale in [1e20, 1e30, 1e300] {
+            let root = scene { card in
+                card.cornerRadius = 4
+                card.borderWidth = 1
+                card.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                card.transform = CATransform3DMakeScale(scale, scale, 1)
+            }
+            let cpu = try CARenderer.image(of: root, bounds: root.bounds, backend: .cpu)
+            let gpu = try CARenderer.image(of: root, bounds: root.bounds, backend: .gpu)
+            let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+            #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "scale \(scale): \(report)")
+            if scale < 1e38 {  // past Float's range the GPU's map is infinite; only agreement and no trap count
+                #expect(cpu.bitmap[2, 2] == (51, 77, 230, 255), "scale \(scale): the card should cover the frame")
+            }
+        }
+    }
 }
