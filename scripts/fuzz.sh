@@ -3,7 +3,9 @@
 # FUZZ_SECONDS (default 60) on its corpus: the checked-in seeds (fuzz/corpus/<target>/) and what
 # earlier runs found (out/fuzz/corpus/<target>/, kept between runs). A crash, a leak, a hang over
 # 30 s or an input using over 2 GiB stops that target and leaves the input in out/fuzz/; the
-# script then fails, naming it. Usage: scripts/fuzz.sh [target ...]
+# script then fails, naming it, with the trap's message and the frames in our sources. Under CI
+# the seed is fixed (FUZZ_SEED, default 1) so a finding reproduces along the same path in a clean
+# clone; elsewhere each run explores from a new one. Usage: scripts/fuzz.sh [target ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
@@ -22,15 +24,18 @@ for target in "${targets[@]}"; do
 done
 bin=$(cd fuzz && swift build "${flags[@]}" --show-bin-path)
 failed=()
+seed=()
+if [ -n "${FUZZ_SEED:-}" ]; then seed=(-seed="$FUZZ_SEED"); elif [ -n "${CI:-}" ]; then seed=(-seed=1); fi
 for target in "${targets[@]}"; do
   mkdir -p "out/fuzz/corpus/$target" "out/fuzz/artifacts/$target"
   echo "== $target: ${seconds} s"
   # Leak checking stays on: a decoder that leaks per call is a bug a long-running server meets.
-  if ! "$bin/$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 -max_len=65536 \
+  if ! "$bin/$target" "${seed[@]}" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 -max_len=65536 \
       -print_final_stats=1 -artifact_prefix="out/fuzz/artifacts/$target/" \
       "out/fuzz/corpus/$target" "fuzz/corpus/$target" > "out/fuzz/$target.log" 2>&1; then
     failed+=("$target")
-    grep -E "ERROR|SUMMARY|Test unit written|Fatal error|==[0-9]+==" "out/fuzz/$target.log" | head -20 || true
+    grep -E "ERROR|SUMMARY|Test unit written|Fatal error|==[0-9]+==|Swift runtime failure" "out/fuzz/$target.log" | head -20 || true
+    grep -E "^ +#[0-9]+ .* $PWD/(Sources|fuzz)/" "out/fuzz/$target.log" | head -8 | sed -E 's/ in \$s[^ ]* / in /' || true
   fi
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov:" "out/fuzz/$target.log" | tail -3 || true
 done
