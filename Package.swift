@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"],
                     exclude: ["Goldens"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"],
-                    exclude: ["RenderLists"]),
+                    exclude: ["RenderLists", "Hostile"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
     ]
 )

@@ -64,4 +64,43 @@ extension RenderListBuilder {
             }
         }
     }
+
+    /// A transform layer's 3D scene: each plane drawn offscreen, the planes split and sorted
+    /// back to front, each piece drawn from its plane's pass.
+    func drawScene3D(_ visit: Visit, layerOpacity: Double, state: inout BuildState) throws {
+        let layer = visit.layer
+        // The scene's space is the transform layer's superlayer plane before flattening; a
+        // scene at the root of a pass is in the pass's space.
+        let sceneToDevice = visit.passMap == nil ? visit.parentPlaneToDevice.planeTransform : .identity
+        let rootToScene = visit.passMap ?? layer.transformToSuperlayer
+        let opacity = visit.passMap == nil ? visit.opacity * layerOpacity : 1
+        let planes = scenePlanes(of: layer, rootToScene: rootToScene, opacity: 1, diagnostics: &state.diagnostics)
+        var polygons: [DepthPolygon] = []
+        var passes: [Int: (pass: Int, extent: CGRect, planeToDevice: ProjectiveTransform2D)] = [:]
+        for (index, plane) in planes.enumerated() {
+            let extent = RenderListBuilder.rasterExtent(of: plane.layer)
+            guard extent.width > 0, extent.height > 0 else { continue }
+            let rect = Rect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
+            let planeToDevice = plane.toScene.planeTransform.concatenating(sceneToDevice)
+            let facesFront = PolygonClipping.signedArea(PolygonClipping.project(rect, through: planeToDevice)) >= 0
+            if !plane.layer.isDoubleSided && !facesFront { continue }
+            guard let polygon = DepthPolygon(points: PolygonClipping.project3D(rect, through: plane.toScene), item: index) else { continue }
+            let pass = try drawIntoPass(plane.layer, rect: extent, depth: visit.depth + 1, state: &state)
+            passes[index] = (pass, extent, planeToDevice)
+            polygons.append(polygon)
+        }
+        for piece in DepthSorting.backToFront(polygons) {
+            guard let (pass, extent, planeToDevice) = passes[piece.item], let deviceToLocal = planeToDevice.inverted() else { continue }
+            let device = orient(PolygonClipping.project(piece.points.map { (x: $0.x, y: $0.y) }, through: sceneToDevice))
+            guard device.count >= 3 else { continue }
+            let visible = PolygonClipping.intersect(device, with: visit.clip)
+            guard let coverage = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { continue }
+            let rect = Rect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
+            let localToTexture = ProjectiveTransform2D.unitSquare(from: rect)
+            let fill = TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture), filter: .linear)
+            state.ops.append(.quad(QuadOp(source: "\(planes[piece.item].layer) in 3D", localRect: rect, localToDevice: planeToDevice,
+                                          polygon: coverage, fill: .texture(fill), opacity: opacity * planes[piece.item].opacity,
+                                          tint: visit.tint.multiplied(by: planes[piece.item].tint))))
+        }
+    }
 }
