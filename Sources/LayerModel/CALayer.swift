@@ -1,6 +1,10 @@
 import Foundation
 import OpenCoreGraphics
 
+// Over 500 lines on purpose: Apple declares these members `open` (overridable), and Swift lets a
+// subclass override only what the class body declares, not an extension; what need not be open
+// lives in the CALayer+*.swift extensions.
+
 /// The layer: a rectangle in a tree of rectangles, with Core Animation's geometry and appearance
 /// properties. It holds no pixels and knows nothing of how it is drawn; `Compositor` reads it.
 ///
