@@ -1,8 +1,8 @@
 // swift-tools-version:6.1
 // OpenQuartz: Core Animation's layer model, rendered headless on Linux by a GLES 3 backend and
 // checked by an independent CPU reference rasterizer. Module order (each imports only those above
-// it) is the one in DESIGN.md; README.md's design section names the two additions (CLibPNG,
-// SceneCatalog) and why.
+// it) is the one in DESIGN.md; docs/design.md names the additions (the C shims, SceneCatalog,
+// SceneFormat) and why.
 import Foundation
 import PackageDescription
 
@@ -69,6 +69,8 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"],
                     exclude: ["RenderLists", "Hostile"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
+        // The README's and docs/' links and anchors resolve (no module of ours needed).
+        .testTarget(name: "DocumentationTests"),
     ]
 )
 

@@ -1,6 +1,6 @@
 import OpenCoreGraphics
 
-/// When two renderings of one frame agree: the GPU-against-CPU bar of the README, enforced by the
+/// When two renderings of one frame agree: the GPU-against-CPU bar of docs/testing.md, enforced by the
 /// scene tests and by `quartz demo`.
 ///
 /// Default: at least 99.9% of pixels within 2/255 on every channel, and PSNR at least 45 dB.
