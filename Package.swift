@@ -74,6 +74,24 @@ let package = Package(
     ]
 )
 
+// `import QuartzCore` and `import CoreGraphics` on Linux: thin re-exports, so code written for
+// Apple's platforms compiles with its imports untouched. Not declared elsewhere, where the
+// system's own frameworks have these names.
+#if os(Linux)
+package.products += [
+    .library(name: "QuartzCore", targets: ["QuartzCore"]),
+    .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+]
+package.targets += [
+    .target(name: "CoreGraphics", dependencies: ["OpenCoreGraphics", "_Testing_CoreGraphics"]),
+    // What Swift Testing's cross-import of CoreGraphics loads on Linux (see the file in it).
+    .target(name: "_Testing_CoreGraphics"),
+    .target(name: "QuartzCore", dependencies: ["CoreGraphics", "OpenQuartzCore"]),
+]
+// The docs' Swift examples are compiled as written, `import QuartzCore` included.
+package.targets.first { $0.name == "DocumentationTests" }?.dependencies += ["QuartzCore", "OpenQuartzTesting"]
+#endif
+
 // CI (scripts/sanitizers.sh) builds the library and tool targets with warnings as errors. The test
 // targets are left out: Swift Testing's own macro expansions warn under Swift 6.3.
 if ProcessInfo.processInfo.environment["OPENQUARTZ_WARNINGS_AS_ERRORS"] == "1" {

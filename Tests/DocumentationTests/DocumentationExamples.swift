@@ -1,0 +1,91 @@
+// Generated from the ```swift blocks of the README and docs/ by DocumentationExampleTests,
+// which fails when this file and the pages differ (DOC_EXAMPLES_RECORD=1 swift test --filter
+// DocumentationExample rewrites it): each page's examples as one function, so building the
+// tests compiles every example as it is written. Not run: they write files of their own.
+
+#if canImport(QuartzCore)
+import QuartzCore
+#else
+import OpenQuartzCore
+#endif
+
+func readmeExamples() throws {
+    // line 21
+
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 240, height: 180)
+    var perspective = CATransform3DIdentity
+    perspective.m34 = -1.0 / 500
+    root.sublayerTransform = perspective
+
+    let card = CALayer()
+    card.frame = CGRect(x: 50, y: 30, width: 140, height: 105)
+    card.contents = try CGImage.load(contentsOf: URL(fileURLWithPath: "card.png"))
+    card.transform = CATransform3DMakeRotation(.pi / 4, 1, 0, 0)
+    root.addSublayer(card)
+
+    let image = try CARenderer.image(of: root, scale: 2, backend: .gpu)   // or .cpu
+    try image.writePNG(to: URL(fileURLWithPath: "card-tilted.png"))
+    // line 47
+    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+    spin.fromValue = 0.0
+    spin.toValue = Double.pi * 2
+    spin.duration = 2
+    card.add(spin, forKey: "spin")
+
+    let renderer = CARenderer(backend: .cpu)
+    renderer.layer = root
+    renderer.bounds = root.bounds
+    try renderer.renderFrames(from: 0, to: 2, fps: 30) { index, time, frame in
+        try frame.writePNG(to: URL(fileURLWithPath: "frame-\(index).png"))
+    }
+}
+
+func docsApiExamples() throws {
+    // line 16
+
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 240, height: 180)
+    var perspective = CATransform3DIdentity
+    perspective.m34 = -1.0 / 500
+    root.sublayerTransform = perspective
+
+    let card = CALayer()
+    card.frame = CGRect(x: 50, y: 30, width: 140, height: 105)
+    card.contents = try CGImage.load(contentsOf: URL(fileURLWithPath: "card.png"))
+    card.transform = CATransform3DMakeRotation(.pi / 4, 1, 0, 0)
+    root.addSublayer(card)
+
+    let image = try CARenderer.image(of: root, scale: 2, backend: .gpu)   // or .cpu
+    try image.writePNG(to: URL(fileURLWithPath: "card-tilted.png"))
+    // line 42
+    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+    spin.fromValue = 0.0
+    spin.toValue = Double.pi * 2
+    spin.duration = 2
+    card.add(spin, forKey: "spin")
+
+    let renderer = CARenderer(backend: .cpu)
+    renderer.layer = root
+    renderer.bounds = root.bounds
+    try renderer.renderFrames(from: 0, to: 2, fps: 30) { index, time, frame in
+        try frame.writePNG(to: URL(fileURLWithPath: "frame-\(index).png"))
+    }
+    // line 136
+    let page = CALayer()
+    page.frame = CGRect(x: 0, y: 0, width: 160, height: 240)
+    page.backgroundColor = .white
+    let corners = CAShapeLayer()
+    corners.frame = page.bounds
+    let path = CGMutablePath()
+    path.addRoundedRect(in: page.bounds, topLeft: 25, topRight: 0, bottomRight: 0, bottomLeft: 25)
+    corners.path = path
+    page.mask = corners          // the mask clips the page's own shadow too, as in Core Animation
+
+    let holder = CALayer()       // so the shadow goes on a container, as the tutorial finds out
+    holder.frame = page.frame
+    holder.shadowPath = path
+    holder.shadowRadius = 100    // large radii blur a halved copy: the cost stays nearly flat
+    holder.shadowOpacity = 0.9
+    holder.addSublayer(page)
+}
