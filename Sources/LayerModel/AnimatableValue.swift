@@ -25,18 +25,35 @@ enum AnimatableValue {
     /// paths with different element lists do not blend; they switch at the end).
     case path(CGPath)
 
+    /// `any` in any spelling Apple's API takes it in: a Swift value, an NSNumber of any numeric
+    /// type, or an NSValue boxing a point, size, rect, transform or affine transform.
     init?(_ any: Any) {
         switch any {
         case let v as NumberConvertible: self = .number(v.doubleValue)
         case let v as NSNumber: self = .number(v.doubleValue)
-        case let v as CGPoint: self = .point(v)
-        case let v as CGSize: self = .size(v)
-        case let v as CGRect: self = .rect(v)
+        case let v as any BinaryInteger: self = .number(Double(v))
+        case let v as any BinaryFloatingPoint: self = .number(Double(v))
         case let v as CGColor: self = .color(v)
-        case let v as CATransform3D: self = .transform(v)
-        case let v as [NumberConvertible]: self = .numbers(v.map(\.doubleValue))
         case let v as CGPath: self = .path(v)
-        default: return nil
+        case let v as [NumberConvertible]: self = .numbers(v.map(\.doubleValue))
+        case let v as [Any]:
+            let numbers = v.compactMap { AnimatableValue($0).flatMap { if case .number(let n) = $0 { n } else { nil } } }
+            guard numbers.count == v.count else { return nil }
+            self = .numbers(numbers)
+        default:
+            if let v = BoxedGeometry.point(any) {
+                self = .point(v)
+            } else if let v = BoxedGeometry.size(any) {
+                self = .size(v)
+            } else if let v = BoxedGeometry.rect(any) {
+                self = .rect(v)
+            } else if let v = CATransform3D.unboxed(any) {
+                self = .transform(v)
+            } else if let v = BoxedGeometry.affineTransform(any) {
+                self = .transform(CATransform3DMakeAffineTransform(v))
+            } else {
+                return nil
+            }
         }
     }
 
@@ -44,6 +61,29 @@ enum AnimatableValue {
     init?(_ any: Any, like template: AnimatableValue) {
         guard let value = AnimatableValue(any), value.kind == template.kind else { return nil }
         self = value
+    }
+
+    /// What kind of value this is, for messages: "a number", "a point", ...
+    var kindName: String {
+        switch self {
+        case .number: "a number"
+        case .point: "a point (CGPoint)"
+        case .size: "a size (CGSize)"
+        case .rect: "a rectangle (CGRect)"
+        case .color: "a colour (CGColor)"
+        case .transform: "a transform (CATransform3D)"
+        case .numbers: "an array of numbers"
+        case .path: "a path (CGPath)"
+        }
+    }
+
+    /// A value's type for messages, with what an NSValue boxes ("an NSValue boxing {CGSize=dd}").
+    static func describe(_ value: Any) -> String {
+        if let boxed = value as? NSValue, !(boxed is NSNumber) {
+            return "an NSValue boxing \(BoxedGeometry.encoding(of: boxed))"
+        }
+        if let read = AnimatableValue(value) { return "\(read.kindName) (\(type(of: value)))" }
+        return "a \(type(of: value))"
     }
 
     private var kind: Int {

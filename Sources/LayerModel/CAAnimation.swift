@@ -117,6 +117,22 @@ open class CAPropertyAnimation: CAAnimation {
         }
         return copy
     }
+
+    /// Set once the animation has said it cannot use one of its values.
+    private var reportedUnusableValue = false
+
+    /// Says once, on standard error, that the animation's `role` ("fromValue", "values[2]") holds
+    /// `value`, which is not a value of the animated property's kind (`expected`, when the
+    /// property has a value to compare with); the caller then skips the whole animation rather
+    /// than apply the values it could read.
+    func reportUnusable(_ role: String, _ value: Any, expected: AnimatableValue?) {
+        guard !reportedUnusableValue else { return }
+        reportedUnusableValue = true
+        let want = expected.map { "the property holds \($0.kindName)" } ?? "no animated property takes one"
+        let message = "OpenQuartz: \(type(of: self)) on \"\(keyPath ?? "")\": its \(role) is \(AnimatableValue.describe(value)), "
+            + "but \(want); the animation is skipped\n"
+        FileHandle.standardError.write(Data(message.utf8))
+    }
 }
 
 /// Interpolates one property between two values: see `CABasicAnimation.range(current:)` for how
@@ -137,6 +153,8 @@ open class CABasicAnimation: CAPropertyAnimation {
         let from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
         /// The range when it does not depend on the property's current value.
         let fixed: (from: AnimatableValue, to: AnimatableValue)?
+        /// A value was set that the property cannot take: the animation does nothing.
+        var unusable = false
     }
     /// The key path's accessor, resolved at the first frame.
     private var accessor: LayerKeyPaths.Accessor??
@@ -173,10 +191,18 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// | none           | current       | current       |
     func range(current: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue)? {
         if let fixed = parsed?.fixed { return fixed }
+        if parsed?.unusable == true { return nil }
         if parsed == nil {
             let from = fromValue.flatMap { AnimatableValue($0, like: current) }
             let to = toValue.flatMap { AnimatableValue($0, like: current) }
             let by = byValue.flatMap { AnimatableValue($0, like: current) }
+            // A value that cannot be read is never half-applied (the others animating without it).
+            for (role, raw, read) in [("fromValue", fromValue, from), ("toValue", toValue, to), ("byValue", byValue, by)]
+            where raw != nil && read == nil {
+                reportUnusable(role, raw!, expected: current)
+                parsed = ParsedValues(from: nil, to: nil, by: nil, fixed: nil, unusable: true)
+                return nil
+            }
             var fixed: (AnimatableValue, AnimatableValue)?
             switch (from, by, to) {
             case let (f?, _, t?): fixed = (f, t)
@@ -210,7 +236,7 @@ open class CABasicAnimation: CAPropertyAnimation {
             var value = from + (to - from) * fraction
             if isCumulative { value += Double(iteration) * (to - from) }
             var transform = function.transform(for: value)
-            if isAdditive, let base = layer.value(forKeyPath: path) as? CATransform3D {
+            if isAdditive, let base = CATransform3D.unboxed(layer.value(forKeyPath: path)) {
                 transform = CATransform3DConcat(transform, base)
             }
             layer.setValue(transform, forKeyPath: path)

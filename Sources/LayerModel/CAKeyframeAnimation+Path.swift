@@ -142,7 +142,7 @@ extension CAKeyframeAnimation {
             tangent = track.segments[i].tangent(at: s)
         }
         var value = point
-        if isAdditive, let base = layer.value(forKeyPath: keyPath) as? CGPoint {
+        if isAdditive, let base = BoxedGeometry.point(layer.value(forKeyPath: keyPath)) {
             value = CGPoint(x: base.x + point.x, y: base.y + point.y)
         }
         layer.setValue(value, forKeyPath: keyPath)

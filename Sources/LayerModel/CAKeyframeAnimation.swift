@@ -80,7 +80,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         let current = layer.value(forKeyPath: path).flatMap(AnimatableValue.init)
         let parsed = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
-        guard parsed.count == raw.count, var value = self.value(of: parsed, at: fraction) else { return }
+        guard parsed.count == raw.count else {
+            // One value the property cannot take skips the animation, with a word on why.
+            if let index = raw.indices.first(where: { i in (current.map { AnimatableValue(raw[i], like: $0) } ?? AnimatableValue(raw[i])) == nil }) {
+                reportUnusable("values[\(index)]", raw[index], expected: current)
+            }
+            return
+        }
+        guard var value = self.value(of: parsed, at: fraction) else { return }
         if isAdditive, let base = current, let sum = base.adding(value) { value = sum }
         layer.setValue(value.anyValue(like: layer.value(forKeyPath: path)), forKeyPath: path)
     }

@@ -102,18 +102,18 @@ enum LayerKeyPaths {
     }
 
     private static func point(_ get: @escaping (CALayer) -> CGPoint, _ set: @escaping (CALayer, CGPoint) -> Void) -> Accessor {
-        typed(get, set, convert: { $0 as? CGPoint }, wrap: { .point($0) },
+        typed(get, set, convert: BoxedGeometry.point, wrap: { .point($0) },
               unwrap: { if case .point(let v) = $0 { v } else { nil } })
     }
 
     private static func rect(_ get: @escaping (CALayer) -> CGRect, _ set: @escaping (CALayer, CGRect) -> Void) -> Accessor {
-        typed(get, set, convert: { $0 as? CGRect }, wrap: { .rect($0) },
+        typed(get, set, convert: BoxedGeometry.rect, wrap: { .rect($0) },
               unwrap: { if case .rect(let v) = $0 { v } else { nil } })
     }
 
     private static func transform(_ get: @escaping (CALayer) -> CATransform3D,
                                   _ set: @escaping (CALayer, CATransform3D) -> Void) -> Accessor {
-        typed(get, set, convert: { $0 as? CATransform3D }, wrap: { .transform($0) },
+        typed(get, set, convert: CATransform3D.unboxed, wrap: { .transform($0) },
               unwrap: { if case .transform(let v) = $0 { v } else { nil } })
     }
 
@@ -130,7 +130,7 @@ enum LayerKeyPaths {
         "bounds.origin": point({ $0.bounds.origin }, { $0.bounds.origin = $1 }),
         "bounds.origin.x": scalar({ $0.bounds.origin.x }, { $0.bounds.origin.x = $1 }),
         "bounds.origin.y": scalar({ $0.bounds.origin.y }, { $0.bounds.origin.y = $1 }),
-        "bounds.size": typed({ $0.bounds.size }, { $0.bounds.size = $1 }, convert: { $0 as? CGSize }, wrap: { .size($0) },
+        "bounds.size": typed({ $0.bounds.size }, { $0.bounds.size = $1 }, convert: BoxedGeometry.size, wrap: { .size($0) },
                              unwrap: { if case .size(let v) = $0 { v } else { nil } }),
         "bounds.size.width": scalar({ $0.bounds.size.width }, { $0.bounds.size.width = $1 }),
         "bounds.size.height": scalar({ $0.bounds.size.height }, { $0.bounds.size.height = $1 }),
@@ -141,7 +141,7 @@ enum LayerKeyPaths {
         "cornerRadius": scalar({ $0.cornerRadius }, { $0.cornerRadius = $1 }),
         "shadowOpacity": scalar({ CGFloat($0.shadowOpacity) }, { $0.shadowOpacity = Float($1) }),
         "shadowRadius": scalar({ $0.shadowRadius }, { $0.shadowRadius = $1 }),
-        "shadowOffset": typed({ $0.shadowOffset }, { $0.shadowOffset = $1 }, convert: { $0 as? CGSize }, wrap: { .size($0) },
+        "shadowOffset": typed({ $0.shadowOffset }, { $0.shadowOffset = $1 }, convert: BoxedGeometry.size, wrap: { .size($0) },
                               unwrap: { if case .size(let v) = $0 { v } else { nil } }),
         "shadowColor": typed({ $0.shadowColor }, { $0.shadowColor = $1 }, convert: { $0 as? CGColor },
                              wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
@@ -227,7 +227,7 @@ struct TransformComponents {
 
     mutating func set(_ component: String, to value: Any) -> Bool {
         if component == "translation" {
-            guard let size = value as? CGSize else { return false }
+            guard let size = BoxedGeometry.size(value) else { return false }
             translation[0] = size.width
             translation[1] = size.height
             return true
