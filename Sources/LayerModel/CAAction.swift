@@ -29,12 +29,16 @@ public protocol CALayerDelegate: AnyObject {
     /// Gives the layer its content some other way (setting `contents`). Default: draws it with a
     /// backing store and `draw(_:in:)`.
     func display(_ layer: CALayer)
+    /// Lays out the layer's sublayers, when the layer's `layoutSublayers()` is not overridden
+    /// (its bounds changed, sublayers came or went, or `setNeedsLayout()` was called). Default: nothing.
+    func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    public func layoutSublayers(of layer: CALayer) {}
 }
 
 /// Events that are not property names.

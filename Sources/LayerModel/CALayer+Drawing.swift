@@ -36,8 +36,11 @@ extension CALayer {
     }
 
 
-    /// Redraws every layer of the subtree marked as needing it (before a frame).
+    /// Lays out, then redraws, every layer of the subtree marked as needing it (before a frame).
     public func displayTreeIfNeeded() {
+        // A commit lays out before it displays, as Core Animation's does: layout may resize
+        // layers that then redraw.
+        layoutTreeIfNeeded()
         walkTree { $0.displayIfNeeded() }
     }
 

@@ -31,6 +31,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     @exclusivity(unchecked) var state = LayerState()
 
     deinit {
+        if layoutPending { LayoutPass.unmark() }
         // Release deep trees iteratively: the default, recursive release of a chain thousands of
         // layers deep would overflow the stack.
         var pending = storedSublayers
@@ -50,9 +51,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var bounds: CGRect {
         get { state.bounds }
         set {
-            let oldSize = state.bounds.size
+            let old = state.bounds
             change("bounds", \.bounds, to: newValue)
-            if state.needsDisplayOnBoundsChange && oldSize != newValue.size { setNeedsDisplay() }
+            if state.needsDisplayOnBoundsChange && old.size != newValue.size { setNeedsDisplay() }
+            // Its sublayers may need rearranging (Apple's layer marks itself when its bounds change).
+            if old != newValue { setNeedsLayout() }
         }
     }
 
@@ -462,6 +465,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             recordCommittedValue(forKey: "sublayers")
             storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
             layer.superlayer = self
+            setNeedsLayout()
             layer.runAction(forEvent: kCAOnOrderIn)
             runAction(forEvent: "sublayers")
         }
@@ -500,7 +504,59 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             parent.recordCommittedValue(forKey: "sublayers")
             parent.storedSublayers.removeAll { $0 === self }
             superlayer = nil
+            parent.setNeedsLayout()
             parent.runAction(forEvent: "sublayers")
+        }
+    }
+
+    // MARK: Layout
+
+    /// Set by `setNeedsLayout()`, cleared as the layer is laid out. Not part of `state`: a
+    /// presentation copy is never laid out.
+    private var layoutPending = false
+
+    /// Marks the layer as needing its sublayers laid out: the next frame (or `layoutIfNeeded()`)
+    /// calls `layoutSublayers()` before anything is displayed. Changing `bounds` and adding or
+    /// removing sublayers call it.
+    open func setNeedsLayout() {
+        guard modelLayer == nil else { return }
+        let marked = withModelLock { () -> Bool in
+            guard !layoutPending else { return false }
+            layoutPending = true
+            return true
+        }
+        if marked { LayoutPass.mark() }
+    }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { layoutPending }
+
+    /// Lays out now what is marked: from the nearest superlayer that needs no layout (or the
+    /// root), every marked layer under it, top down, each before its sublayers.
+    open func layoutIfNeeded() {
+        var top = self
+        while let parent = top.superlayer, parent.needsLayout() { top = parent }
+        top.layoutTreeIfNeeded()
+    }
+
+    /// Lays out the sublayers. The default asks the delegate (`layoutSublayers(of:)`); subclasses
+    /// override it to set their sublayers' frames.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// The layer's size in its superlayer's space: its bounds mapped through its transform.
+    open func preferredFrameSize() -> CGSize { frame.size }
+
+    /// Lays out every marked layer of the subtree (masks included), top down. The walk reads each
+    /// layer's sublayers after laying it out, so layers its layout adds are laid out too.
+    func layoutTreeIfNeeded() {
+        guard LayoutPass.anyPending else { return }
+        walkTree { layer in
+            guard layer.layoutPending else { return }
+            layer.withModelLock { layer.layoutPending = false }
+            LayoutPass.unmark()
+            layer.layoutSublayers()
         }
     }
 

@@ -10,7 +10,7 @@ import OpenQuartzCore
 #endif
 
 func readmeExamples() throws {
-    // line 21
+    // example 1
 
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: 240, height: 180)
@@ -26,7 +26,7 @@ func readmeExamples() throws {
 
     let image = try CARenderer.image(of: root, scale: 2, backend: .gpu)   // or .cpu
     try image.writePNG(to: URL(fileURLWithPath: "card-tilted.png"))
-    // line 47
+    // example 2
     let spin = CABasicAnimation(keyPath: "transform.rotation.z")
     spin.fromValue = 0.0
     spin.toValue = Double.pi * 2
@@ -42,7 +42,7 @@ func readmeExamples() throws {
 }
 
 func docsApiExamples() throws {
-    // line 16
+    // example 1
 
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: 240, height: 180)
@@ -58,7 +58,7 @@ func docsApiExamples() throws {
 
     let image = try CARenderer.image(of: root, scale: 2, backend: .gpu)   // or .cpu
     try image.writePNG(to: URL(fileURLWithPath: "card-tilted.png"))
-    // line 42
+    // example 2
     let spin = CABasicAnimation(keyPath: "transform.rotation.z")
     spin.fromValue = 0.0
     spin.toValue = Double.pi * 2
@@ -71,7 +71,7 @@ func docsApiExamples() throws {
     try renderer.renderFrames(from: 0, to: 2, fps: 30) { index, time, frame in
         try frame.writePNG(to: URL(fileURLWithPath: "frame-\(index).png"))
     }
-    // line 136
+    // example 3
     let page = CALayer()
     page.frame = CGRect(x: 0, y: 0, width: 160, height: 240)
     page.backgroundColor = .white

@@ -63,10 +63,11 @@ struct SwiftExamples {
             let compiled = blocks(in: page.text).filter { $0.notCompiled == nil }
             guard !compiled.isEmpty else { continue }
             var body: [String] = []
-            for block in compiled {
+            for (number, block) in compiled.enumerated() {
                 let (head, rest) = splitImports(block.code)
                 if !head.isEmpty, !imports.contains(head) { imports.append(head) }
-                body.append("    // line \(block.line)")
+                // Numbered, not by line: prose edited above an example must not make this file stale.
+                body.append("    // example \(number + 1)")
                 body += rest.map { $0.isEmpty ? "" : "    " + $0 }
             }
             functions.append("func \(page.name)() throws {\n" + body.joined(separator: "\n") + "\n}")
