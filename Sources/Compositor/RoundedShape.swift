@@ -1,4 +1,5 @@
 import Foundation
+import LayerModel
 import OpenCoreGraphics
 
 /// A rectangle of a layer's plane with rounded corners, one radius per corner (y down).
@@ -10,8 +11,9 @@ public struct RoundedRectangle: Hashable, Sendable {
     public var continuous: Bool
 
     /// How far along each edge a continuous corner reaches, per unit of radius (iOS's corners
-    /// start bending about 1.528 radii from the corner).
-    public static let continuousExtent = 1.528
+    /// start bending about 1.528 radii from the corner): the model's number, which
+    /// `CALayer.cornerCurveExpansionFactor(_:)` answers with.
+    public static let continuousExtent = Double(CALayerCornerCurve.continuousExtent)
 
     public init(rect: Rect, topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double, continuous: Bool = false) {
         self.rect = rect

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Corners of a layer, named as on a y-down screen (Core Animation's names are for macOS's y-up
 /// space: its "min Y" corners are at the top here, as on iOS).
 public struct CACornerMask: OptionSet, Hashable, Sendable {
@@ -24,4 +26,8 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     /// drawn here as a superellipse of exponent 5 reaching 1.528 times the radius along each edge,
     /// the common approximation of iOS's continuous corners.
     public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+
+    /// How far along each edge a continuous corner reaches, per unit of radius: where iOS's
+    /// corners start to bend. The renderers draw the superellipse this far.
+    public static let continuousExtent: CGFloat = 1.528
 }

@@ -127,7 +127,7 @@ extension CAKeyframeAnimation {
         } else if calculationMode == .paced || calculationMode == .cubicPaced {
             (point, tangent) = track.sample(atDistance: f * track.length)
         } else {
-            let times = keyTimes.flatMap { $0.count == count + 1 ? $0 : nil } ?? (0...count).map { Double($0) / Double(count) }
+            let times = keyTimeValues.flatMap { $0.count == count + 1 ? $0 : nil } ?? (0...count).map { Double($0) / Double(count) }
             var i = 0
             while i < count - 1 && f >= times[i + 1] { i += 1 }
             let span = times[i + 1] - times[i]

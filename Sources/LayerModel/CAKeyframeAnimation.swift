@@ -25,7 +25,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// When each value is reached, as fractions 0...1 of the duration, ascending. For `.discrete`
     /// there is one more key time than values (the last, 1, ends the last value). Default: nil
     /// (evenly spaced).
-    open var keyTimes: [Double]?
+    open var keyTimes: [NSNumber]? { didSet { keyTimeValues = keyTimes?.map(\.doubleValue) } }
+    /// `keyTimes` as numbers, read once rather than every frame.
+    private(set) var keyTimeValues: [Double]?
     /// Pacing within each segment (one fewer than values). Default: nil (linear).
     open var timingFunctions: [CAMediaTimingFunction]?
     /// Default: `.linear`.
@@ -97,7 +99,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// from frame to frame, as in Core Animation).
     private func applyContentsCrossFade(_ raw: [Any], fraction f: Double, to layer: CALayer) {
         let segments = raw.count - 1
-        let times = keyTimes.flatMap { $0.count == raw.count ? $0 : nil } ?? (0...segments).map { Double($0) / Double(segments) }
+        let times = keyTimeValues.flatMap { $0.count == raw.count ? $0 : nil } ?? (0...segments).map { Double($0) / Double(segments) }
         var i = 0
         while i < segments - 1 && f >= times[i + 1] { i += 1 }
         let span = times[i + 1] - times[i]
@@ -109,7 +111,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     private func discreteIndex(_ f: Double, count: Int) -> Int {
-        let times = keyTimes.flatMap { $0.count == count + 1 || $0.count == count ? $0 : nil }
+        let times = keyTimeValues.flatMap { $0.count == count + 1 || $0.count == count ? $0 : nil }
             ?? (0...count).map { Double($0) / Double(count) }
         var index = 0
         for i in 0..<count where f >= times[i] { index = i }
@@ -129,7 +131,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             times = [0] + lengths.map { sum += $0; return total > 0 ? sum / total : 0 }
             if total == 0 { times = (0...segments).map { Double($0) / Double(segments) } }
         default:
-            times = keyTimes.flatMap { $0.count == values.count ? $0 : nil }
+            times = keyTimeValues.flatMap { $0.count == values.count ? $0 : nil }
                 ?? (0...segments).map { Double($0) / Double(segments) }
         }
         // The segment holding f, and how far through it.

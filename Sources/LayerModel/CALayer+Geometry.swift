@@ -72,24 +72,30 @@ extension CALayer {
     /// Sets `transform` to the 3D form of an affine transform.
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// True when `p`, in this layer's coordinate space, is inside the bounds.
-    public func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// The part of the bounds a scroll layer above does not clip away, in this layer's space:
+    /// the bounds, cut by the nearest CAScrollLayer ancestor's bounds.
+    public var visibleRect: CGRect {
+        var ancestor = superlayer
+        while let current = ancestor, !(current is CAScrollLayer) { ancestor = current.superlayer }
+        guard let scroller = ancestor else { return bounds }
+        return bounds.intersection(convert(scroller.bounds, from: scroller))
+    }
 
-    /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's
-    /// coordinate space. Hidden layers are skipped; with `masksToBounds`, points outside the bounds
-    /// miss the sublayers too. Sublayers are tried front to back (zPosition, then order). A layer
-    /// seen edge-on cannot be hit.
-    public func hitTest(_ p: CGPoint) -> CALayer? {
-        guard !isHidden, let fromParent = transformToSuperlayer.planeTransform.inverted() else { return nil }
-        let h = fromParent.applyHomogeneous(x: p.x, y: p.y)
-        guard h.w > 0 else { return nil }
-        let local = CGPoint(x: h.x / h.w, y: h.y / h.w)
-        let inside = contains(local)
-        if masksToBounds && !inside { return nil }
-        for sublayer in sublayersInDrawingOrder.reversed() {
-            if let hit = sublayer.hitTest(local) { return hit }
+    /// The nearest layer that is this one or one of its superlayers and also `layer` or one of
+    /// its superlayers; nil when they are in different trees.
+    public func ancestorShared(with layer: CALayer) -> CALayer? {
+        var candidate: CALayer? = self
+        while let current = candidate {
+            if layer.isDescendant(of: current) { return current }
+            candidate = current.superlayer
         }
-        return inside ? self : nil
+        return nil
+    }
+
+    /// How much farther along each edge a corner of `curve` reaches than a circular corner of the
+    /// same radius: 1 for circular corners, 1.528 for continuous ones (drawn as superellipses).
+    public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? CALayerCornerCurve.continuousExtent : 1
     }
 
     /// The sublayers in the order they are drawn: by zPosition, ties in sublayer order.

@@ -368,6 +368,30 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Redraws the content if it is marked as needing it.
     open func displayIfNeeded() { if needsDisplayFlag { display() } }
 
+    /// A promise that the drawn content covers the bounds opaquely. A hint: backing stores keep
+    /// their alpha, and what is drawn shows as drawn. Default: false.
+    open var isOpaque: Bool {
+        get { state.isOpaque }
+        set { state.isOpaque = newValue }
+    }
+
+    /// Apple's permission to draw content on a background thread. Accepted; drawing here stays
+    /// synchronous, so every frame is deterministic. Default: false.
+    open var drawsAsynchronously: Bool {
+        get { state.drawsAsynchronously }
+        set { state.drawsAsynchronously = newValue }
+    }
+
+    /// The storage asked for drawn content. A hint, as on Apple's platforms: backing stores are
+    /// 8-bit RGBA whatever it says. Default: `.RGBA8Uint`.
+    open var contentsFormat: CALayerContentsFormat {
+        get { state.contentsFormat }
+        set { state.contentsFormat = newValue }
+    }
+
+    /// Whether the value of `key` is archived with the layer. Default: true.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     // MARK: Animations
 
     /// Attached animations by key, in the order they were added (later ones apply on top).
@@ -558,6 +582,29 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             LayoutPass.unmark()
             layer.layoutSublayers()
         }
+    }
+
+    // MARK: Hit testing
+
+    /// True when `p`, in this layer's coordinate space, is inside the bounds. Override it to hit
+    /// test by shape (a shape layer's path).
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's
+    /// coordinate space. Hidden layers are skipped; with `masksToBounds`, points outside the bounds
+    /// miss the sublayers too. Sublayers are tried front to back (zPosition, then order). A layer
+    /// seen edge-on cannot be hit.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden, let fromParent = transformToSuperlayer.planeTransform.inverted() else { return nil }
+        let h = fromParent.applyHomogeneous(x: p.x, y: p.y)
+        guard h.w > 0 else { return nil }
+        let local = CGPoint(x: h.x / h.w, y: h.y / h.w)
+        let inside = contains(local)
+        if masksToBounds && !inside { return nil }
+        for sublayer in sublayersInDrawingOrder.reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
     }
 
     /// True when `ancestor` is this layer or one of its superlayers.

@@ -10,6 +10,30 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
     public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
 }
 
+/// How a shape layer's stroke ends, by Core Animation's names ("butt", "round", "square").
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    public static let round = CAShapeLayerLineCap(rawValue: "round")
+    public static let square = CAShapeLayerLineCap(rawValue: "square")
+
+    /// The cap Core Graphics strokes with (an unknown name strokes butt, as Core Animation's does).
+    var cgLineCap: CGLineCap { self == .round ? .round : self == .square ? .square : .butt }
+}
+
+/// How a shape layer's stroke turns at corners, by Core Animation's names ("miter", "round", "bevel").
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
+
+    /// The join Core Graphics strokes with (an unknown name strokes mitered).
+    var cgLineJoin: CGLineJoin { self == .round ? .round : self == .bevel ? .bevel : .miter }
+}
+
 /// A layer that draws a path: filled, then stroked (optionally dashed, and only from strokeStart to
 /// strokeEnd of its length), in its bounds space. The path may reach past the bounds; it is drawn
 /// whole unless masksToBounds. Every property animates, and an animated frame redraws the shape.
@@ -30,9 +54,9 @@ open class CAShapeLayer: CALayer {
     /// Default: 10.
     @Animatable("miterLimit", needsDisplay: true) open var miterLimit: CGFloat = 10
     /// Default: `.butt`.
-    @Animatable("lineCap", needsDisplay: true) open var lineCap: CGLineCap = .butt
+    @Animatable("lineCap", needsDisplay: true) open var lineCap: CAShapeLayerLineCap = .butt
     /// Default: `.miter`.
-    @Animatable("lineJoin", needsDisplay: true) open var lineJoin: CGLineJoin = .miter
+    @Animatable("lineJoin", needsDisplay: true) open var lineJoin: CAShapeLayerLineJoin = .miter
     /// Alternating on and off lengths. Default: nil (solid).
     @Animatable("lineDashPattern", needsDisplay: true) open var lineDashPattern: [CGFloat]? = nil
     /// Default: 0.
@@ -98,8 +122,8 @@ open class CAShapeLayer: CALayer {
         ctx.addPath(stroked)
         ctx.setStrokeColor(strokeColor)
         ctx.setLineWidth(lineWidth)
-        ctx.setLineCap(lineCap)
-        ctx.setLineJoin(lineJoin)
+        ctx.setLineCap(lineCap.cgLineCap)
+        ctx.setLineJoin(lineJoin.cgLineJoin)
         ctx.setMiterLimit(miterLimit)
         ctx.strokePath()
     }

@@ -43,6 +43,9 @@ struct LayerState {
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = CGColor.black
     var needsDisplayOnBoundsChange = false
+    var isOpaque = false
+    var drawsAsynchronously = false
+    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     /// Where a backing store drawn over more than the bounds lies (shape layers); nil: the bounds.
     var drawnContentsFrame: CGRect?
     /// Whether `contents` is the layer's own drawing (its backing store) rather than a value set.

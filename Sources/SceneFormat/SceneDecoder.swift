@@ -251,7 +251,7 @@ struct SceneDecoder {
             }
             if let keyframe = animation as? CAKeyframeAnimation {
                 if let value = json["keyTimes"] {
-                    keyframe.keyTimes = (SceneValueCodec.decode(value, as: .numbers, at: join(path, "keyTimes"), &ctx) as? [CGFloat])?.map(Double.init)
+                    keyframe.keyTimes = (SceneValueCodec.decode(value, as: .numbers, at: join(path, "keyTimes"), &ctx) as? [CGFloat])?.map { NSNumber(value: Double($0)) }
                 }
                 if let value = json["timingFunctions"] {
                     keyframe.timingFunctions = SceneValueCodec.decode(value, as: .timingFunctions, at: join(path, "timingFunctions"), &ctx) as? [CAMediaTimingFunction]

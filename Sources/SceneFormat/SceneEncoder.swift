@@ -111,7 +111,7 @@ public struct SceneEncoder {
                 if let valueKind, let values = keyframe.values {
                     members.append(("values", .array(try values.map { try encode($0, as: valueKind) ?? .null })))
                 }
-                if let times = keyframe.keyTimes { members.append(("keyTimes", .array(times.map { .number($0) }))) }
+                if let times = keyframe.keyTimes { members.append(("keyTimes", .array(times.map { .number($0.doubleValue) }))) }
                 if let functions = keyframe.timingFunctions { members.append(("timingFunctions", .array(functions.map(timing)))) }
                 if keyframe.calculationMode != .linear { members.append(("calculationMode", .string(keyframe.calculationMode.rawValue))) }
                 if let path = keyframe.path { members.append(("path", .string(SceneEncoder.pathData(path)))) }

@@ -16,7 +16,7 @@ private func number(_ any: Any?) -> Double { (any as? NumberConvertible)?.double
 private func keyframes(_ values: [Any], mode: CAAnimationCalculationMode = .linear, keyTimes: [Double]? = nil) -> CAKeyframeAnimation {
     let animation = CAKeyframeAnimation(keyPath: "position.x")
     animation.values = values
-    animation.keyTimes = keyTimes
+    animation.keyTimes = keyTimes?.map { NSNumber(value: $0) }
     animation.calculationMode = mode
     animation.duration = 1
     return animation
