@@ -49,6 +49,16 @@ open class CAAnimation: CAMediaTiming {
         (attachedTiming ?? TimingParameters(self)).state(atParentTime: time)
     }
 
+    /// Values set for keys the class does not declare (`setValue(_:forKey:)`): how code tags an
+    /// animation for its delegate. Copied with the animation.
+    var customValues: [String: Any] = [:]
+
+    /// The value of `key` before it is set: nil for every key (subclasses may answer for their own).
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether the value of `key` is archived with the animation. Default: true.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     /// Lifecycle bookkeeping of the copy attached to a layer.
     var didReportStart = false
     var didReportStop = false
@@ -79,6 +89,7 @@ open class CAAnimation: CAMediaTiming {
         copy.timingFunction = timingFunction
         copy.isRemovedOnCompletion = isRemovedOnCompletion
         copy.delegate = delegate
+        copy.customValues = customValues
         return copy
     }
 

@@ -1,0 +1,200 @@
+import Foundation
+import OpenCoreGraphics
+
+// Key-value coding on animations, as Apple's CAAnimation is a key-value container: every declared
+// property by its Objective-C key ("duration", "removedOnCompletion", "fromValue", ...), and any
+// other key stored with the animation (how code tags an animation to tell it apart in
+// `animationDidStop(_:finished:)`). Numbers may come as NSNumber of any type; a value of the
+// wrong type for a declared key is ignored.
+
+extension CAAnimation {
+    /// The value of a declared property, or what was set for a key of one's own (then
+    /// `defaultValue(forKey:)` until set).
+    public func value(forKey key: String) -> Any? {
+        if let accessor = AnimationKeys.accessor(key, of: self) { return accessor.get(self) }
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// Sets a declared property (a value of the wrong type is ignored), or stores the value.
+    public func setValue(_ value: Any?, forKey key: String) {
+        if let accessor = AnimationKeys.accessor(key, of: self) {
+            _ = accessor.set(self, value)
+        } else {
+            customValues[key] = value
+        }
+    }
+
+    /// As `value(forKey:)`: animations have no nested key paths of their own.
+    public func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
+
+    /// As `setValue(_:forKey:)`.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+}
+
+/// The declared keys of the animation classes and their accessors.
+enum AnimationKeys {
+    struct Accessor {
+        let get: (CAAnimation) -> Any?
+        let set: (CAAnimation, Any?) -> Bool
+    }
+
+    static func accessor(_ key: String, of animation: CAAnimation) -> Accessor? {
+        if let found = common[key] { return found }
+        if animation is CAPropertyAnimation, let found = property[key] { return found }
+        if animation is CABasicAnimation, let found = basic[key] { return found }
+        if animation is CASpringAnimation, let found = spring[key] { return found }
+        if animation is CAKeyframeAnimation, let found = keyframe[key] { return found }
+        if animation is CAAnimationGroup, let found = group[key] { return found }
+        if animation is CATransition, let found = transition[key] { return found }
+        return nil
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let n as NumberConvertible: n.doubleValue
+        case let n as NSNumber: n.doubleValue
+        default: nil
+        }
+    }
+
+    /// A property of class `A` whose value converts with `convert` (nil: refused).
+    private static func key<A: CAAnimation, T>(_ path: ReferenceWritableKeyPath<A, T>, _ convert: @escaping (Any?) -> T?) -> Accessor {
+        Accessor(get: { ($0 as? A)?[keyPath: path] }, set: { animation, value in
+            guard let typed = animation as? A, let converted = convert(value) else { return false }
+            typed[keyPath: path] = converted
+            return true
+        })
+    }
+
+    private static func double<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Double>) -> Accessor { key(path) { number($0) } }
+    private static func float<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Float>) -> Accessor { key(path) { number($0).map(Float.init) } }
+    private static func bool<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Bool>) -> Accessor {
+        key(path) { ($0 as? Bool) ?? number($0).map { $0 != 0 } }
+    }
+    /// An optional property: nil clears it.
+    private static func optional<A: CAAnimation, T>(_ path: ReferenceWritableKeyPath<A, T?>) -> Accessor {
+        Accessor(get: { ($0 as? A)?[keyPath: path] as Any? }, set: { animation, value in
+            guard let typed = animation as? A else { return false }
+            if value == nil {
+                typed[keyPath: path] = nil
+                return true
+            }
+            guard let converted = value as? T else { return false }
+            typed[keyPath: path] = converted
+            return true
+        })
+    }
+    private static func numbers<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, [Double]?>) -> Accessor {
+        Accessor(get: { ($0 as? A)?[keyPath: path] }, set: { animation, value in
+            guard let typed = animation as? A else { return false }
+            if value == nil {
+                typed[keyPath: path] = nil
+                return true
+            }
+            guard let list = value as? [Any] else { return false }
+            let read = list.compactMap(number)
+            guard read.count == list.count else { return false }
+            typed[keyPath: path] = read
+            return true
+        })
+    }
+    private static func named<A: CAAnimation, R: RawRepresentable<String>>(_ path: ReferenceWritableKeyPath<A, R>) -> Accessor {
+        key(path) { value in
+            if let named = value as? R { return named }
+            return (value as? String).flatMap { R(rawValue: $0) }
+        }
+    }
+
+    nonisolated(unsafe) static let common: [String: Accessor] = [
+        "beginTime": double(\CAAnimation.beginTime),
+        "duration": double(\CAAnimation.duration),
+        "speed": float(\CAAnimation.speed),
+        "timeOffset": double(\CAAnimation.timeOffset),
+        "repeatCount": float(\CAAnimation.repeatCount),
+        "repeatDuration": double(\CAAnimation.repeatDuration),
+        "autoreverses": bool(\CAAnimation.autoreverses),
+        "fillMode": named(\CAAnimation.fillMode),
+        "timingFunction": optional(\CAAnimation.timingFunction),
+        "removedOnCompletion": bool(\CAAnimation.isRemovedOnCompletion),
+        "delegate": Accessor(get: { $0.delegate }, set: { animation, value in
+            guard value == nil || value is CAAnimationDelegate else { return false }
+            animation.delegate = value as? CAAnimationDelegate
+            return true
+        }),
+    ]
+    nonisolated(unsafe) static let property: [String: Accessor] = [
+        "keyPath": optional(\CAPropertyAnimation.keyPath),
+        "additive": bool(\CAPropertyAnimation.isAdditive),
+        "cumulative": bool(\CAPropertyAnimation.isCumulative),
+        "valueFunction": optional(\CAPropertyAnimation.valueFunction),
+    ]
+    nonisolated(unsafe) static let basic: [String: Accessor] = [
+        "fromValue": Accessor(get: { ($0 as? CABasicAnimation)?.fromValue }, set: { ($0 as? CABasicAnimation)?.fromValue = $1; return true }),
+        "toValue": Accessor(get: { ($0 as? CABasicAnimation)?.toValue }, set: { ($0 as? CABasicAnimation)?.toValue = $1; return true }),
+        "byValue": Accessor(get: { ($0 as? CABasicAnimation)?.byValue }, set: { ($0 as? CABasicAnimation)?.byValue = $1; return true }),
+    ]
+    nonisolated(unsafe) static let spring: [String: Accessor] = [
+        "mass": double(\CASpringAnimation.mass),
+        "stiffness": double(\CASpringAnimation.stiffness),
+        "damping": double(\CASpringAnimation.damping),
+        "initialVelocity": double(\CASpringAnimation.initialVelocity),
+        "allowsOverdamping": bool(\CASpringAnimation.allowsOverdamping),
+        "settlingDuration": Accessor(get: { ($0 as? CASpringAnimation)?.settlingDuration }, set: { _, _ in false }),
+    ]
+    nonisolated(unsafe) static let keyframe: [String: Accessor] = [
+        "values": optional(\CAKeyframeAnimation.values),
+        "path": optional(\CAKeyframeAnimation.path),
+        "keyTimes": Accessor(get: { ($0 as? CAKeyframeAnimation)?.keyTimes }, set: { animation, value in
+            guard let keyframes = animation as? CAKeyframeAnimation else { return false }
+            if value == nil {
+                keyframes.keyTimes = nil
+                return true
+            }
+            guard let list = value as? [Any] else { return false }
+            let read = list.compactMap(number)
+            guard read.count == list.count else { return false }
+            keyframes.keyTimes = read.map { NSNumber(value: $0) }
+            return true
+        }),
+        "timingFunctions": optional(\CAKeyframeAnimation.timingFunctions),
+        "calculationMode": named(\CAKeyframeAnimation.calculationMode),
+        "rotationMode": Accessor(get: { ($0 as? CAKeyframeAnimation)?.rotationMode }, set: { animation, value in
+            guard let keyframes = animation as? CAKeyframeAnimation else { return false }
+            if value == nil {
+                keyframes.rotationMode = nil
+                return true
+            }
+            let name = value as? String
+            guard let mode = (value as? CAAnimationRotationMode) ?? name.map({ CAAnimationRotationMode(rawValue: $0) }) else { return false }
+            keyframes.rotationMode = mode
+            return true
+        }),
+        "tensionValues": numbers(\CAKeyframeAnimation.tensionValues),
+        "continuityValues": numbers(\CAKeyframeAnimation.continuityValues),
+        "biasValues": numbers(\CAKeyframeAnimation.biasValues),
+    ]
+    nonisolated(unsafe) static let group: [String: Accessor] = [
+        "animations": optional(\CAAnimationGroup.animations),
+    ]
+    nonisolated(unsafe) static let transition: [String: Accessor] = [
+        "type": named(\CATransition.type),
+        "subtype": Accessor(get: { ($0 as? CATransition)?.subtype }, set: { animation, value in
+            guard let transition = animation as? CATransition else { return false }
+            if value == nil {
+                transition.subtype = nil
+                return true
+            }
+            let name = value as? String
+            guard let subtype = (value as? CATransitionSubtype) ?? name.map({ CATransitionSubtype(rawValue: $0) }) else { return false }
+            transition.subtype = subtype
+            return true
+        }),
+        "startProgress": float(\CATransition.startProgress),
+        "endProgress": float(\CATransition.endProgress),
+    ]
+
+    /// Every declared key, for tests and tools.
+    static var allKeys: Set<String> {
+        Set([common, property, basic, spring, keyframe, group, transition].flatMap(\.keys))
+    }
+}
