@@ -154,18 +154,78 @@ enum LayerKeyPaths {
                              wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
         "contentsScale": scalar({ $0.contentsScale }, { $0.contentsScale = $1 }),
         "contents": Accessor(get: { $0.contents }, set: { $0.contents = $1; return true }),
-        "hidden": make({ $0.isHidden }, { $0.isHidden = $1 }, convert: { $0 as? Bool }),
+        "hidden": flag({ $0.isHidden }, { $0.isHidden = $1 }),
         "mask": Accessor(get: { $0.mask }, set: { layer, value in
             layer.mask = value as? CALayer
             return value == nil || value is CALayer
         }),
-        "masksToBounds": make({ $0.masksToBounds }, { $0.masksToBounds = $1 }, convert: { $0 as? Bool }),
-        "shouldRasterize": make({ $0.shouldRasterize }, { $0.shouldRasterize = $1 }, convert: { $0 as? Bool }),
+        "masksToBounds": flag({ $0.masksToBounds }, { $0.masksToBounds = $1 }),
+        "shouldRasterize": flag({ $0.shouldRasterize }, { $0.shouldRasterize = $1 }),
         "rasterizationScale": scalar({ $0.rasterizationScale }, { $0.rasterizationScale = $1 }),
-        "doubleSided": make({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }, convert: { $0 as? Bool }),
+        "doubleSided": flag({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }),
         "transform": transform({ $0.transform }, { $0.transform = $1 }),
         "sublayerTransform": transform({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
+        // The rest of CALayer's declared properties, by Apple's keys (Bool ones without "is").
+        "frame": make({ $0.frame }, { $0.frame = $1 }, convert: BoxedGeometry.rect),
+        "name": Accessor(get: { $0.name }, set: { layer, value in
+            guard value == nil || value is String else { return false }
+            layer.name = value as? String
+            return true
+        }),
+        "contentsGravity": named({ $0.contentsGravity }, { $0.contentsGravity = $1 }),
+        "cornerCurve": named({ $0.cornerCurve }, { $0.cornerCurve = $1 }),
+        "contentsFormat": named({ $0.contentsFormat }, { $0.contentsFormat = $1 }),
+        "fillMode": named({ $0.fillMode }, { $0.fillMode = $1 }),
+        "maskedCorners": make({ $0.maskedCorners }, { $0.maskedCorners = $1 }, convert: { value in
+            (value as? CACornerMask) ?? number(value).map { CACornerMask(rawValue: UInt(max(0, min($0, 15)))) }
+        }),
+        "beginTime": scalar({ CGFloat($0.beginTime) }, { $0.beginTime = Double($1) }),
+        "duration": scalar({ CGFloat($0.duration) }, { $0.duration = Double($1) }),
+        "speed": scalar({ CGFloat($0.speed) }, { $0.speed = Float($1) }),
+        "timeOffset": scalar({ CGFloat($0.timeOffset) }, { $0.timeOffset = Double($1) }),
+        "repeatCount": scalar({ CGFloat($0.repeatCount) }, { $0.repeatCount = Float($1) }),
+        "repeatDuration": scalar({ CGFloat($0.repeatDuration) }, { $0.repeatDuration = Double($1) }),
+        "autoreverses": flag({ $0.autoreverses }, { $0.autoreverses = $1 }),
+        "allowsGroupOpacity": flag({ $0.allowsGroupOpacity }, { $0.allowsGroupOpacity = $1 }),
+        "needsDisplayOnBoundsChange": flag({ $0.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 }),
+        "opaque": flag({ $0.isOpaque }, { $0.isOpaque = $1 }),
+        "drawsAsynchronously": flag({ $0.drawsAsynchronously }, { $0.drawsAsynchronously = $1 }),
+        "sublayers": Accessor(get: { $0.sublayers }, set: { layer, value in
+            guard value == nil || value is [CALayer] else { return false }
+            layer.sublayers = value as? [CALayer]
+            return true
+        }),
+        "superlayer": Accessor(get: { $0.superlayer }, set: { _, _ in false }),
+        "delegate": Accessor(get: { $0.delegate }, set: { layer, value in
+            guard value == nil || value is CALayerDelegate else { return false }
+            layer.delegate = value as? CALayerDelegate
+            return true
+        }),
+        "actions": Accessor(get: { $0.actions }, set: { layer, value in
+            guard value == nil || value is [String: CAAction] else { return false }
+            layer.actions = value as? [String: CAAction]
+            return true
+        }),
+        "style": Accessor(get: { $0.style }, set: { layer, value in
+            guard value == nil || value is [String: Any] else { return false }
+            layer.style = value as? [String: Any]
+            return true
+        }),
     ]
+
+    /// A Bool property, also set from a number (0 is false), as Objective-C's BOOL keys are.
+    private static func flag(_ get: @escaping (CALayer) -> Bool, _ set: @escaping (CALayer, Bool) -> Void) -> Accessor {
+        make(get, set, convert: { value in (value as? Bool) ?? number(value).map { $0 != 0 } })
+    }
+
+    /// A property named by a string constant (gravity, corner curve, ...), also set from its name.
+    private static func named<R: RawRepresentable<String>>(_ get: @escaping (CALayer) -> R,
+                                                          _ set: @escaping (CALayer, R) -> Void) -> Accessor {
+        make(get, set, convert: { value in (value as? R) ?? (value as? String).flatMap { R(rawValue: $0) } })
+    }
+
+    /// A layer with every property at its default, for `defaultValue(forKey:)`. Never changed.
+    nonisolated(unsafe) static let defaults = CALayer()
 
     /// ("transform" or "sublayerTransform", component) for paths like "transform.rotation.z".
     static func transformComponent(_ keyPath: String) -> (String, String)? {

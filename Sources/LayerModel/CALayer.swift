@@ -313,9 +313,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set { state.customValues = newValue }
     }
 
-    /// The value of `key` before it is set; subclasses answer for their custom properties.
-    /// Default: nil.
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The value of `key` before it is set: a declared property's default (`"opacity"`: 1,
+    /// `"anchorPoint"`: (0.5, 0.5), ...), nil for other keys; subclasses answer for their own.
+    open class func defaultValue(forKey key: String) -> Any? {
+        LayerKeyPaths.accessors[key].map { $0.get(LayerKeyPaths.defaults) } ?? nil
+    }
 
     /// Keys beyond CALayer's own whose changes animate implicitly (subclasses add theirs).
     /// Default: none.
