@@ -130,11 +130,14 @@ public final class CARenderer {
     public static let maxFrames = 1_000_000
 
     /// Renders the frames from `t0` to `t1` at `fps`, handing each to `body` with its index and
-    /// time as it is made (frames are not kept).
+    /// time as it is made (frames are not kept). Before each frame, scheduled `CADisplayLink`s
+    /// are fired with its time and 1 / fps as their duration.
     public func renderFrames(from t0: Double, to t1: Double, fps: Double,
                              _ body: (_ index: Int, _ time: Double, _ image: CGImage) throws -> Void) throws {
         for (index, t) in try CARenderer.frameTimes(from: t0, to: t1, fps: fps).enumerated() {
             beginFrame(atTime: t)
+            // Display links see the frame's time first, as on a screen they run before it is made.
+            MediaClock.$scoped.withValue(t) { DisplayLinks.fire(frameAt: t, duration: 1 / fps) }
             render()
             endFrame()
             try body(index, t, try makeImage())
