@@ -11,6 +11,16 @@ extension CGFloat: NumberConvertible { public var doubleValue: Double { Double(s
 extension Int: NumberConvertible { public var doubleValue: Double { Double(self) } }
 extension NSNumber: NumberConvertible {}
 
+/// `value` as a number when it is one in any spelling (Swift's numeric types, NSNumber), else nil:
+/// what key-value coding and animations read numbers with.
+func numberValue(_ value: Any?) -> Double? {
+    switch value {
+    case let n as NumberConvertible: n.doubleValue
+    case let n as NSNumber: n.doubleValue
+    default: nil
+    }
+}
+
 /// The value types animations interpolate, with the arithmetic the from/by/to table needs.
 enum AnimatableValue {
     case number(Double)

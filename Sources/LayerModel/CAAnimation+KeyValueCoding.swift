@@ -49,14 +49,6 @@ enum AnimationKeys {
         return nil
     }
 
-    private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let n as NumberConvertible: n.doubleValue
-        case let n as NSNumber: n.doubleValue
-        default: nil
-        }
-    }
-
     /// A property of class `A` whose value converts with `convert` (nil: refused).
     private static func key<A: CAAnimation, T>(_ path: ReferenceWritableKeyPath<A, T>, _ convert: @escaping (Any?) -> T?) -> Accessor {
         Accessor(get: { ($0 as? A)?[keyPath: path] }, set: { animation, value in
@@ -66,38 +58,33 @@ enum AnimationKeys {
         })
     }
 
-    private static func double<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Double>) -> Accessor { key(path) { number($0) } }
-    private static func float<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Float>) -> Accessor { key(path) { number($0).map(Float.init) } }
+    private static func double<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Double>) -> Accessor { key(path) { numberValue($0) } }
+    private static func float<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Float>) -> Accessor { key(path) { numberValue($0).map(Float.init) } }
     private static func bool<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Bool>) -> Accessor {
-        key(path) { ($0 as? Bool) ?? number($0).map { $0 != 0 } }
+        key(path) { ($0 as? Bool) ?? numberValue($0).map { $0 != 0 } }
     }
-    /// An optional property: nil clears it.
-    private static func optional<A: CAAnimation, T>(_ path: ReferenceWritableKeyPath<A, T?>) -> Accessor {
+    /// An optional property: nil clears it, anything else converts with `convert` (nil: refused).
+    private static func optional<A: CAAnimation, T>(_ path: ReferenceWritableKeyPath<A, T?>,
+                                                  _ convert: @escaping (Any) -> T? = { $0 as? T }) -> Accessor {
         Accessor(get: { ($0 as? A)?[keyPath: path] as Any? }, set: { animation, value in
             guard let typed = animation as? A else { return false }
-            if value == nil {
+            guard let value else {
                 typed[keyPath: path] = nil
                 return true
             }
-            guard let converted = value as? T else { return false }
+            guard let converted = convert(value) else { return false }
             typed[keyPath: path] = converted
             return true
         })
     }
-    private static func numbers<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, [Double]?>) -> Accessor {
-        Accessor(get: { ($0 as? A)?[keyPath: path] }, set: { animation, value in
-            guard let typed = animation as? A else { return false }
-            if value == nil {
-                typed[keyPath: path] = nil
-                return true
-            }
-            guard let list = value as? [Any] else { return false }
-            let read = list.compactMap(number)
-            guard read.count == list.count else { return false }
-            typed[keyPath: path] = read
-            return true
-        })
+
+    /// A list of numbers in any spelling, or nil when one of them is not a number.
+    private static func numbers(_ value: Any) -> [Double]? {
+        guard let list = value as? [Any] else { return nil }
+        let read = list.compactMap(numberValue)
+        return read.count == list.count ? read : nil
     }
+
     private static func named<A: CAAnimation, R: RawRepresentable<String>>(_ path: ReferenceWritableKeyPath<A, R>) -> Accessor {
         key(path) { value in
             if let named = value as? R { return named }
@@ -116,11 +103,7 @@ enum AnimationKeys {
         "fillMode": named(\CAAnimation.fillMode),
         "timingFunction": optional(\CAAnimation.timingFunction),
         "removedOnCompletion": bool(\CAAnimation.isRemovedOnCompletion),
-        "delegate": Accessor(get: { $0.delegate }, set: { animation, value in
-            guard value == nil || value is CAAnimationDelegate else { return false }
-            animation.delegate = value as? CAAnimationDelegate
-            return true
-        }),
+        "delegate": optional(\CAAnimation.delegate),
     ]
     nonisolated(unsafe) static let property: [String: Accessor] = [
         "keyPath": optional(\CAPropertyAnimation.keyPath),
@@ -144,51 +127,24 @@ enum AnimationKeys {
     nonisolated(unsafe) static let keyframe: [String: Accessor] = [
         "values": optional(\CAKeyframeAnimation.values),
         "path": optional(\CAKeyframeAnimation.path),
-        "keyTimes": Accessor(get: { ($0 as? CAKeyframeAnimation)?.keyTimes }, set: { animation, value in
-            guard let keyframes = animation as? CAKeyframeAnimation else { return false }
-            if value == nil {
-                keyframes.keyTimes = nil
-                return true
-            }
-            guard let list = value as? [Any] else { return false }
-            let read = list.compactMap(number)
-            guard read.count == list.count else { return false }
-            keyframes.keyTimes = read.map { NSNumber(value: $0) }
-            return true
-        }),
+        "keyTimes": optional(\CAKeyframeAnimation.keyTimes) { numbers($0)?.map { NSNumber(value: $0) } },
         "timingFunctions": optional(\CAKeyframeAnimation.timingFunctions),
         "calculationMode": named(\CAKeyframeAnimation.calculationMode),
-        "rotationMode": Accessor(get: { ($0 as? CAKeyframeAnimation)?.rotationMode }, set: { animation, value in
-            guard let keyframes = animation as? CAKeyframeAnimation else { return false }
-            if value == nil {
-                keyframes.rotationMode = nil
-                return true
-            }
-            let name = value as? String
-            guard let mode = (value as? CAAnimationRotationMode) ?? name.map({ CAAnimationRotationMode(rawValue: $0) }) else { return false }
-            keyframes.rotationMode = mode
-            return true
-        }),
-        "tensionValues": numbers(\CAKeyframeAnimation.tensionValues),
-        "continuityValues": numbers(\CAKeyframeAnimation.continuityValues),
-        "biasValues": numbers(\CAKeyframeAnimation.biasValues),
+        "rotationMode": optional(\CAKeyframeAnimation.rotationMode) { value in
+            (value as? CAAnimationRotationMode) ?? (value as? String).map { CAAnimationRotationMode(rawValue: $0) }
+        },
+        "tensionValues": optional(\CAKeyframeAnimation.tensionValues, numbers),
+        "continuityValues": optional(\CAKeyframeAnimation.continuityValues, numbers),
+        "biasValues": optional(\CAKeyframeAnimation.biasValues, numbers),
     ]
     nonisolated(unsafe) static let group: [String: Accessor] = [
         "animations": optional(\CAAnimationGroup.animations),
     ]
     nonisolated(unsafe) static let transition: [String: Accessor] = [
         "type": named(\CATransition.type),
-        "subtype": Accessor(get: { ($0 as? CATransition)?.subtype }, set: { animation, value in
-            guard let transition = animation as? CATransition else { return false }
-            if value == nil {
-                transition.subtype = nil
-                return true
-            }
-            let name = value as? String
-            guard let subtype = (value as? CATransitionSubtype) ?? name.map({ CATransitionSubtype(rawValue: $0) }) else { return false }
-            transition.subtype = subtype
-            return true
-        }),
+        "subtype": optional(\CATransition.subtype) { value in
+            (value as? CATransitionSubtype) ?? (value as? String).map { CATransitionSubtype(rawValue: $0) }
+        },
         "startProgress": float(\CATransition.startProgress),
         "endProgress": float(\CATransition.endProgress),
     ]

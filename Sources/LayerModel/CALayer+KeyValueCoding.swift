@@ -69,12 +69,16 @@ enum LayerKeyPaths {
         }
     }
 
-    private static func number(_ v: Any?) -> CGFloat? {
-        switch v {
-        case let n as NumberConvertible: CGFloat(n.doubleValue)
-        case let n as NSNumber: CGFloat(n.doubleValue)
-        default: nil
-        }
+    private static func number(_ v: Any?) -> CGFloat? { numberValue(v).map { CGFloat($0) } }
+
+    /// A property holding an object or collection that may be nil: nil clears it, a value of type
+    /// T sets it, anything else is refused.
+    private static func object<T>(_ get: @escaping (CALayer) -> T?, _ set: @escaping (CALayer, T?) -> Void) -> Accessor {
+        Accessor(get: { get($0) }, set: { layer, value in
+            guard value == nil || value is T else { return false }
+            set(layer, value as? T)
+            return true
+        })
     }
 
     private static func make<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
@@ -145,20 +149,14 @@ enum LayerKeyPaths {
                               unwrap: { if case .size(let v) = $0 { v } else { nil } }),
         "shadowColor": typed({ $0.shadowColor }, { $0.shadowColor = $1 }, convert: { $0 as? CGColor },
                              wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
-        "shadowPath": Accessor(get: { $0.shadowPath }, set: { layer, value in
-            layer.shadowPath = value as? CGPath
-            return value == nil || value is CGPath
-        }),
+        "shadowPath": object({ $0.shadowPath }, { $0.shadowPath = $1 }),
         "borderWidth": scalar({ $0.borderWidth }, { $0.borderWidth = $1 }),
         "borderColor": typed({ $0.borderColor }, { $0.borderColor = $1 }, convert: { $0 as? CGColor },
                              wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
         "contentsScale": scalar({ $0.contentsScale }, { $0.contentsScale = $1 }),
         "contents": Accessor(get: { $0.contents }, set: { $0.contents = $1; return true }),
         "hidden": flag({ $0.isHidden }, { $0.isHidden = $1 }),
-        "mask": Accessor(get: { $0.mask }, set: { layer, value in
-            layer.mask = value as? CALayer
-            return value == nil || value is CALayer
-        }),
+        "mask": object({ $0.mask }, { $0.mask = $1 }),
         "masksToBounds": flag({ $0.masksToBounds }, { $0.masksToBounds = $1 }),
         "shouldRasterize": flag({ $0.shouldRasterize }, { $0.shouldRasterize = $1 }),
         "rasterizationScale": scalar({ $0.rasterizationScale }, { $0.rasterizationScale = $1 }),
@@ -167,11 +165,7 @@ enum LayerKeyPaths {
         "sublayerTransform": transform({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
         // The rest of CALayer's declared properties, by Apple's keys (Bool ones without "is").
         "frame": make({ $0.frame }, { $0.frame = $1 }, convert: BoxedGeometry.rect),
-        "name": Accessor(get: { $0.name }, set: { layer, value in
-            guard value == nil || value is String else { return false }
-            layer.name = value as? String
-            return true
-        }),
+        "name": object({ $0.name }, { $0.name = $1 }),
         "contentsGravity": named({ $0.contentsGravity }, { $0.contentsGravity = $1 }),
         "cornerCurve": named({ $0.cornerCurve }, { $0.cornerCurve = $1 }),
         "contentsFormat": named({ $0.contentsFormat }, { $0.contentsFormat = $1 }),
@@ -190,27 +184,11 @@ enum LayerKeyPaths {
         "needsDisplayOnBoundsChange": flag({ $0.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 }),
         "opaque": flag({ $0.isOpaque }, { $0.isOpaque = $1 }),
         "drawsAsynchronously": flag({ $0.drawsAsynchronously }, { $0.drawsAsynchronously = $1 }),
-        "sublayers": Accessor(get: { $0.sublayers }, set: { layer, value in
-            guard value == nil || value is [CALayer] else { return false }
-            layer.sublayers = value as? [CALayer]
-            return true
-        }),
+        "sublayers": object({ $0.sublayers }, { $0.sublayers = $1 }),
         "superlayer": Accessor(get: { $0.superlayer }, set: { _, _ in false }),
-        "delegate": Accessor(get: { $0.delegate }, set: { layer, value in
-            guard value == nil || value is CALayerDelegate else { return false }
-            layer.delegate = value as? CALayerDelegate
-            return true
-        }),
-        "actions": Accessor(get: { $0.actions }, set: { layer, value in
-            guard value == nil || value is [String: CAAction] else { return false }
-            layer.actions = value as? [String: CAAction]
-            return true
-        }),
-        "style": Accessor(get: { $0.style }, set: { layer, value in
-            guard value == nil || value is [String: Any] else { return false }
-            layer.style = value as? [String: Any]
-            return true
-        }),
+        "delegate": object({ $0.delegate }, { $0.delegate = $1 }),
+        "actions": object({ $0.actions }, { $0.actions = $1 }),
+        "style": object({ $0.style }, { $0.style = $1 }),
     ]
 
     /// A Bool property, also set from a number (0 is false), as Objective-C's BOOL keys are.
@@ -292,7 +270,7 @@ struct TransformComponents {
             translation[1] = size.height
             return true
         }
-        guard let n = (value as? NumberConvertible)?.doubleValue ?? (value as? NSNumber)?.doubleValue else { return false }
+        guard let n = numberValue(value) else { return false }
         let v = CGFloat(n)
         switch component {
         case "rotation", "rotation.z": rotation[2] = v

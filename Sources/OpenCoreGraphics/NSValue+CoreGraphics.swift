@@ -26,20 +26,17 @@ extension NSValue {
 public enum BoxedGeometry {
     public static func point(_ any: Any?) -> CGPoint? {
         if let point = any as? CGPoint { return point }
-        guard let value = any as? NSValue, !(value is NSNumber), encoding(of: value).hasPrefix("{CGPoint=") else { return nil }
-        return value.pointValue
+        return box(any, holding: "{CGPoint=")?.pointValue
     }
 
     public static func size(_ any: Any?) -> CGSize? {
         if let size = any as? CGSize { return size }
-        guard let value = any as? NSValue, !(value is NSNumber), encoding(of: value).hasPrefix("{CGSize=") else { return nil }
-        return value.sizeValue
+        return box(any, holding: "{CGSize=")?.sizeValue
     }
 
     public static func rect(_ any: Any?) -> CGRect? {
         if let rect = any as? CGRect { return rect }
-        guard let value = any as? NSValue, !(value is NSNumber), encoding(of: value).hasPrefix("{CGRect=") else { return nil }
-        return value.rectValue
+        return box(any, holding: "{CGRect=")?.rectValue
     }
 
     public static func affineTransform(_ any: Any?) -> CGAffineTransform? {
@@ -48,12 +45,18 @@ public enum BoxedGeometry {
         return CGAffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
     }
 
+    /// `any` when it is an NSValue (not a number) whose type encoding starts with `prefix`.
+    private static func box(_ any: Any?, holding prefix: String) -> NSValue? {
+        guard let value = any as? NSValue, !(value is NSNumber), encoding(of: value).hasPrefix(prefix) else { return nil }
+        return value
+    }
+
     /// The type encoding of a boxed value ("{CGPoint=dd}", "[16d]", ...).
     public static func encoding(of value: NSValue) -> String { String(cString: value.objCType) }
 
     /// The `count` doubles of an NSValue boxing an array of them with type encoding `type`.
     public static func doubles(_ any: Any?, type: String, count: Int) -> [Double]? {
-        guard let value = any as? NSValue, !(value is NSNumber), encoding(of: value) == type else { return nil }
+        guard let value = box(any, holding: type), encoding(of: value) == type else { return nil }
         var doubles = [Double](repeating: 0, count: count)
         doubles.withUnsafeMutableBytes { value.getValue($0.baseAddress!) }
         return doubles
@@ -65,10 +68,8 @@ public enum BoxedGeometry {
 public final class BoxedDoubles {
     public static let affineTransformType = "[6d]"
     public let pointer: UnsafeMutablePointer<Double>
-    private let count: Int
 
     public init(_ values: [Double]) {
-        count = values.count
         pointer = .allocate(capacity: values.count)
         pointer.initialize(from: values, count: values.count)
     }

@@ -47,7 +47,7 @@ struct DocumentationExampleTests {
                 }
             }
         }
-        #expect(compiled >= 4, "only \(compiled) examples are compiled")
+        #expect(compiled >= 3, "only \(compiled) examples are compiled (the README has two, docs/api.md one)")
     }
 
     @Test("blocks, their imports and the not-compiled mark are read as meant")

@@ -43,35 +43,6 @@ func readmeExamples() throws {
 
 func docsApiExamples() throws {
     // example 1
-
-    let root = CALayer()
-    root.frame = CGRect(x: 0, y: 0, width: 240, height: 180)
-    var perspective = CATransform3DIdentity
-    perspective.m34 = -1.0 / 500
-    root.sublayerTransform = perspective
-
-    let card = CALayer()
-    card.frame = CGRect(x: 50, y: 30, width: 140, height: 105)
-    card.contents = try CGImage.load(contentsOf: URL(fileURLWithPath: "card.png"))
-    card.transform = CATransform3DMakeRotation(.pi / 4, 1, 0, 0)
-    root.addSublayer(card)
-
-    let image = try CARenderer.image(of: root, scale: 2, backend: .gpu)   // or .cpu
-    try image.writePNG(to: URL(fileURLWithPath: "card-tilted.png"))
-    // example 2
-    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-    spin.fromValue = 0.0
-    spin.toValue = Double.pi * 2
-    spin.duration = 2
-    card.add(spin, forKey: "spin")
-
-    let renderer = CARenderer(backend: .cpu)
-    renderer.layer = root
-    renderer.bounds = root.bounds
-    try renderer.renderFrames(from: 0, to: 2, fps: 30) { index, time, frame in
-        try frame.writePNG(to: URL(fileURLWithPath: "frame-\(index).png"))
-    }
-    // example 3
     let page = CALayer()
     page.frame = CGRect(x: 0, y: 0, width: 160, height: 240)
     page.backgroundColor = .white
