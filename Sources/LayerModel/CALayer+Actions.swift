@@ -105,7 +105,7 @@ enum ActionLookup {
     /// Properties whose changes animate by default.
     static let implicitlyAnimated: Set<String> = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
-        "opacity", "backgroundColor", "contentsRect", "cornerRadius", "borderWidth", "borderColor",
+        "opacity", "backgroundColor", "contentsRect", "contentsCenter", "cornerRadius", "borderWidth", "borderColor",
         "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
     ]
 

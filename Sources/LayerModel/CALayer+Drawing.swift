@@ -29,6 +29,12 @@ extension CALayer {
         context.translateBy(x: 0, y: h)
         context.scaleBy(x: scale, y: -scale)
         context.translateBy(x: -rect.minX, y: -rect.minY)
+        // In a flipped geometry the drawing follows the layer's y-up space, as Core Animation
+        // flips the context when contentsAreFlipped() (the image is then placed upright).
+        if drawingFollowsFlippedGeometry, (modelLayer ?? self).contentsAreFlipped() {
+            context.translateBy(x: 0, y: rect.minY + rect.maxY)
+            context.scaleBy(x: 1, y: -1)
+        }
         draw(in: context)
         state.contents = context.makeImage()
         state.drawnContentsFrame = rect == bounds ? nil : rect

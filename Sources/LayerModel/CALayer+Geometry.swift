@@ -20,13 +20,21 @@ extension CALayer {
         return CATransform3DConcat(own, parent.sublayerTransformAboutAnchor)
     }
 
-    /// `sublayerTransform` moved to act about the anchor point (x and y only).
+    /// What this layer does to its sublayers' geometry: with `isGeometryFlipped`, y measured
+    /// from the bottom of the bounds (y -> minY + maxY - y), then `sublayerTransform` about the
+    /// anchor point (x and y only).
     public var sublayerTransformAboutAnchor: CATransform3D {
-        if CATransform3DIsIdentity(sublayerTransform) { return sublayerTransform }
+        var flip = CATransform3DIdentity
+        if isGeometryFlipped {
+            flip.m22 = -1
+            flip.m42 = bounds.minY + bounds.maxY
+        }
+        if CATransform3DIsIdentity(sublayerTransform) { return flip }
         let anchor = anchorInBounds
         let toAnchor = CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0)
         let back = CATransform3DMakeTranslation(anchor.x, anchor.y, 0)
-        return CATransform3DConcat(CATransform3DConcat(toAnchor, sublayerTransform), back)
+        let aboutAnchor = CATransform3DConcat(CATransform3DConcat(toAnchor, sublayerTransform), back)
+        return isGeometryFlipped ? CATransform3DConcat(flip, aboutAnchor) : aboutAnchor
     }
 
     /// The anchor point in bounds coordinates.

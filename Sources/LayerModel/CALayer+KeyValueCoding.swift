@@ -154,6 +154,7 @@ enum LayerKeyPaths {
         "borderColor": typed({ $0.borderColor }, { $0.borderColor = $1 }, convert: { $0 as? CGColor },
                              wrap: { $0.map { .color($0) } }, unwrap: { if case .color(let v) = $0 { v } else { nil } }),
         "contentsScale": scalar({ $0.contentsScale }, { $0.contentsScale = $1 }),
+        "contentsCenter": rect({ $0.contentsCenter }, { $0.contentsCenter = $1 }),
         "contents": Accessor(get: { $0.contents }, set: { $0.contents = $1; return true }),
         "hidden": flag({ $0.isHidden }, { $0.isHidden = $1 }),
         "mask": object({ $0.mask }, { $0.mask = $1 }),
@@ -169,6 +170,14 @@ enum LayerKeyPaths {
         "contentsGravity": named({ $0.contentsGravity }, { $0.contentsGravity = $1 }),
         "cornerCurve": named({ $0.cornerCurve }, { $0.cornerCurve = $1 }),
         "contentsFormat": named({ $0.contentsFormat }, { $0.contentsFormat = $1 }),
+        "minificationFilter": named({ $0.minificationFilter }, { $0.minificationFilter = $1 }),
+        "magnificationFilter": named({ $0.magnificationFilter }, { $0.magnificationFilter = $1 }),
+        "minificationFilterBias": scalar({ CGFloat($0.minificationFilterBias) }, { $0.minificationFilterBias = Float($1) }),
+        "geometryFlipped": flag({ $0.isGeometryFlipped }, { $0.isGeometryFlipped = $1 }),
+        "allowsEdgeAntialiasing": flag({ $0.allowsEdgeAntialiasing }, { $0.allowsEdgeAntialiasing = $1 }),
+        "edgeAntialiasingMask": make({ $0.edgeAntialiasingMask }, { $0.edgeAntialiasingMask = $1 }, convert: { value in
+            (value as? CAEdgeAntialiasingMask) ?? number(value).map { CAEdgeAntialiasingMask(rawValue: UInt32(max(0, min($0, 15)))) }
+        }),
         "fillMode": named({ $0.fillMode }, { $0.fillMode = $1 }),
         "maskedCorners": make({ $0.maskedCorners }, { $0.maskedCorners = $1 }, convert: { value in
             (value as? CACornerMask) ?? number(value).map { CACornerMask(rawValue: UInt(max(0, min($0, 15)))) }

@@ -158,6 +158,82 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set { state.contentsScale = newValue }
     }
 
+    /// The stretchable middle of the contents, in unit coordinates of the part `contentsRect`
+    /// selects: when the contents are scaled (the resizing gravities), the four corners outside it
+    /// keep their size, the edges between them stretch along their length only, and the middle
+    /// stretches both ways (a nine-slice image). Where the bounds are smaller than the fixed
+    /// corners, the corners shrink in proportion. Animatable. Default: (0, 0, 1, 1).
+    open var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { change("contentsCenter", \.contentsCenter, to: newValue) }
+    }
+
+    /// The filter for contents drawn smaller than their pixels: `.linear`, `.nearest` or
+    /// `.trilinear` (mipmaps). Default: `.linear`.
+    open var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { state.minificationFilter = newValue }
+    }
+
+    /// The filter for contents drawn larger than their pixels: `.linear` or `.nearest` (trilinear
+    /// magnifies as linear). Default: `.linear`.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { state.magnificationFilter = newValue }
+    }
+
+    /// Added to the level of detail the trilinear filter picks: positive values blur toward the
+    /// smaller mipmaps, negative ones sharpen. Default: 0.
+    open var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { state.minificationFilterBias = newValue }
+    }
+
+    /// Flip the layer's bounds space vertically for its sublayers: their positions (and all that
+    /// is geometry in this layer's space below it) are measured from the bottom, y up. Images
+    /// stay upright; drawn content follows the flipped space (see `contentsAreFlipped()`).
+    /// Default: false.
+    open var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { state.isGeometryFlipped = newValue }
+    }
+
+    /// Whether the layer's content is drawn flipped: true when an odd number of this layer and
+    /// its superlayers have `isGeometryFlipped`. `display()` then gives `draw(in:)` a context
+    /// flipped vertically, so drawing follows the layer's own (y-up) geometry.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let current = layer {
+            if current.isGeometryFlipped { flipped.toggle() }
+            layer = current.superlayer
+        }
+        return flipped
+    }
+
+    /// Whether the layer's edges may be anti-aliased (those `edgeAntialiasingMask` names). iOS
+    /// reads its default from the app's `UIViewEdgeAntialiasing` setting and falls back to false;
+    /// here it is `CALayer.defaultAllowsEdgeAntialiasing` (true: edges at their exact coverage,
+    /// as headless comparisons with browsers and exact geometry expect; set it to false to see
+    /// the stair-stepped edges of an iOS device). Only straight edges: rounded corners are
+    /// always smooth, as on iOS.
+    open var allowsEdgeAntialiasing: Bool {
+        get { state.allowsEdgeAntialiasing ?? CALayer.defaultAllowsEdgeAntialiasing }
+        set { state.allowsEdgeAntialiasing = newValue }
+    }
+
+    /// The value of `allowsEdgeAntialiasing` for layers that do not set it (iOS's
+    /// `UIViewEdgeAntialiasing`). Default: true.
+    nonisolated(unsafe) public static var defaultAllowsEdgeAntialiasing = true
+
+    /// Which of the layer's edges are anti-aliased when `allowsEdgeAntialiasing` is true; the
+    /// others are drawn hard (a pixel is in or out by its centre), so edges that abut another
+    /// layer's leave no seam. Default: all four.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { state.edgeAntialiasingMask }
+        set { state.edgeAntialiasingMask = newValue }
+    }
+
     /// The radius of the rounded corners of the background and border (and, with masksToBounds,
     /// of the contents). Clamped to half the shorter side when drawn. Default: 0.
     open var cornerRadius: CGFloat {
@@ -356,6 +432,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func draw(in ctx: CGContext) {
         delegate?.draw(self, in: ctx)
     }
+
+    /// Whether drawn content follows a flipped geometry (drawing, paths, gradients do); text
+    /// layers answer false, since text reads upright whatever the geometry, as Core Animation's
+    /// text layers do.
+    var drawingFollowsFlippedGeometry: Bool { true }
 
     /// The rectangle (bounds coordinates) a backing store covers: the bounds, or more for layers
     /// whose drawing reaches past them.

@@ -190,6 +190,8 @@ open class CATextLayer: CALayer {
         return lines.count == 1 && lines[0].isEmpty ? [] : lines
     }
 
+    override var drawingFollowsFlippedGeometry: Bool { false }
+
     open override func draw(in ctx: CGContext) {
         let lines = layout()
         var baseline = bounds.minY

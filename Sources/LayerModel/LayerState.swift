@@ -17,6 +17,14 @@ struct LayerState {
     var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsGravity: CALayerContentsGravity = .resize
     var contentsScale: CGFloat = 1
+    var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var minificationFilterBias: Float = 0
+    var isGeometryFlipped = false
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+    /// nil: `CALayer.defaultAllowsEdgeAntialiasing`.
+    var allowsEdgeAntialiasing: Bool?
     var masksToBounds: Bool = false
     var isDoubleSided: Bool = true
     var name: String?
