@@ -27,6 +27,15 @@ uniform int u_tiled;                   // 1: the texture is one tile of a larger
 uniform vec2 u_imageSize;              // the whole image, in texels
 uniform vec4 u_tileAccept;             // sample points this tile draws: min x, min y, max x, max y (texels)
 uniform vec4 u_tileRect;               // the tile's texels in the image: x, y, width, height
+uniform int u_minFilter;               // -1: u_filterHere's one filter everywhere; else where minified
+                                       // 0: linear, 1: nearest, 2: trilinear (TextureFill.minification)
+uniform int u_magNearest;              // 1: nearest where magnified (with u_minFilter >= 0)
+uniform float u_lodBias;
+uniform int u_maxLevel;                // the last mipmap level uploaded (0: none)
+uniform int u_sliced;                  // 1: u_deviceToTexture gives the stretched position; nine-slice after
+uniform vec4 u_sliceS;                 // x.s1, x.s2, y.s1, y.s2 (NineSlice)
+uniform vec4 u_sliceTX;                // x.t0 ... x.t3
+uniform vec4 u_sliceTY;
 uniform mat3 u_blurToLocal;            // device -> the blurred shape's plane (fill kind 2)
 uniform vec4 u_blurBox;                // centre x, y, half width, half height, in that plane
 uniform vec2 u_blurParams;             // corner radius, sigma
@@ -61,14 +70,89 @@ float roundedCoverage(vec2 p) {
 // (shadows upsampled from halved passes and stacked, groups, rasterized layers) that drifted
 // several steps from the reference. Four fetches instead of one filtered fetch: no measurable
 // cost on llvmpipe (300 rotated image layers at 720p, within the noise of 3 runs).
-vec4 bilinearInFloat(vec2 uv) {
-    ivec2 size = textureSize(u_texture, 0);
+// One texel of a mipmap level. Level 0 by texelFetch; other levels by textureLod at the texel's
+// centre with nearest-mipmap-nearest filtering, which returns that texel exactly: llvmpipe's
+// texelFetch with a level that differs between the pixels of a 2x2 quad read transparent
+// texels for some of them (contents-filters' tilted plane), textureLod takes a level per pixel.
+vec4 texelAt(ivec2 t, int level, ivec2 size) {
+    if (level == 0) {
+        return texelFetch(u_texture, t, 0);
+    }
+    return textureLod(u_texture, (vec2(t) + 0.5) / vec2(size), float(level));
+}
+
+vec4 bilinearAt(vec2 uv, int level) {
+    ivec2 size = textureSize(u_texture, level);
     vec2 t = clamp(uv * vec2(size) - 0.5, vec2(-2.0), vec2(size) + 1.0);
     vec2 base = floor(t), f = t - base;
     ivec2 lo = clamp(ivec2(base), ivec2(0), size - 1), hi = clamp(ivec2(base) + 1, ivec2(0), size - 1);
-    vec4 top = mix(texelFetch(u_texture, lo, 0), texelFetch(u_texture, ivec2(hi.x, lo.y), 0), f.x);
-    vec4 bottom = mix(texelFetch(u_texture, ivec2(lo.x, hi.y), 0), texelFetch(u_texture, hi, 0), f.x);
+    vec4 top = mix(texelAt(lo, level, size), texelAt(ivec2(hi.x, lo.y), level, size), f.x);
+    vec4 bottom = mix(texelAt(ivec2(lo.x, hi.y), level, size), texelAt(hi, level, size), f.x);
     return mix(top, bottom, f.y);
+}
+
+vec4 bilinearInFloat(vec2 uv) {
+    return bilinearAt(uv, 0);
+}
+
+// The texel under uv at level 0, as the CPU reference's nearest filter picks it.
+vec4 nearestTexel(vec2 uv) {
+    ivec2 size = textureSize(u_texture, 0);
+    vec2 t = clamp(uv * vec2(size), vec2(-2.0), vec2(size) + 1.0);
+    return texelFetch(u_texture, clamp(ivec2(floor(t)), ivec2(0), size - 1), 0);
+}
+
+// One axis of a nine-slice map (NineSlice.Axis.map): the texture coordinate and its slope.
+vec2 slicePiece(float s, float a, float b, float ta, float tb) {
+    if (b - a <= 0.0) {
+        return vec2(ta, 0.0);
+    }
+    float k = (tb - ta) / (b - a);
+    return vec2(ta + (s - a) * k, k);
+}
+
+vec2 sliceAxis(float s, vec2 breaks, vec4 t) {
+    if (s < breaks.x) {
+        return slicePiece(s, 0.0, breaks.x, t.x, t.y);
+    }
+    if (s < breaks.y) {
+        return slicePiece(s, breaks.x, breaks.y, t.y, t.z);
+    }
+    return slicePiece(s, breaks.y, 1.0, t.z, t.w);
+}
+
+// TextureLevelOfDetail: log2 of the longer texture step, in base texels, one pixel along x or y,
+// from the exact derivatives of the projective map (not a driver's 2x2 differences).
+float levelOfDetail(vec3 h, vec2 slopes) {
+    mat3 m = u_deviceToTexture;
+    vec2 s = h.xy / h.z;
+    vec2 dx = (vec2(m[0][0], m[1][0]) - s * m[2][0]) / h.z * slopes;
+    vec2 dy = (vec2(m[0][1], m[1][1]) - s * m[2][1]) / h.z * slopes;
+    vec2 size = vec2(textureSize(u_texture, 0));
+    float rho = max(length(dx * size), length(dy * size));
+    return rho > 0.0 ? log2(rho) : -1e30;
+}
+
+// The magnification and minification filters of TextureFill, with trilinear between the
+// uploaded mipmap levels (Bitmap.mipmapLevels) mixed in float.
+vec4 filteredSample(vec2 uv, float lod) {
+    if (!(lod > 0.0)) {
+        return u_magNearest == 1 ? nearestTexel(uv) : bilinearAt(uv, 0);
+    }
+    if (u_minFilter == 1) {
+        return nearestTexel(uv);
+    }
+    int top = u_maxLevel;
+    if (u_minFilter == 0 || top == 0) {
+        return bilinearAt(uv, 0);
+    }
+    float d = clamp(lod, 0.0, float(top));
+    float lower = floor(d), f = d - lower;
+    vec4 a = bilinearAt(uv, int(lower));
+    if (f <= 0.0 || int(lower) >= top) {
+        return a;
+    }
+    return mix(a, bilinearAt(uv, int(lower) + 1), f);
 }
 
 void main() {
@@ -87,6 +171,12 @@ void main() {
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;
         vec2 uv = uvq.xy / uvq.z;
+        vec2 slopes = vec2(1.0);
+        if (u_sliced == 1) {
+            vec2 ax = sliceAxis(uv.x, u_sliceS.xy, u_sliceTX), ay = sliceAxis(uv.y, u_sliceS.zw, u_sliceTY);
+            uv = vec2(ax.x, ay.x);
+            slopes = vec2(ax.y, ay.y);
+        }
         if (u_tiled == 1) {
             vec2 s = uv * u_imageSize;
             if (s.x < u_tileAccept.x || s.y < u_tileAccept.y || s.x >= u_tileAccept.z || s.y >= u_tileAccept.w) {
@@ -94,7 +184,11 @@ void main() {
             }
             uv = (s - u_tileRect.xy) / u_tileRect.zw;
         }
-        color = u_filterHere == 1 ? bilinearInFloat(uv) : texture(u_texture, uv);
+        if (u_minFilter >= 0) {
+            color = filteredSample(uv, levelOfDetail(uvq, slopes) + u_lodBias);
+        } else {
+            color = u_filterHere == 1 ? bilinearInFloat(uv) : texture(u_texture, uv);
+        }
         if (u_alphaOnly == 1) {
             color = vec4(color.a);
         }

@@ -91,6 +91,25 @@ public struct CoveragePolygon: Hashable, Sendable {
         edges = equations
     }
 
+    /// Makes the edges that lie on any of `lines` hard: a pixel is inside when its centre is
+    /// inside or on the line, outside otherwise (layer edges not anti-aliased,
+    /// `edgeAntialiasingMask`). The ramp of such an edge is scaled to 1/`hardness` of a pixel and
+    /// moved inward by half of that, so the product form of `coverage` stays as it is on both
+    /// backends.
+    mutating func harden(along lines: [EdgeEquation]) {
+        for i in edges.indices {
+            let e = edges[i]
+            guard lines.contains(where: { line in
+                abs(line.a - e.a) < 1e-6 && abs(line.b - e.b) < 1e-6 && abs(line.c - e.c) < 1e-4 * max(1, abs(e.c))
+            }) else { continue }
+            let k = CoveragePolygon.hardness
+            edges[i] = EdgeEquation(a: e.a * k, b: e.b * k, c: e.c * k + 0.5)
+        }
+    }
+
+    /// How much steeper a hard edge's ramp is than an anti-aliased one's.
+    static let hardness = 1024.0
+
     /// The analytic coverage at a device point (a pixel centre).
     @inlinable
     public func coverage(atX x: Double, y: Double) -> Double {

@@ -197,16 +197,31 @@ public struct TextureFill: Hashable, Sendable {
     /// sample at (u/q, v/q), where (0, 0) is the image's top-left corner and (1, 1) its bottom
     /// right. Perspective-correct by construction.
     public var deviceToTexture: ProjectiveTransform2D
+    /// The filter everywhere, or where the image is magnified when `minification` is set
+    /// (`.trilinear` here samples as `.linear`).
     public var filter: SamplingFilter
     /// Use only the texels' alpha, times the quad's tint: a shadow is its shape's alpha in the
     /// shadow colour. Default: false.
     public var alphaOnly: Bool
+    /// The filter where the image is minified: where the level of detail (`TextureLevelOfDetail`)
+    /// is above 0. nil: `filter` everywhere, and no level of detail is computed. Default: nil.
+    public var minification: SamplingFilter?
+    /// Added to the level of detail. Default: 0.
+    public var lodBias: Double
+    /// A nine-slice map: `deviceToTexture` then gives the position in the stretched image (0...1
+    /// across the drawn frame on each axis), which these piecewise-linear maps turn into texture
+    /// coordinates. nil: `deviceToTexture` gives texture coordinates. Default: nil.
+    public var slices: NineSlice?
 
-    public init(source: TextureSource, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter, alphaOnly: Bool = false) {
+    public init(source: TextureSource, deviceToTexture: ProjectiveTransform2D, filter: SamplingFilter, alphaOnly: Bool = false,
+                minification: SamplingFilter? = nil, lodBias: Double = 0, slices: NineSlice? = nil) {
         self.source = source
         self.deviceToTexture = deviceToTexture
         self.filter = filter
         self.alphaOnly = alphaOnly
+        self.minification = minification
+        self.lodBias = lodBias
+        self.slices = slices
     }
 
     /// An image fill.
@@ -215,12 +230,16 @@ public struct TextureFill: Hashable, Sendable {
     }
 }
 
-/// How texels are sampled; both are clamp-to-edge on premultiplied texels.
+/// How texels are sampled; all are clamp-to-edge on premultiplied texels.
 public enum SamplingFilter: String, Hashable, Sendable {
     /// Bilinear between the four nearest texel centres.
     case linear
     /// The texel under the sample point.
     case nearest
+    /// Bilinear in the mipmap levels floor(lod) and floor(lod) + 1 (`Bitmap.mipmapLevels()`,
+    /// the level of detail clamped to the chain), mixed by the fraction of lod. Only as a
+    /// minification filter; as `filter` it samples as `.linear`.
+    case trilinear
 }
 
 /// A plain rectangle of doubles, so the list holds no Foundation geometry types.

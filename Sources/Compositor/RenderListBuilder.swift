@@ -390,9 +390,40 @@ public struct RenderListBuilder {
             let outer = clipOnly ?? clip
             polygon = polygon.withEdges(of: CoveragePolygon(vertices: outer, targetWidth: state.width, targetHeight: state.height))
         }
+        if let hard = hardEdgeLines(of: layer, map: map) { polygon.harden(along: hard) }
         state.ops.append(.quad(QuadOp(source: "\(layer) \(part)", localRect: rect, localToDevice: map,
                                       polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint,
                                       rounded: rounded)))
+    }
+
+    /// The device lines of the layer's bounds edges that are not anti-aliased
+    /// (`allowsEdgeAntialiasing`, `edgeAntialiasingMask`); nil when all four are. Whatever is
+    /// drawn along such an edge (background, border, contents, a sublayer's clip by it) is hard
+    /// there; edges inside the bounds stay smooth.
+    func hardEdgeLines(of layer: CALayer, map: ProjectiveTransform2D) -> [EdgeEquation]? {
+        let mask = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask : []
+        guard mask.rawValue & 15 != 15 else { return nil }
+        let b = layer.bounds
+        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
+                       CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)]
+        // Sides in order: min y, max x, max y, min x, and the mask bit of each.
+        let sides: [(Int, Int, CAEdgeAntialiasingMask)] = [(0, 1, .layerBottomEdge), (1, 2, .layerRightEdge),
+                                                           (2, 3, .layerTopEdge), (3, 0, .layerLeftEdge)]
+        var lines: [EdgeEquation] = []
+        for (from, to, edge) in sides where !mask.contains(edge) {
+            let p = map.applyHomogeneous(x: corners[from].x, y: corners[from].y)
+            let q = map.applyHomogeneous(x: corners[to].x, y: corners[to].y)
+            guard p.w > 0, q.w > 0 else { continue }
+            let px = p.x / p.w, py = p.y / p.w, qx = q.x / q.w, qy = q.y / q.w
+            let dx = qx - px, dy = qy - py
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 1e-9, length.isFinite else { continue }
+            // Both orientations: the polygon's edge points inward whichever way the plane faces.
+            let a = -dy / length, b = dx / length
+            lines.append(EdgeEquation(a: a, b: b, c: -(a * px + b * py)))
+            lines.append(EdgeEquation(a: -a, b: -b, c: a * px + b * py))
+        }
+        return lines.isEmpty ? nil : lines
     }
 
     /// The polygon with positive orientation (back faces come out reversed).

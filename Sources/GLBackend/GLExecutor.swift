@@ -48,7 +48,8 @@ final class GLExecutor {
                                    "u_deviceToTexture", "u_texture", "u_tint",
                                    "u_shapeKind", "u_continuous", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
                                    "u_alphaOnly", "u_filterHere", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
-                                   "u_blurToLocal", "u_blurBox", "u_blurParams"]
+                                   "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
+                                   "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY"]
 
     init(caps: GLCaps, maxTextureBytes: Int) throws {
         textures.maxBytes = maxTextureBytes
@@ -253,39 +254,74 @@ final class GLExecutor {
             // Bilinear filtering is done in the shader, in float, as the CPU reference does it:
             // drivers filter 8-bit textures in 8-bit steps, and stacked shadows (upsampled from
             // halved passes), groups and images drifted several steps from the reference.
-            glUniform1i(program.location("u_filterHere"), fill.filter == .linear ? 1 : 0)
+            glUniform1i(program.location("u_filterHere"), fill.filter == .nearest ? 0 : 1)
             setMatrix(fill.deviceToTexture, "u_deviceToTexture")
+            setSampling(fill)
             switch fill.source {
             case .image(let id):
                 guard let bitmap = images[id] else { return }
                 // An image over the size limit is drawn once per tile, each answering for its
                 // own sample points (the rest discarded), so every pixel is drawn exactly once.
-                let tiles = try textures.tiles(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize)
+                let tiles = try textures.tiles(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize,
+                                               mipmaps: fill.minification == .trilinear)
                 for tile in tiles {
+                    // Tiles of an image over the size limit have no mipmaps and one filter
+                    // (a known difference from the CPU for trilinear images that large).
+                    let minFilter = tile.isWholeImage ? GLExecutor.minFilterCode(fill.minification) : -1
+                    glUniform1i(program.location("u_minFilter"), GLint(minFilter))
+                    glUniform1i(program.location("u_maxLevel"), GLint(tile.levels))
                     glUniform1i(program.location("u_tiled"), tile.isWholeImage ? 0 : 1)
                     glUniform2f(program.location("u_imageSize"), GLfloat(bitmap.width), GLfloat(bitmap.height))
                     glUniform4f(program.location("u_tileAccept"), tile.accept.0, tile.accept.1, tile.accept.2, tile.accept.3)
                     glUniform4f(program.location("u_tileRect"), GLfloat(tile.originX), GLfloat(tile.originY),
                                 GLfloat(tile.width), GLfloat(tile.height))
-                    bindTexture(tile.texture, filter: fill.filter)
+                    bindTexture(tile.texture, filter: fill.filter, levels: minFilter == 2 ? tile.levels : 0)
                     glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
                 }
                 return
             case .pass(let id):
                 guard let passTexture = passes[id] else { return }
                 glUniform1i(program.location("u_tiled"), 0)
+                glUniform1i(program.location("u_minFilter"), GLint(GLExecutor.minFilterCode(fill.minification)))
+                glUniform1i(program.location("u_maxLevel"), 0)
                 bindTexture(passTexture, filter: fill.filter)
             }
         }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 
-    private func bindTexture(_ texture: GLuint, filter: SamplingFilter) {
+    /// Binds a texture with one filter, or, where `levels` mipmap levels are to be read, nearest
+    /// mipmap filtering (levels above the base are read only from a mipmapped texture).
+    private func bindTexture(_ texture: GLuint, filter: SamplingFilter, levels: Int = 0) {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         let mode = filter == .nearest ? GL_NEAREST : GL_LINEAR
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mode)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
+        // With levels the shader filters (textureLod at texel centres must return texels as they are).
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 0 ? GL_NEAREST_MIPMAP_NEAREST : mode)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), levels > 0 ? GL_NEAREST : mode)
+    }
+
+    /// u_minFilter: -1 without a minification filter, else 0 linear, 1 nearest, 2 trilinear.
+    private static func minFilterCode(_ filter: SamplingFilter?) -> Int {
+        switch filter {
+        case nil: -1
+        case .linear: 0
+        case .nearest: 1
+        case .trilinear: 2
+        }
+    }
+
+    /// The level-of-detail bias, the magnification filter and the nine-slice map of a fill.
+    private func setSampling(_ fill: TextureFill) {
+        glUniform1i(program.location("u_magNearest"), fill.filter == .nearest ? 1 : 0)
+        glUniform1f(program.location("u_lodBias"), GLfloat(fill.lodBias))
+        glUniform1i(program.location("u_sliced"), fill.slices == nil ? 0 : 1)
+        if let slices = fill.slices {
+            let x = slices.x, y = slices.y
+            glUniform4f(program.location("u_sliceS"), GLfloat(x.s1), GLfloat(x.s2), GLfloat(y.s1), GLfloat(y.s2))
+            glUniform4f(program.location("u_sliceTX"), GLfloat(x.t0), GLfloat(x.t1), GLfloat(x.t2), GLfloat(x.t3))
+            glUniform4f(program.location("u_sliceTY"), GLfloat(y.t0), GLfloat(y.t1), GLfloat(y.t2), GLfloat(y.t3))
+        }
     }
 
     /// One axis of a blur over the whole target, replacing it (no blending), then back to the

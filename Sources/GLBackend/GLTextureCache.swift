@@ -8,9 +8,11 @@ import OpenCoreGraphics
 /// or taller than the context allows is cut into tiles that each fit (see `GLTextureTile`).
 final class GLTextureCache {
     private struct Entry {
-        let tiles: [GLTextureTile]
+        var tiles: [GLTextureTile]
         var lastUsedFrame: Int
-        var bytes: Int { tiles.reduce(0) { $0 + $1.width * $1.height * 4 } }
+        /// Bytes of the levels below the image, once uploaded.
+        var mipmapBytes = 0
+        var bytes: Int { tiles.reduce(0) { $0 + $1.width * $1.height * 4 } + mipmapBytes }
     }
 
     /// Frames a texture may go unused before it is deleted. Default: 120.
@@ -24,21 +26,31 @@ final class GLTextureCache {
     /// Lookups answered from the cache, and images uploaded, since the cache was made.
     private(set) var statistics = TextureCacheStatistics(hits: 0, uploads: 0)
 
-    /// The tiles for `id` (one for an image that fits), uploading `bitmap` when not cached.
-    func tiles(for id: UInt64, bitmap: Bitmap, maxSize: Int) throws -> [GLTextureTile] {
-        if var entry = entries[id] {
+    /// The tiles for `id` (one for an image that fits), uploading `bitmap` when not cached, and
+    /// with `mipmaps` its mipmap levels too (`Bitmap.mipmapLevels`, for trilinear filtering) when
+    /// the image is one tile and they are not uploaded yet.
+    func tiles(for id: UInt64, bitmap: Bitmap, maxSize: Int, mipmaps: Bool = false) throws -> [GLTextureTile] {
+        var entry: Entry
+        if let cached = entries[id] {
+            entry = cached
             entry.lastUsedFrame = frame
-            entries[id] = entry
             statistics.hits += 1
-            return entry.tiles
+        } else {
+            try makeRoom(for: bitmap.width * bitmap.height * 4)
+            entry = Entry(tiles: try GLTextureTile.upload(bitmap, maxSize: maxSize), lastUsedFrame: frame)
+            bytes += entry.bytes
+            statistics.uploads += 1
         }
-        try makeRoom(for: bitmap.width * bitmap.height * 4)
-        let tiles = try GLTextureTile.upload(bitmap, maxSize: maxSize)
-        let entry = Entry(tiles: tiles, lastUsedFrame: frame)
+        if mipmaps, entry.tiles.count == 1, entry.tiles[0].isWholeImage, entry.tiles[0].levels == 0 {
+            let levels = bitmap.mipmapLevels()
+            let added = levels.reduce(0) { $0 + $1.width * $1.height * 4 }
+            try makeRoom(for: added)
+            entry.tiles[0].uploadMipmaps(levels)
+            entry.mipmapBytes = added
+            bytes += added
+        }
         entries[id] = entry
-        bytes += entry.bytes
-        statistics.uploads += 1
-        return tiles
+        return entry.tiles
     }
 
     /// Deletes textures not used this frame, least recently used first, until `needed` more bytes
@@ -80,6 +92,22 @@ struct GLTextureTile {
     /// The sample points this tile draws: minX, minY, maxX, maxY in image texels.
     let accept: (Float, Float, Float, Float)
     let isWholeImage: Bool
+    /// Mipmap levels uploaded below the image (0: none).
+    private(set) var levels = 0
+
+    /// Uploads `levels` as levels 1, 2, ... of the texture (a whole image's only).
+    mutating func uploadMipmaps(_ chain: [Bitmap]) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        for (index, level) in chain.enumerated() {
+            level.pixels.withUnsafeBytes { bytes in
+                glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(index + 1), GL_RGBA8, GLsizei(level.width), GLsizei(level.height), 0,
+                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            }
+        }
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(chain.count))
+        levels = chain.count
+    }
 
     static func upload(_ bitmap: Bitmap, maxSize: Int) throws -> [GLTextureTile] {
         guard maxSize > 2 else {

@@ -74,7 +74,7 @@ public struct RasterRenderer: Sendable {
             case .pass(let id): passes[id]
             }
             guard let bitmap = texels else { return }
-            sampler = TextureSampler(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter, alphaOnly: fill.alphaOnly)
+            sampler = TextureSampler(bitmap: bitmap, fill: fill)
         }
         // Read once, not per pixel (each read of an optional struct in the loop was a copy).
         let polygon = quad.polygon, rounded = quad.rounded, opacity = quad.opacity, blend = quad.blend
