@@ -3,12 +3,12 @@ import OpenQuartzCore
 
 /// Scenes about how a contents image is sampled: contentsCenter (nine-slice), the minification
 /// and magnification filters with mipmaps, and isGeometryFlipped, which keeps images upright.
-enum ContentsSamplingScenes {
+public enum ContentsSamplingScenes {
     static var all: [DemoScene] { [contentsCenter, contentsFilters, geometryFlipped, edgeAntialiasing] }
 
     /// A 24x24 "button" image: a rounded frame 6 pixels wide whose four corners carry different
     /// colours, so a stretched corner or a wrong slice shows at once.
-    static func buttonImage() -> CGImage {
+    public static func buttonImage() -> CGImage {
         let bitmap = Bitmap(width: 24, height: 24) { x, y in
             let border = x < 6 || y < 6 || x >= 18 || y >= 18
             guard border else { return (235, 240, 250, 255) }
@@ -105,8 +105,8 @@ enum ContentsSamplingScenes {
 
     /// A layer drawing a triangle that points to its min-y side and a dot near its min-x/min-y
     /// corner: drawing follows the layer's geometry, so in a flipped one it points down.
-    final class ArrowLayer: CALayer {
-        override func draw(in ctx: CGContext) {
+    public final class ArrowLayer: CALayer {
+        public override func draw(in ctx: CGContext) {
             ctx.setFillColor(SceneKit.color(0.15, 0.2, 0.3))
             let b = bounds
             ctx.move(to: CGPoint(x: b.midX, y: b.minY + 4))

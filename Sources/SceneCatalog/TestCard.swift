@@ -4,8 +4,8 @@ import OpenQuartzCore
 /// (red top left, green top right, blue bottom left, orange bottom right) that show orientation,
 /// a light checker that shows sampling, a white cross on the centre lines, and a bottom band whose
 /// alpha fades from opaque to clear, which shows premultiplied sampling at transparent edges.
-enum TestCard {
-    static func image(width: Int = 64, height: Int = 48) -> CGImage {
+public enum TestCard {
+    public static func image(width: Int = 64, height: Int = 48) -> CGImage {
         let band = max(height / 6, 1)
         let bitmap = Bitmap(width: width, height: height) { x, y in
             let left = x < width / 2, top = y < height / 2

@@ -3,7 +3,7 @@
 import Foundation
 import OpenQuartzCore
 import Testing
-@testable import SceneCatalog
+import SceneCatalog
 
 @Suite("Contents sampling and flipped geometry in rendered frames")
 struct ContentsSamplingTests {
