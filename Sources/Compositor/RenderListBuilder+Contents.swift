@@ -68,12 +68,10 @@ extension RenderListBuilder {
     /// on an axis do not fit the frame; nil for the unit centre (the whole image stretches).
     /// The centre is in unit coordinates of the `contentsRect` part of the image.
     func nineSlice(of layer: CALayer, image: CGImage, frame: CGRect, contentsScale: CGFloat) -> NineSlice? {
-        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
-        var center = layer.contentsCenter.standardized
-        guard center != unit, center.minX.isFinite, center.minY.isFinite, center.width.isFinite,
-              center.height.isFinite else { return nil }
-        center = CGRect(x: min(max(center.minX, 0), 1), y: min(max(center.minY, 0), 1), width: 0, height: 0)
-            .union(CGRect(x: min(max(center.maxX, 0), 1), y: min(max(center.maxY, 0), 1), width: 0, height: 0))
+        let center = layer.contentsCenter.standardized
+        guard center != CGRect(x: 0, y: 0, width: 1, height: 1), center.minX.isFinite, center.minY.isFinite,
+              center.width.isFinite, center.height.isFinite else { return nil }
+        func unit(_ v: CGFloat) -> CGFloat { min(max(v, 0), 1) }
         let cr = layer.contentsRect
         func axis(lowFraction: CGFloat, highFraction: CGFloat, partStart: CGFloat, partLength: CGFloat,
                   pixels: Int, drawn: CGFloat) -> NineSlice.Axis {
@@ -89,9 +87,9 @@ extension RenderListBuilder {
                                   t2: Double(partStart + highFraction * partLength), t3: Double(partStart + partLength))
         }
         return NineSlice(
-            x: axis(lowFraction: center.minX, highFraction: center.maxX, partStart: cr.minX, partLength: cr.width,
+            x: axis(lowFraction: unit(center.minX), highFraction: unit(center.maxX), partStart: cr.minX, partLength: cr.width,
                     pixels: image.width, drawn: frame.width),
-            y: axis(lowFraction: center.minY, highFraction: center.maxY, partStart: cr.minY, partLength: cr.height,
+            y: axis(lowFraction: unit(center.minY), highFraction: unit(center.maxY), partStart: cr.minY, partLength: cr.height,
                     pixels: image.height, drawn: frame.height))
     }
 

@@ -121,9 +121,10 @@ public enum ContentsSamplingScenes {
     static let geometryFlipped = DemoScene(
         name: "geometry-flipped",
         summary: "isGeometryFlipped. Left: a plain panel; right: the same panel with isGeometryFlipped. Its sublayers "
-            + "are placed from the bottom (the red bar at y 10 sits at the bottom, the inner panel's blue bar too), a "
-            + "rotation by +30 degrees turns the other way, the drawn arrow follows the flipped geometry (points "
-            + "down), while the test-card image and the text stay upright. The inner panel flips again, back to y down.",
+            + "are placed from the bottom (the red bar at y 10 sits at the bottom, the cream inner panel at y 115 at the "
+            + "top), a rotation by +30 degrees turns the other way, the drawn arrow follows the flipped geometry (points "
+            + "down, its dot at the bottom), while the test-card image and the text stay upright. The inner panel "
+            + "flips again, back to y down: its blue bar is at its top, as in the plain panel.",
         size: CGSize(width: 420, height: 200)
     ) {
         let root = SceneKit.root(CGSize(width: 420, height: 200))
