@@ -87,6 +87,8 @@ package.targets += [
     // What Swift Testing's cross-import of CoreGraphics loads on Linux (see the file in it).
     .target(name: "_Testing_CoreGraphics"),
     .target(name: "QuartzCore", dependencies: ["CoreGraphics", "OpenQuartzCore"]),
+    // Apple's documented interface, member by member (AppleInterface.txt), used as Apple spells it.
+    .testTarget(name: "QuartzCoreSurfaceTests", dependencies: ["QuartzCore"], exclude: ["AppleInterface.txt"]),
 ]
 // The docs' Swift examples are compiled as written, `import QuartzCore` included.
 package.targets.first { $0.name == "DocumentationTests" }?.dependencies += ["QuartzCore", "OpenQuartzTesting"]

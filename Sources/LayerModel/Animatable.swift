@@ -32,11 +32,11 @@ public struct Animatable<Value> {
                                             storage storageKeyPath: ReferenceWritableKeyPath<Layer, Animatable<Value>>) -> Value {
         get {
             let wrapper = layer[keyPath: storageKeyPath]
-            return layer.value(forKey: wrapper.key) as? Value ?? wrapper.defaultValue
+            return coerceKeyValue(layer.value(forKey: wrapper.key), to: Value.self) ?? wrapper.defaultValue
         }
         set {
             let wrapper = layer[keyPath: storageKeyPath]
-            layer.setValue(newValue, forKey: wrapper.key)
+            layer.setValue(keyValueStored(newValue), forKey: wrapper.key)
             if wrapper.needsDisplay { layer.setNeedsDisplay() }
         }
     }

@@ -32,6 +32,9 @@ public protocol CALayerDelegate: AnyObject {
     /// Lays out the layer's sublayers, when the layer's `layoutSublayers()` is not overridden
     /// (its bounds changed, sublayers came or went, or `setNeedsLayout()` was called). Default: nothing.
     func layoutSublayers(of layer: CALayer)
+    /// Told just before the layer's backing store is drawn, to set it up (`contentsFormat`,
+    /// `contentsScale`). Default: nothing.
+    func layerWillDraw(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
@@ -39,6 +42,7 @@ extension CALayerDelegate {
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
     public func layoutSublayers(of layer: CALayer) {}
+    public func layerWillDraw(_ layer: CALayer) {}
 }
 
 /// Events that are not property names.

@@ -10,25 +10,19 @@ import OpenCoreGraphics
 extension CAAnimation {
     /// The value of a declared property, or what was set for a key of one's own (then
     /// `defaultValue(forKey:)` until set).
-    public func value(forKey key: String) -> Any? {
+    func keyValue(forKey key: String) -> Any? {
         if let accessor = AnimationKeys.accessor(key, of: self) { return accessor.get(self) }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets a declared property (a value of the wrong type is ignored), or stores the value.
-    public func setValue(_ value: Any?, forKey key: String) {
+    func setKeyValue(_ value: Any?, forKey key: String) {
         if let accessor = AnimationKeys.accessor(key, of: self) {
             _ = accessor.set(self, value)
         } else {
             customValues[key] = value
         }
     }
-
-    /// As `value(forKey:)`: animations have no nested key paths of their own.
-    public func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
-
-    /// As `setValue(_:forKey:)`.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
 }
 
 /// The declared keys of the animation classes and their accessors.
@@ -59,6 +53,9 @@ enum AnimationKeys {
     }
 
     private static func double<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Double>) -> Accessor { key(path) { numberValue($0) } }
+    private static func cgFloat<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, CGFloat>) -> Accessor {
+        key(path) { numberValue($0).map { CGFloat($0) } }
+    }
     private static func float<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Float>) -> Accessor { key(path) { numberValue($0).map(Float.init) } }
     private static func bool<A: CAAnimation>(_ path: ReferenceWritableKeyPath<A, Bool>) -> Accessor {
         key(path) { ($0 as? Bool) ?? numberValue($0).map { $0 != 0 } }
@@ -104,6 +101,7 @@ enum AnimationKeys {
         "timingFunction": optional(\CAAnimation.timingFunction),
         "removedOnCompletion": bool(\CAAnimation.isRemovedOnCompletion),
         "delegate": optional(\CAAnimation.delegate),
+        "preferredFrameRateRange": key(\CAAnimation.preferredFrameRateRange) { $0 as? CAFrameRateRange },
     ]
     nonisolated(unsafe) static let property: [String: Accessor] = [
         "keyPath": optional(\CAPropertyAnimation.keyPath),
@@ -117,12 +115,14 @@ enum AnimationKeys {
         "byValue": Accessor(get: { ($0 as? CABasicAnimation)?.byValue }, set: { ($0 as? CABasicAnimation)?.byValue = $1; return true }),
     ]
     nonisolated(unsafe) static let spring: [String: Accessor] = [
-        "mass": double(\CASpringAnimation.mass),
-        "stiffness": double(\CASpringAnimation.stiffness),
-        "damping": double(\CASpringAnimation.damping),
-        "initialVelocity": double(\CASpringAnimation.initialVelocity),
+        "mass": cgFloat(\CASpringAnimation.mass),
+        "stiffness": cgFloat(\CASpringAnimation.stiffness),
+        "damping": cgFloat(\CASpringAnimation.damping),
+        "initialVelocity": cgFloat(\CASpringAnimation.initialVelocity),
         "allowsOverdamping": bool(\CASpringAnimation.allowsOverdamping),
         "settlingDuration": Accessor(get: { ($0 as? CASpringAnimation)?.settlingDuration }, set: { _, _ in false }),
+        "perceptualDuration": Accessor(get: { ($0 as? CASpringAnimation)?.perceptualDuration }, set: { _, _ in false }),
+        "bounce": Accessor(get: { ($0 as? CASpringAnimation)?.bounce }, set: { _, _ in false }),
     ]
     nonisolated(unsafe) static let keyframe: [String: Accessor] = [
         "values": optional(\CAKeyframeAnimation.values),
@@ -133,9 +133,9 @@ enum AnimationKeys {
         "rotationMode": optional(\CAKeyframeAnimation.rotationMode) { value in
             (value as? CAAnimationRotationMode) ?? (value as? String).map { CAAnimationRotationMode(rawValue: $0) }
         },
-        "tensionValues": optional(\CAKeyframeAnimation.tensionValues, numbers),
-        "continuityValues": optional(\CAKeyframeAnimation.continuityValues, numbers),
-        "biasValues": optional(\CAKeyframeAnimation.biasValues, numbers),
+        "tensionValues": optional(\CAKeyframeAnimation.tensionValues) { numbers($0)?.map { NSNumber(value: $0) } },
+        "continuityValues": optional(\CAKeyframeAnimation.continuityValues) { numbers($0)?.map { NSNumber(value: $0) } },
+        "biasValues": optional(\CAKeyframeAnimation.biasValues) { numbers($0)?.map { NSNumber(value: $0) } },
     ]
     nonisolated(unsafe) static let group: [String: Accessor] = [
         "animations": optional(\CAAnimationGroup.animations),
@@ -147,6 +147,7 @@ enum AnimationKeys {
         },
         "startProgress": float(\CATransition.startProgress),
         "endProgress": float(\CATransition.endProgress),
+        "filter": Accessor(get: { ($0 as? CATransition)?.filter }, set: { ($0 as? CATransition)?.filter = $1; return true }),
     ]
 
     /// Every declared key, for tests and tools.

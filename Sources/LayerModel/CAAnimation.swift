@@ -40,6 +40,9 @@ open class CAAnimation: CAMediaTiming {
     open var isRemovedOnCompletion = true
     /// Told when the animation starts and stops; held strongly, as Core Animation does. Default: nil.
     open var delegate: CAAnimationDelegate?
+    /// The frame rates the animation would like. A hint: frames here are made at the times a
+    /// renderer is given. Default: `.default`.
+    open var preferredFrameRateRange: CAFrameRateRange = .default
 
     /// The timing of the copy attached to a layer, fixed when it was added.
     var attachedTiming: TimingParameters?
@@ -75,8 +78,9 @@ open class CAAnimation: CAMediaTiming {
 
     public required init() {}
 
-    /// A copy with the same settings; subclasses copy their own.
-    open func copy() -> CAAnimation {
+    /// A copy with the same settings, as NSCopying's: subclasses override it, call super and copy
+    /// their own. The zone is ignored (as it is on Apple's platforms).
+    open func copy(with zone: NSZone? = nil) -> Any {
         let copy = type(of: self).init()
         copy.beginTime = beginTime
         copy.duration = duration
@@ -90,8 +94,31 @@ open class CAAnimation: CAMediaTiming {
         copy.isRemovedOnCompletion = isRemovedOnCompletion
         copy.delegate = delegate
         copy.customValues = customValues
+        copy.preferredFrameRateRange = preferredFrameRateRange
         return copy
     }
+
+    /// A copy, as NSObject's `copy()`: `copy(with: nil)`.
+    public func copy() -> Any { copy(with: nil) }
+
+    /// The copy as an animation (what layers attach and hand out).
+    func duplicate() -> CAAnimation {
+        guard let copy = copy(with: nil) as? CAAnimation else {
+            preconditionFailure("\(type(of: self)).copy(with:) must return an animation")
+        }
+        return copy
+    }
+
+    /// The value of a declared property by its Objective-C key ("duration",
+    /// "removedOnCompletion", "fromValue", ...), or what was set for a key of one's own.
+    open func value(forKey key: String) -> Any? { keyValue(forKey: key) }
+    /// Sets a declared property (a value of the wrong type is ignored), or stores the value: how
+    /// code tags an animation for `animationDidStop(_:finished:)`.
+    open func setValue(_ value: Any?, forKey key: String) { setKeyValue(value, forKey: key) }
+    /// As `value(forKey:)`: animations have no nested key paths of their own.
+    open func value(forKeyPath keyPath: String) -> Any? { keyValue(forKey: keyPath) }
+    /// As `setValue(_:forKey:)`.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyValue(value, forKey: keyPath) }
 
     /// Applies the animation's effect on `layer` (a presentation copy) at `time` in the layer's
     /// time space. The base class animates nothing.
@@ -118,8 +145,8 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
-    open override func copy() -> CAAnimation {
-        let copy = super.copy()
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone)
         if let copy = copy as? CAPropertyAnimation {
             copy.keyPath = keyPath
             copy.isAdditive = isAdditive
@@ -170,8 +197,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The key path's accessor, resolved at the first frame.
     private var accessor: LayerKeyPaths.Accessor??
 
-    open override func copy() -> CAAnimation {
-        let copy = super.copy()
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone)
         if let copy = copy as? CABasicAnimation {
             copy.fromValue = fromValue
             copy.toValue = toValue
@@ -241,11 +268,20 @@ open class CABasicAnimation: CAPropertyAnimation {
         guard let path = keyPath, case .active(let progress, let iteration) = timing(at: time) else { return }
         let fraction = paced(progress)
         if let function = valueFunction {
-            guard let from = (fromValue as? NumberConvertible)?.doubleValue ?? (fromValue == nil ? 0 : nil),
-                  let to = (toValue as? NumberConvertible)?.doubleValue ?? (byValue as? NumberConvertible).map({ from + $0.doubleValue })
+            // One number per axis: three for `.scale` and `.translate` (a single number counts for
+            // all three), one for the others.
+            let vector = { (v: Any?) -> [Double]? in
+                if let n = (v as? NumberConvertible)?.doubleValue { return [n, n, n] }
+                guard let list = v as? [Any], list.count == 3 else { return nil }
+                let numbers = list.compactMap(numberValue)
+                return numbers.count == 3 ? numbers : nil
+            }
+            guard let from = vector(fromValue) ?? (fromValue == nil ? [0, 0, 0] : nil),
+                  let to = vector(toValue) ?? vector(byValue).map({ by in zip(from, by).map { $0 + $1 } })
             else { return }
-            var value = from + (to - from) * fraction
-            if isCumulative { value += Double(iteration) * (to - from) }
+            let value = zip(from, to).map { f, t in
+                f + (t - f) * fraction + (isCumulative ? Double(iteration) * (t - f) : 0)
+            }
             var transform = function.transform(for: value)
             if isAdditive, let base = CATransform3D.unboxed(layer.value(forKeyPath: path)) {
                 transform = CATransform3DConcat(transform, base)

@@ -10,14 +10,14 @@ open class CAAnimationGroup: CAAnimation {
     /// Set while this group is being copied: meeting it again means the group contains itself.
     private var isBeingCopied = false
 
-    open override func copy() -> CAAnimation {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         // A group that contains itself, directly or not, would copy forever: the cycle is cut
         // where it closes (that child becomes an animation without effect), Core Animation's no-op.
         guard !isBeingCopied else { return CAAnimation() }
         isBeingCopied = true
         defer { isBeingCopied = false }
-        let copy = super.copy()
-        (copy as? CAAnimationGroup)?.animations = animations?.map { $0.copy() }
+        let copy = super.copy(with: zone)
+        (copy as? CAAnimationGroup)?.animations = animations?.map { $0.duplicate() }
         return copy
     }
 

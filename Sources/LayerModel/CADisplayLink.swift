@@ -18,8 +18,21 @@ public final class CADisplayLink: @unchecked Sendable {
         var duration: CFTimeInterval = 0
         var isPaused = false
         var preferredFramesPerSecond = 0
+        var preferredFrameRateRange = CAFrameRateRange.default
+        var frameInterval = 1
+        var framesSinceFired = 0
         var lastFired: CFTimeInterval?
         var runLoops: [ObjectIdentifier] = []
+
+        /// Calls a second asked for: the frame-rate range's when set, else preferredFramesPerSecond.
+        var effectiveRate: Double? {
+            if preferredFrameRateRange != .default {
+                let preferred = preferredFrameRateRange.preferred.flatMap { $0 > 0 ? $0 : nil }
+                let rate = Double(preferred ?? preferredFrameRateRange.maximum)
+                return rate > 0 ? rate : nil
+            }
+            return preferredFramesPerSecond > 0 ? Double(preferredFramesPerSecond) : nil
+        }
     }
 
     /// A link that calls `handler` before each frame, once scheduled with `add(to:forMode:)`.
@@ -44,6 +57,22 @@ public final class CADisplayLink: @unchecked Sendable {
     public var preferredFramesPerSecond: Int {
         get { lock.withLock { state.preferredFramesPerSecond } }
         set { lock.withLock { state.preferredFramesPerSecond = max(newValue, 0) } }
+    }
+
+    /// The rates the link would like; when not `.default` it wins over
+    /// `preferredFramesPerSecond`: calls come at most `preferred` (else `maximum`) times a second.
+    /// Default: `.default`.
+    public var preferredFrameRateRange: CAFrameRateRange {
+        get { lock.withLock { state.preferredFrameRateRange } }
+        set { lock.withLock { state.preferredFrameRateRange = newValue } }
+    }
+
+    /// Apple's older spelling of a rate: a call every `frameInterval` frames (values under 1 count
+    /// as 1). Default: 1.
+    @available(*, deprecated, message: "use preferredFramesPerSecond, as on Apple's platforms")
+    public var frameInterval: Int {
+        get { lock.withLock { state.frameInterval } }
+        set { lock.withLock { state.frameInterval = max(newValue, 1) } }
     }
 
     /// Schedules the link: renderers fire links on the main run loop and on the run loop of the
@@ -75,10 +104,12 @@ public final class CADisplayLink: @unchecked Sendable {
     fileprivate func fire(at time: CFTimeInterval, duration: CFTimeInterval, runLoops: [ObjectIdentifier]) {
         let due = lock.withLock { () -> Bool in
             guard !state.isPaused, state.runLoops.contains(where: runLoops.contains) else { return false }
-            if state.preferredFramesPerSecond > 0, let last = state.lastFired,
-               time - last < 1 / Double(state.preferredFramesPerSecond) - duration / 2 {
+            state.framesSinceFired += 1
+            guard state.lastFired == nil || state.framesSinceFired >= state.frameInterval else { return false }
+            if let rate = state.effectiveRate, let last = state.lastFired, time - last < 1 / rate - duration / 2 {
                 return false
             }
+            state.framesSinceFired = 0
             state.lastFired = time
             state.timestamp = time
             state.duration = duration

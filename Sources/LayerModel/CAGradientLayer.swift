@@ -35,6 +35,9 @@ open class CAGradientLayer: CALayer {
         setNeedsDisplay()
     }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+
     public required init(layer: Any) { super.init(layer: layer) }
 
     open override class func needsDisplay(forKey key: String) -> Bool {

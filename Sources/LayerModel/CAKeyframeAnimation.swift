@@ -33,9 +33,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Default: `.linear`.
     open var calculationMode: CAAnimationCalculationMode = .linear
     /// Kochanek-Bartels parameters per value for the cubic modes. Default: nil (all 0: Catmull-Rom).
-    open var tensionValues: [Double]?
-    open var continuityValues: [Double]?
-    open var biasValues: [Double]?
+    open var tensionValues: [NSNumber]? { didSet { tensions = tensionValues?.map(\.doubleValue) } }
+    open var continuityValues: [NSNumber]? { didSet { continuities = continuityValues?.map(\.doubleValue) } }
+    open var biasValues: [NSNumber]? { didSet { biases = biasValues?.map(\.doubleValue) } }
+    /// The three lists as numbers, read once rather than every frame.
+    private(set) var tensions: [Double]?, continuities: [Double]?, biases: [Double]?
     /// A path for a point-valued property to follow; when set, `values` is ignored. Each element's
     /// end point is a keyframe. Default: nil.
     open var path: CGPath? {
@@ -47,8 +49,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The prepared path.
     private var track: PathTrack?
 
-    open override func copy() -> CAAnimation {
-        let copy = super.copy()
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone)
         if let copy = copy as? CAKeyframeAnimation {
             copy.values = values
             copy.keyTimes = keyTimes
@@ -159,7 +161,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return zip(to, from).map { $0 - $1 }
         }
         func tangent(at k: Int, outgoing: Bool) -> [Double] {
-            let t = parameter(tensionValues, k), c = parameter(continuityValues, k), b = parameter(biasValues, k)
+            let t = parameter(tensions, k), c = parameter(continuities, k), b = parameter(biases, k)
             let incoming = chord(k - 1, k), leaving = chord(k, k + 1)
             let wIn = (1 - t) * (1 + b) * (outgoing ? 1 - c : 1 + c) / 2
             let wOut = (1 - t) * (1 - b) * (outgoing ? 1 + c : 1 - c) / 2

@@ -39,7 +39,7 @@ extension CALayer {
     /// before the change to the new one (the table's last row: previous to current presentation).
     private func run(_ action: CAAction, forKey key: String, previousValue: Any?) {
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-           let copy = basic.copy() as? CABasicAnimation {
+           let copy = basic.duplicate() as? CABasicAnimation {
             copy.fromValue = previousValue
             copy.run(forKey: key, object: self, arguments: nil)
         } else {

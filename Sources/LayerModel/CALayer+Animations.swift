@@ -8,9 +8,9 @@ extension CALayer {
     /// Attaches a copy of `anim` under `key` (replacing, and stopping, one already there). A
     /// `beginTime` of 0 becomes the current media time in this layer's time space; a property
     /// animation without `keyPath` animates the key.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    func attachAnimation(_ anim: CAAnimation, forKey key: String?) {
         withModelLock {
-            let copy = anim.copy()
+            let copy = anim.duplicate()
             if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
             if let transition = copy as? CATransition { transition.oldTree = committedStateTree() }
             copy.attachedTiming = TimingParameters(copy)
@@ -24,17 +24,12 @@ extension CALayer {
 
     /// A copy of the animation attached under `key`: a running animation cannot be changed, so
     /// changing what this returns changes nothing on screen.
-    public func animation(forKey key: String) -> CAAnimation? {
-        attachedAnimations.first { $0.key == key }?.animation.copy()
-    }
-
-    /// The keys of the attached animations, in the order added; nil when there are none.
-    public func animationKeys() -> [String]? {
-        attachedAnimations.isEmpty ? nil : attachedAnimations.map(\.key)
+    func attachedAnimation(forKey key: String) -> CAAnimation? {
+        attachedAnimations.first { $0.key == key }?.animation.duplicate()
     }
 
     /// Detaches the animation under `key`; its delegate hears it stopped unfinished.
-    public func removeAnimation(forKey key: String) {
+    func detachAnimation(forKey key: String) {
         withModelLock {
             guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
             let removed = attachedAnimations.remove(at: index).animation
@@ -46,7 +41,7 @@ extension CALayer {
     }
 
     /// Detaches every animation.
-    public func removeAllAnimations() {
+    func detachAllAnimations() {
         withModelLock {
             for key in attachedAnimations.map(\.key) { removeAnimation(forKey: key) }
         }
@@ -76,12 +71,12 @@ extension CALayer {
     }
 
     /// Converts `t` from the time space of `layer` (nil: media time) into this layer's.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    func convertedTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         layerTime(atMediaTime: layer?.mediaTime(atLayerTime: t) ?? t)
     }
 
     /// Converts `t` from this layer's time space into that of `layer` (nil: media time).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    func convertedTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         let media = mediaTime(atLayerTime: t)
         return layer?.layerTime(atMediaTime: media) ?? media
     }
@@ -90,12 +85,9 @@ extension CALayer {
 
     /// The layer as it appears now (`CACurrentMediaTime()`), with its animations applied; its
     /// sublayers are presentation layers too.
-    public func presentation() -> Self? {
-        presentationTree(atMediaTime: CACurrentMediaTime(), rootTime: layerTime(atMediaTime: CACurrentMediaTime()) ) as? Self
+    func presentationNow() -> CALayer {
+        presentationTree(atMediaTime: CACurrentMediaTime(), rootTime: layerTime(atMediaTime: CACurrentMediaTime()))
     }
-
-    /// For a presentation layer, the model layer it shows; for a model layer, itself.
-    public func model() -> Self { (modelLayer as? Self) ?? self }
 
     /// A copy of this subtree with every animation evaluated at media time `t`: what a frame at
     /// `t` draws. Built without recursion, so deep trees are safe.

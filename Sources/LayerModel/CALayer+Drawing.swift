@@ -9,6 +9,9 @@ extension CALayer {
     /// Draws the layer into a new backing store and makes it the contents (without running the
     /// contents action: a redraw is not a change of contents in Core Animation's sense).
     public func drawBackingStore() {
+        // The delegate may still set up the store (contentsFormat, contentsScale), as Apple's
+        // default display() lets it before drawing.
+        delegate?.layerWillDraw(self)
         let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
         var rect = backingStoreRect
         // Whole pixels: the store's rectangle is rounded outwards on the pixel grid.

@@ -49,7 +49,7 @@ extension CALayer {
     /// bounds' bounding box is the new frame where the transform's 2D part allows it (scales,
     /// 90-degree turns); for transforms where it does not (45-degree turns), `bounds.size` becomes
     /// the frame's size. Non-finite frames are ignored.
-    public var frame: CGRect {
+    var frameRect: CGRect {
         get {
             boundingBox(of: CGRect(origin: bounds.origin, size: bounds.size), through: transformInSuperlayerBounds.planeTransform)
         }
@@ -74,15 +74,9 @@ extension CALayer {
         }
     }
 
-    /// The 2D affine part of `transform`.
-    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
-
-    /// Sets `transform` to the 3D form of an affine transform.
-    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
-
     /// The part of the bounds a scroll layer above does not clip away, in this layer's space:
     /// the bounds, cut by the nearest CAScrollLayer ancestor's bounds.
-    public var visibleRect: CGRect {
+    var rectVisibleInScrollLayer: CGRect {
         var ancestor = superlayer
         while let current = ancestor, !(current is CAScrollLayer) { ancestor = current.superlayer }
         guard let scroller = ancestor else { return bounds }
@@ -91,19 +85,13 @@ extension CALayer {
 
     /// The nearest layer that is this one or one of its superlayers and also `layer` or one of
     /// its superlayers; nil when they are in different trees.
-    public func ancestorShared(with layer: CALayer) -> CALayer? {
+    func nearestCommonAncestor(with layer: CALayer) -> CALayer? {
         var candidate: CALayer? = self
         while let current = candidate {
             if layer.isDescendant(of: current) { return current }
             candidate = current.superlayer
         }
         return nil
-    }
-
-    /// How much farther along each edge a corner of `curve` reaches than a circular corner of the
-    /// same radius: 1 for circular corners, 1.528 for continuous ones (drawn as superellipses).
-    public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
-        curve == .continuous ? CALayerCornerCurve.continuousExtent : 1
     }
 
     /// The sublayers in the order they are drawn: by zPosition, ties in sublayer order.
@@ -122,23 +110,23 @@ extension CALayer {
     /// Converts `p` from the coordinate space of `layer` into this layer's. `nil` names the space
     /// the root layer's position is given in. Both layers flatten through their ancestors' planes,
     /// as they are drawn. A point with no image (through a layer seen edge-on) comes back as NaN.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+    func convertedPoint(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         planeMap(from: layer).map { $0.apply(p) } ?? CGPoint(x: CGFloat.nan, y: .nan)
     }
 
     /// Converts `p` from this layer's coordinate space into that of `layer`.
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+    func convertedPoint(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         planeMap(to: layer).map { $0.apply(p) } ?? CGPoint(x: CGFloat.nan, y: .nan)
     }
 
     /// Converts `r` from the coordinate space of `layer`: the bounding box of its converted corners
     /// (`.null` when a corner has no image).
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+    func convertedRect(_ r: CGRect, from layer: CALayer?) -> CGRect {
         planeMap(from: layer).map { boundingBox(of: r, through: $0) } ?? .null
     }
 
     /// Converts `r` from this layer's coordinate space into that of `layer`.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+    func convertedRect(_ r: CGRect, to layer: CALayer?) -> CGRect {
         planeMap(to: layer).map { boundingBox(of: r, through: $0) } ?? .null
     }
 

@@ -6,14 +6,8 @@ import OpenCoreGraphics
 // animatable properties (seed 000's pie layer) live without an Objective-C runtime.
 
 extension CALayer {
-    /// The value at `key`: a property or a custom key (then `defaultValue(forKey:)` until set).
-    public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
-
-    /// Sets the value at `key`.
-    public func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
-
     /// The value at a key path such as "bounds.size.width" or "transform.scale.x".
-    public func value(forKeyPath keyPath: String) -> Any? {
+    func keyValue(atPath keyPath: String) -> Any? {
         if let accessor = LayerKeyPaths.accessors[keyPath] { return accessor.get(self) }
         if let (base, component) = LayerKeyPaths.transformComponent(keyPath) {
             let t = base == "transform" ? transform : sublayerTransform
@@ -25,7 +19,7 @@ extension CALayer {
     /// Sets the value at a key path. A value of the wrong type for a property is ignored and
     /// `false` is returned (the method is discardable for Apple-style calls).
     @discardableResult
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+    func setKeyValue(_ value: Any?, atPath keyPath: String) -> Bool {
         if let accessor = LayerKeyPaths.accessors[keyPath] { return accessor.set(self, value) }
         if let (base, component) = LayerKeyPaths.transformComponent(keyPath) {
             var components = TransformComponents(base == "transform" ? transform : sublayerTransform)
@@ -193,6 +187,13 @@ enum LayerKeyPaths {
         "needsDisplayOnBoundsChange": flag({ $0.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 }),
         "opaque": flag({ $0.isOpaque }, { $0.isOpaque = $1 }),
         "drawsAsynchronously": flag({ $0.drawsAsynchronously }, { $0.drawsAsynchronously = $1 }),
+        "compositingFilter": Accessor(get: { $0.compositingFilter }, set: { $0.compositingFilter = $1; return true }),
+        "filters": object({ $0.filters }, { $0.filters = $1 }),
+        "backgroundFilters": object({ $0.backgroundFilters }, { $0.backgroundFilters = $1 }),
+        "wantsExtendedDynamicRangeContent": flag({ $0.wantsExtendedDynamicRangeContent }, { $0.wantsExtendedDynamicRangeContent = $1 }),
+        "toneMapMode": named({ $0.toneMapMode }, { $0.toneMapMode = $1 }),
+        "contentsHeadroom": scalar({ $0.contentsHeadroom }, { $0.contentsHeadroom = $1 }),
+        "preferredDynamicRange": named({ $0.preferredDynamicRange }, { $0.preferredDynamicRange = $1 }),
         "sublayers": object({ $0.sublayers }, { $0.sublayers = $1 }),
         "superlayer": Accessor(get: { $0.superlayer }, set: { _, _ in false }),
         "delegate": object({ $0.delegate }, { $0.delegate = $1 }),

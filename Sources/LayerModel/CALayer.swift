@@ -22,6 +22,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         state = other.state
     }
 
+    /// Apple's NSCoding initializer, required as there, so the `required init?(coder:)` every
+    /// ported subclass carries compiles unchanged. Layers are not archived here (Foundation's
+    /// keyed archivers hold NSObject subclasses, which a layer without the Objective-C runtime is
+    /// not), so there is never a layer to decode: it returns nil.
+    public required init?(coder: NSCoder) { return nil }
+
     /// Every property value of the layer, as one value: presentation layers copy it whole, and
     /// animations write into it, so a copy is one assignment instead of thirty.
     /// Exclusivity is not checked at run time: every write is one plain assignment that calls
@@ -380,6 +386,83 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set { state.fillMode = newValue }
     }
 
+    // MARK: Apple's overridable entry points
+    //
+    // Declared here so subclasses can override them (Swift overrides only what the class body
+    // declares); each forwards to its implementation in the CALayer+*.swift file of its concern.
+
+    /// The layer's rectangle in the superlayer's space: the bounding box of the bounds after
+    /// `transform`. Setting it sets `position` and `bounds.size` (see `frameRect`).
+    open var frame: CGRect {
+        get { frameRect }
+        set { frameRect = newValue }
+    }
+
+    /// The 2D affine part of `transform`.
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets `transform` to the 3D form of an affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The part of the bounds the nearest CAScrollLayer above does not clip away.
+    open var visibleRect: CGRect { rectVisibleInScrollLayer }
+
+    /// The nearest layer that is this one or a superlayer of it and also `layer` or a superlayer
+    /// of it; nil when they are in different trees.
+    open func ancestorShared(with layer: CALayer) -> CALayer? { nearestCommonAncestor(with: layer) }
+
+    /// How much farther along each edge a corner of `curve` reaches than a circular corner of the
+    /// same radius: 1 for circular corners, 1.528 for continuous ones (drawn as superellipses).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? CALayerCornerCurve.continuousExtent : 1
+    }
+
+    /// Converts `p` from the space of `layer` (nil: the root's superlayer space) into this layer's.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint { convertedPoint(p, from: layer) }
+    /// Converts `p` from this layer's space into that of `layer`.
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint { convertedPoint(p, to: layer) }
+    /// Converts `r` from the space of `layer`: the bounding box of its converted corners.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { convertedRect(r, from: layer) }
+    /// Converts `r` from this layer's space into that of `layer`.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { convertedRect(r, to: layer) }
+    /// Converts `t` from the time space of `layer` (nil: media time) into this layer's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { convertedTime(t, from: layer) }
+    /// Converts `t` from this layer's time space into that of `layer` (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { convertedTime(t, to: layer) }
+
+    /// Attaches a copy of `anim` under `key` (nil: `kCATransition` for transitions, a generated key
+    /// otherwise), replacing and stopping one already there.
+    open func add(_ anim: CAAnimation, forKey key: String?) { attachAnimation(anim, forKey: key) }
+    /// A copy of the animation attached under `key`.
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+    /// The keys of the attached animations, in the order added; nil when there are none.
+    open func animationKeys() -> [String]? { attachedAnimations.isEmpty ? nil : attachedAnimations.map(\.key) }
+    /// Detaches the animation under `key`; its delegate hears it stopped unfinished.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+    /// Detaches every animation.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    /// The layer as it appears now (`CACurrentMediaTime()`), with its animations applied; its
+    /// sublayers are presentation layers too.
+    open func presentation() -> Self? { presentationNow() as? Self }
+    /// For a presentation layer, the model layer it shows; for a model layer, itself.
+    open func model() -> Self { (modelLayer as? Self) ?? self }
+
+    /// The value at `key`: a property or a custom key (then `defaultValue(forKey:)` until set).
+    open func value(forKey key: String) -> Any? { keyValue(atPath: key) }
+    /// Sets the value at `key`; a value of the wrong type for a declared property is ignored.
+    open func setValue(_ value: Any?, forKey key: String) { setKeyValue(value, atPath: key) }
+    /// The value at a key path such as "bounds.size.width" or "transform.scale.x".
+    open func value(forKeyPath keyPath: String) -> Any? { keyValue(atPath: keyPath) }
+    /// Sets the value at a key path; a value of the wrong type for a declared property is ignored.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyValue(value, atPath: keyPath) }
+
+    /// Scrolls the nearest CAScrollLayer at or above this one so that `p` (this layer's space) is
+    /// at its top left.
+    open func scroll(_ p: CGPoint) { scrollNearestScrollLayer(toPoint: p) }
+    /// Scrolls the nearest CAScrollLayer at or above this one so that `r` is visible.
+    open func scrollRectToVisible(_ r: CGRect) { scrollNearestScrollLayer(toShow: r) }
+
     // MARK: Key-value coding
 
     /// Values of keys the layer has no property for (custom animatable properties, as Core
@@ -474,6 +557,53 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Whether the value of `key` is archived with the layer. Default: true.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// A Core Image filter or blend mode name combining the layer with what is behind it.
+    /// Kept and coded; blend modes by name are issue 26's, until then the layer composites
+    /// source-over. Default: nil.
+    open var compositingFilter: Any? {
+        get { state.compositingFilter }
+        set { state.compositingFilter = newValue }
+    }
+
+    /// Core Image filters for the layer's content: macOS's, and not supported on iOS, as Apple
+    /// documents. Kept and coded, not applied (Core Image does not exist here). Default: nil.
+    open var filters: [Any]? {
+        get { state.filters }
+        set { state.filters = newValue }
+    }
+
+    /// Core Image filters for what is behind the layer: as `filters`. Default: nil.
+    open var backgroundFilters: [Any]? {
+        get { state.backgroundFilters }
+        set { state.backgroundFilters = newValue }
+    }
+
+    /// Whether the contents may hold extended-range colour. Kept; output is standard range.
+    /// Default: false.
+    open var wantsExtendedDynamicRangeContent: Bool {
+        get { state.wantsExtendedDynamicRangeContent }
+        set { state.wantsExtendedDynamicRangeContent = newValue }
+    }
+
+    /// When the contents are tone mapped. Kept; output is standard range. Default: `.automatic`.
+    open var toneMapMode: ToneMapMode {
+        get { state.toneMapMode }
+        set { state.toneMapMode = newValue }
+    }
+
+    /// The headroom of extended-range contents. Kept; output is standard range. Default: 0.
+    open var contentsHeadroom: CGFloat {
+        get { state.contentsHeadroom }
+        set { state.contentsHeadroom = newValue }
+    }
+
+    /// The dynamic range the contents would like. Kept; output is standard range.
+    /// Default: `.automatic`.
+    open var preferredDynamicRange: DynamicRange {
+        get { state.preferredDynamicRange }
+        set { state.preferredDynamicRange = newValue }
+    }
 
     // MARK: Animations
 

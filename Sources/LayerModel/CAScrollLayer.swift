@@ -22,6 +22,9 @@ open class CAScrollLayer: CALayer {
         masksToBounds = true
     }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+
     public required init(layer: Any) {
         super.init(layer: layer)
         scrollMode = (layer as? CAScrollLayer)?.scrollMode ?? .both
@@ -51,14 +54,14 @@ open class CAScrollLayer: CALayer {
 extension CALayer {
     /// Scrolls the nearest scroll layer at or above this one so that `p` (in this layer's space)
     /// is at its top left.
-    public func scroll(_ p: CGPoint) {
+    func scrollNearestScrollLayer(toPoint p: CGPoint) {
         guard let scroller = nearestScrollLayer else { return }
         scroller.scroll(to: scroller.convert(p, from: self))
     }
 
     /// Scrolls the nearest scroll layer at or above this one so that `r` (in this layer's space)
     /// is visible.
-    public func scrollRectToVisible(_ r: CGRect) {
+    func scrollNearestScrollLayer(toShow r: CGRect) {
         guard let scroller = nearestScrollLayer else { return }
         scroller.scroll(to: scroller.convert(r, from: self))
     }

@@ -58,7 +58,7 @@ open class CAShapeLayer: CALayer {
     /// Default: `.miter`.
     @Animatable("lineJoin", needsDisplay: true) open var lineJoin: CAShapeLayerLineJoin = .miter
     /// Alternating on and off lengths. Default: nil (solid).
-    @Animatable("lineDashPattern", needsDisplay: true) open var lineDashPattern: [CGFloat]? = nil
+    @Animatable("lineDashPattern", needsDisplay: true) open var lineDashPattern: [NSNumber]? = nil
     /// Default: 0.
     @Animatable("lineDashPhase", needsDisplay: true) open var lineDashPhase: CGFloat = 0
     /// Where along the path's length the stroke starts, 0...1. Default: 0.
@@ -73,6 +73,9 @@ open class CAShapeLayer: CALayer {
         super.init()
         setNeedsDisplay() // a shape shows without being asked to display
     }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
 
     public required init(layer: Any) { super.init(layer: layer) }
 
@@ -117,7 +120,7 @@ open class CAShapeLayer: CALayer {
         guard let strokeColor, lineWidth > 0, lineWidth.isFinite else { return }
         var stroked = path.trimmed(from: strokeStart, to: strokeEnd)
         if let pattern = lineDashPattern, !pattern.isEmpty {
-            stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern)
+            stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) })
         }
         ctx.addPath(stroked)
         ctx.setStrokeColor(strokeColor)

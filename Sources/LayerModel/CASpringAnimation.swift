@@ -5,13 +5,13 @@ import Foundation
 /// `duration` to `settlingDuration` to see the whole motion).
 open class CASpringAnimation: CABasicAnimation {
     /// Default: 1.
-    open var mass: Double = 1
+    open var mass: CGFloat = 1
     /// Default: 100.
-    open var stiffness: Double = 100
+    open var stiffness: CGFloat = 100
     /// Default: 10.
-    open var damping: Double = 10
+    open var damping: CGFloat = 10
     /// Speed toward the target at the start, in distances (from -> to) per second. Default: 0.
-    open var initialVelocity: Double = 0
+    open var initialVelocity: CGFloat = 0
     /// Let the damping ratio exceed 1 (no oscillation, slower approach). Default: false: the
     /// ratio is clamped to 1, critical damping.
     open var allowsOverdamping = false
@@ -19,19 +19,34 @@ open class CASpringAnimation: CABasicAnimation {
     /// A spring that settles in about `perceptualDuration` seconds and overshoots by `bounce`
     /// (0 none, up to 1; negative values overdamp), as Apple's initializer: stiffness (2π / d)^2,
     /// damping ratio 1 - bounce.
-    public convenience init(perceptualDuration: Double, bounce: Double) {
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
         self.init()
-        let d = max(perceptualDuration, 1e-3)
+        let d = max(perceptualDuration, 1e-3), bounce = Double(bounce)
         mass = 1
-        stiffness = pow(2 * .pi / d, 2)
+        stiffness = CGFloat(pow(2 * .pi / d, 2))
         let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-        damping = 4 * .pi * ratio / d
+        damping = CGFloat(4 * .pi * ratio / d)
         allowsOverdamping = bounce < 0
         duration = settlingDuration
     }
 
-    open override func copy() -> CAAnimation {
-        let copy = super.copy()
+    /// The time the spring takes to look settled, by Apple's definition behind
+    /// `init(perceptualDuration:bounce:)`: 2π / ω, ω = √(stiffness / mass).
+    open var perceptualDuration: CFTimeInterval {
+        let (omega, _) = parameters
+        return omega > 0 ? 2 * .pi / omega : .infinity
+    }
+
+    /// How much the spring overshoots: 1 - damping ratio (negative when overdamped, as
+    /// `init(perceptualDuration:bounce:)` takes it).
+    open var bounce: CGFloat {
+        let (omega, zeta) = parameters
+        guard omega > 0 else { return 0 }
+        return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
+    }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone)
         if let copy = copy as? CASpringAnimation {
             copy.mass = mass
             copy.stiffness = stiffness
@@ -44,13 +59,13 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// The time after which the spring stays within 0.001 of its target (measured on the decay
     /// envelope of the displacement, amplitude included).
-    open var settlingDuration: Double {
+    open var settlingDuration: CFTimeInterval {
         let (omega, zeta) = parameters
         guard omega > 0, zeta > 0 else { return .infinity }
         let epsilon = 0.001
         if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
-            let b = (zeta * omega - initialVelocity) / omegaD
+            let b = (zeta * omega - Double(initialVelocity)) / omegaD
             let amplitude = (1 + b * b).squareRoot()
             return max(0, log(amplitude / epsilon) / (zeta * omega))
         }
@@ -63,6 +78,7 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// Natural frequency and the damping ratio in effect.
     private var parameters: (omega: Double, zeta: Double) {
+        let mass = Double(mass), stiffness = Double(stiffness), damping = Double(damping)
         guard mass > 0, stiffness > 0, damping >= 0, mass.isFinite, stiffness.isFinite, damping.isFinite else { return (0, 0) }
         let omega = (stiffness / mass).squareRoot()
         var zeta = damping / (2 * (stiffness * mass).squareRoot())
@@ -74,7 +90,7 @@ open class CASpringAnimation: CABasicAnimation {
     package func displacement(at t: Double) -> Double {
         let (omega, zeta) = parameters
         guard omega > 0 else { return 0 }
-        let v0 = -initialVelocity // moving toward the target shrinks the displacement
+        let v0 = -Double(initialVelocity) // moving toward the target shrinks the displacement
         if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
             let b = (zeta * omega + v0) / omegaD

@@ -44,6 +44,10 @@ open class CATextLayer: CALayer {
     @Animatable("alignmentMode", needsDisplay: true) open var alignmentMode: CATextLayerAlignmentMode = .natural
     /// Default: `.none`.
     @Animatable("truncationMode", needsDisplay: true) open var truncationMode: CATextLayerTruncationMode = .none
+    /// Let glyph positions snap to whole pixels horizontally (Apple's speed-for-quality trade).
+    /// Accepted; glyphs here are always placed at their exact sub-pixel positions, so every
+    /// frame is the same either way. Default: false.
+    @Animatable("allowsFontSubpixelQuantization") open var allowsFontSubpixelQuantization: Bool = false
 
     static let textKeys: Set<String> = ["string", "font", "fontSize", "foregroundColor", "wrapped", "alignmentMode", "truncationMode"]
 
@@ -51,6 +55,9 @@ open class CATextLayer: CALayer {
         super.init()
         setNeedsDisplay()
     }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
 
     public required init(layer: Any) { super.init(layer: layer) }
 

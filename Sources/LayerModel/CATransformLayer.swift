@@ -11,6 +11,9 @@ open class CATransformLayer: CALayer {
         super.init()
     }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+
     public required init(layer: Any) {
         super.init(layer: layer)
     }

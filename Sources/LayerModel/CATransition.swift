@@ -42,17 +42,21 @@ open class CATransition: CAAnimation {
     /// Where in the effect the transition starts and ends, 0...1. Defaults: 0 and 1.
     open var startProgress: Float = 0
     open var endProgress: Float = 1
+    /// A Core Image filter for the transition, macOS's alternative to `type`. Accepted and
+    /// kept; Core Image does not exist here, so `type` draws the transition. Default: nil.
+    open var filter: Any?
 
     /// The subtree as it was before the change, captured when the transition is added.
     var oldTree: CALayer?
 
-    open override func copy() -> CAAnimation {
-        let copy = super.copy()
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone)
         if let copy = copy as? CATransition {
             copy.type = type
             copy.subtype = subtype
             copy.startProgress = startProgress
             copy.endProgress = endProgress
+            copy.filter = filter
             copy.oldTree = oldTree
         }
         return copy

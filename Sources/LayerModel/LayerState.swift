@@ -54,6 +54,13 @@ struct LayerState {
     var isOpaque = false
     var drawsAsynchronously = false
     var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    var compositingFilter: Any?
+    var filters: [Any]?
+    var backgroundFilters: [Any]?
+    var wantsExtendedDynamicRangeContent = false
+    var toneMapMode: CALayer.ToneMapMode = .automatic
+    var contentsHeadroom: CGFloat = 0
+    var preferredDynamicRange: CALayer.DynamicRange = .automatic
     /// Where a backing store drawn over more than the bounds lies (shape layers); nil: the bounds.
     var drawnContentsFrame: CGRect?
     /// Whether `contents` is the layer's own drawing (its backing store) rather than a value set.

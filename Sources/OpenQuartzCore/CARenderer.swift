@@ -50,6 +50,16 @@ public final class CARenderer {
         if t.isFinite { MediaClock.set(t) }
     }
 
+    /// Apple's spelling, whose second argument is a Core Video time stamp (which does not exist
+    /// here): the time stamp is ignored, `t` starts the frame.
+    public func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutableRawPointer?) {
+        beginFrame(atTime: t)
+    }
+
+    /// Marks `r` (in `bounds`) as needing drawing. Every frame is drawn whole, so this changes
+    /// nothing that is drawn; it is kept for code written against Apple's renderer.
+    public func addUpdate(_ r: CGRect) {}
+
     /// The rectangle of `bounds` that needs drawing. Every frame is drawn whole for now.
     public func updateBounds() -> CGRect { bounds }
 

@@ -130,7 +130,7 @@ public enum RandomLayerTree {
             shape.lineWidth = number(0...8)
             shape.lineJoin = [.miter, .round, .bevel][input.int(in: 0...2)]
             shape.lineCap = [.butt, .round, .square][input.int(in: 0...2)]
-            if input.byte() < 50 { shape.lineDashPattern = [number(0...6), number(0...6)] }
+            if input.byte() < 50 { shape.lineDashPattern = [number(0...6), number(0...6)].map { NSNumber(value: Double($0)) } }
             if input.byte() < 50 {
                 shape.strokeStart = number(0...1)
                 shape.strokeEnd = number(0...1)

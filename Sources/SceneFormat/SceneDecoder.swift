@@ -243,10 +243,10 @@ struct SceneDecoder {
             }
             if let spring = animation as? CASpringAnimation {
                 let stiff = SceneValueKind.bounded(min: 1e-6, max: 1e9, integral: false)
-                if let v = number("mass", stiff) { spring.mass = v }
-                if let v = number("stiffness", stiff) { spring.stiffness = v }
-                if let v = number("damping", .bounded(min: 0, max: 1e9, integral: false)) { spring.damping = v }
-                if let v = number("initialVelocity") { spring.initialVelocity = v }
+                if let v = number("mass", stiff) { spring.mass = CGFloat(v) }
+                if let v = number("stiffness", stiff) { spring.stiffness = CGFloat(v) }
+                if let v = number("damping", .bounded(min: 0, max: 1e9, integral: false)) { spring.damping = CGFloat(v) }
+                if let v = number("initialVelocity") { spring.initialVelocity = CGFloat(v) }
                 if let v = flag("allowsOverdamping") { spring.allowsOverdamping = v }
             }
             if let keyframe = animation as? CAKeyframeAnimation {
@@ -268,7 +268,7 @@ struct SceneDecoder {
                 }
                 for key in ["tensionValues", "continuityValues", "biasValues"] {
                     guard let value = json[key], let numbers = SceneValueCodec.decode(value, as: .numbers, at: join(path, key), &ctx) as? [CGFloat] else { continue }
-                    let doubles = numbers.map(Double.init)
+                    let doubles = numbers.map { NSNumber(value: Double($0)) }
                     switch key {
                     case "tensionValues": keyframe.tensionValues = doubles
                     case "continuityValues": keyframe.continuityValues = doubles

@@ -101,10 +101,10 @@ public struct SceneEncoder {
                 }
             }
             if let spring = property as? CASpringAnimation {
-                number("mass", spring.mass, 1)
-                number("stiffness", spring.stiffness, 100)
-                number("damping", spring.damping, 10)
-                number("initialVelocity", spring.initialVelocity, 0)
+                number("mass", Double(spring.mass), 1)
+                number("stiffness", Double(spring.stiffness), 100)
+                number("damping", Double(spring.damping), 10)
+                number("initialVelocity", Double(spring.initialVelocity), 0)
                 flag("allowsOverdamping", spring.allowsOverdamping, false)
             }
             if let keyframe = property as? CAKeyframeAnimation {
@@ -118,7 +118,7 @@ public struct SceneEncoder {
                 if let mode = keyframe.rotationMode { members.append(("rotationMode", .string(mode.rawValue))) }
                 for (name, values) in [("tensionValues", keyframe.tensionValues), ("continuityValues", keyframe.continuityValues),
                                        ("biasValues", keyframe.biasValues)] {
-                    if let values { members.append((name, .array(values.map { .number($0) }))) }
+                    if let values { members.append((name, .array(values.map { .number($0.doubleValue) }))) }
                 }
             }
         }

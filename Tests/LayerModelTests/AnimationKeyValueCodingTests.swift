@@ -70,7 +70,7 @@ struct AnimationKeyValueCodingTests {
         let animation = CABasicAnimation(keyPath: "opacity")
         #expect(animation.value(forKey: "step") == nil)
         animation.setValue(4, forKey: "step")
-        let copy = animation.copy()
+        let copy = animation.copy() as! CABasicAnimation
         #expect(copy.value(forKey: "step") as? Int == 4 && copy.value(forKeyPath: "step") as? Int == 4)
         #expect(CAAnimation.defaultValue(forKey: "anything") == nil && animation.shouldArchiveValue(forKey: "step"))
     }

@@ -86,13 +86,13 @@ struct BoxedValueTests {
     @Test("key-value coding takes boxed values")
     func boxedKeyValueCoding() {
         let layer = CALayer()
-        #expect(layer.setValue(NSValue(cgPoint: CGPoint(x: 7, y: 8)), forKeyPath: "position"))
+        layer.setValue(NSValue(cgPoint: CGPoint(x: 7, y: 8)), forKeyPath: "position")
         #expect(layer.position == CGPoint(x: 7, y: 8))
-        #expect(layer.setValue(NSValue(caTransform3D: CATransform3DMakeScale(2, 2, 1)), forKeyPath: "transform"))
+        layer.setValue(NSValue(caTransform3D: CATransform3DMakeScale(2, 2, 1)), forKeyPath: "transform")
         #expect(layer.transform == CATransform3DMakeScale(2, 2, 1))
-        #expect(layer.setValue(NSValue(cgSize: CGSize(width: 3, height: 4)), forKeyPath: "transform.translation"))
+        layer.setValue(NSValue(cgSize: CGSize(width: 3, height: 4)), forKeyPath: "transform.translation")
         #expect(layer.transform.m41 == 3 && layer.transform.m42 == 4)
-        #expect(!layer.setValue(NSValue(cgSize: .zero), forKeyPath: "position"), "a box of the wrong type is refused")
+        layer.setValue(NSValue(cgSize: .zero), forKeyPath: "position") // a box of the wrong type is refused
         #expect(layer.position == CGPoint(x: 7, y: 8))
     }
 
