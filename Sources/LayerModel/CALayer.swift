@@ -430,8 +430,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Converts `t` from this layer's time space into that of `layer` (nil: media time).
     open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { convertedTime(t, to: layer) }
 
-    /// Attaches a copy of `anim` under `key` (nil: `kCATransition` for transitions, a generated key
-    /// otherwise), replacing and stopping one already there.
+    /// Attaches a copy of `anim` under `key` (nil: a key of its own), replacing and stopping one
+    /// already there.
     open func add(_ anim: CAAnimation, forKey key: String?) { attachAnimation(anim, forKey: key) }
     /// A copy of the animation attached under `key`.
     open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
