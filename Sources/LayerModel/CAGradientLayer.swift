@@ -37,8 +37,9 @@ open class CAGradientLayer: CALayer {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    override class func libraryCopy(of layer: CALayer) -> CALayer { CAGradientLayer(layer: layer) }
 
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
 
     open override class func needsDisplay(forKey key: String) -> Bool {
         gradientKeys.contains(key) || super.needsDisplay(forKey: key)
@@ -48,6 +49,7 @@ open class CAGradientLayer: CALayer {
         switch key {
         case "startPoint": CGPoint(x: 0.5, y: 0)
         case "endPoint": CGPoint(x: 0.5, y: 1)
+        case "type": CAGradientLayerType.axial.rawValue
         default: super.defaultValue(forKey: key)
         }
     }

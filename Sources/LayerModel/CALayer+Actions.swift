@@ -56,7 +56,7 @@ extension CALayer {
     /// The value at `keyPath` as it shows now, with running animations applied.
     func presentedValue(forKeyPath keyPath: String) -> Any? {
         guard !attachedAnimations.isEmpty else { return value(forKeyPath: keyPath) }
-        let copy = type(of: self).init(layer: self)
+        let copy = CALayer.presentationCopy(of: self)
         copy.modelLayer = self
         let time = layerTime(atMediaTime: CACurrentMediaTime())
         for (_, animation) in attachedAnimations { animation.apply(to: copy, atLayerTime: time) }
@@ -76,7 +76,7 @@ extension CALayer {
     func committedStateTree() -> CALayer {
         let time = layerTime(atMediaTime: CACurrentMediaTime())
         func snapshot(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
-            let copy = type(of: layer).init(layer: layer)
+            let copy = CALayer.presentationCopy(of: layer)
             copy.modelLayer = layer
             for (_, animation) in layer.attachedAnimations where !(animation is CATransition) {
                 animation.apply(to: copy, atLayerTime: time)

@@ -107,7 +107,7 @@ extension CALayer {
         var reused: [ObjectIdentifier: CALayer] = [:]
         func present(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
             let copy: CALayer
-            // Plain layers are all state; a subclass may keep more, so it always gets init(layer:).
+            // Plain layers are all state; a subclass may keep more, so it always gets a new copy.
             if let cache, type(of: layer) == CALayer.self, let previous = cache.copies[ObjectIdentifier(layer)],
                previous.modelLayer === layer {
                 previous.state = layer.state
@@ -117,7 +117,7 @@ extension CALayer {
                 previous.storedMask = nil
                 copy = previous
             } else {
-                copy = type(of: layer).init(layer: layer)
+                copy = CALayer.presentationCopy(of: layer)
                 copy.modelLayer = layer
             }
             if cache != nil { reused[ObjectIdentifier(layer)] = copy }
@@ -125,9 +125,7 @@ extension CALayer {
             if copy.needsPresentationRedraw(model: layer) {
                 // Animated custom properties show by redrawing the copy with its values (the
                 // delegate draws for it, as for the model).
-                copy.delegate = layer.delegate
-                copy.drawBackingStore()
-                copy.delegate = nil
+                copy.drawPresentationBackingStore(model: layer)
             }
             return copy
         }

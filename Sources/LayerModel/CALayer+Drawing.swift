@@ -55,6 +55,25 @@ extension CALayer {
 
     /// For a presentation copy: whether an animation of its layer changes a key that the class
     /// redraws for, so the copy must draw itself with the animated values.
+    /// Redraws this presentation copy's content with its own (animated) values. The delegate
+    /// draws for it, as for the model. A copy of a library class standing in for a subclass that
+    /// cannot be copied (see LayerPresentationCopying) is drawn by the model instead, its values
+    /// lent to the model for the draw: so the subclass's `draw(in:)` still draws, reading the
+    /// animated values, and the model ends as it was.
+    func drawPresentationBackingStore(model: CALayer) {
+        if type(of: self) == type(of: model) {
+            delegate = model.delegate
+            drawBackingStore()
+            delegate = nil
+            return
+        }
+        let own = model.state
+        model.state = state
+        model.drawBackingStore()
+        state = model.state
+        model.state = own
+    }
+
     func needsPresentationRedraw(model: CALayer) -> Bool {
         model.attachedAnimations.contains { entry in
             guard let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return false }

@@ -16,8 +16,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// A copy of `layer`'s properties (not its sublayers, superlayer or animations), as Core
     /// Animation makes presentation layers. Subclasses with properties of their own override it,
-    /// call super, and copy theirs.
-    public required init(layer: Any) {
+    /// call super, and copy theirs. Not `required`, as on Apple's platforms, so a subclass with
+    /// initializers of its own compiles without one; presentation copies of such a subclass are
+    /// of its library class unless it adopts `LayerPresentationCopying` (see there).
+    public init(layer: Any) {
         guard let other = layer as? CALayer else { return }
         state = other.state
     }
@@ -462,6 +464,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func scroll(_ p: CGPoint) { scrollNearestScrollLayer(toPoint: p) }
     /// Scrolls the nearest CAScrollLayer at or above this one so that `r` is visible.
     open func scrollRectToVisible(_ r: CGRect) { scrollNearestScrollLayer(toShow: r) }
+
+    /// An instance of the library class nearest to this one (CALayer, CAShapeLayer, ...) copied
+    /// from `layer` by `init(layer:)`: the presentation copy of a layer whose class cannot be
+    /// constructed from its class value (see `LayerPresentationCopying`). Each library subclass
+    /// answers with its own class.
+    class func libraryCopy(of layer: CALayer) -> CALayer { CALayer(layer: layer) }
 
     // MARK: Key-value coding
 

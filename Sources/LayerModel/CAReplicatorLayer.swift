@@ -31,11 +31,16 @@ open class CAReplicatorLayer: CALayer {
     /// More instances than this are not drawn (a diagnostic says so). Default: 10,000.
     public static let maxInstances = 10_000
 
+    override class func libraryCopy(of layer: CALayer) -> CALayer { CAReplicatorLayer(layer: layer) }
+
     open override class func defaultValue(forKey key: String) -> Any? {
         switch key {
         case "instanceCount": 1
         case "instanceTransform": CATransform3DIdentity
         case "instanceColor": CGColor.white
+        case "instanceDelay": CFTimeInterval(0)
+        case "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset": Float(0)
+        case "preservesDepth": false
         default: super.defaultValue(forKey: key)
         }
     }

@@ -15,7 +15,7 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 /// layer). It clips to its bounds, as a scroller must.
 open class CAScrollLayer: CALayer {
     /// Default: `.both`.
-    open var scrollMode: CAScrollLayerScrollMode = .both
+    @Animatable("scrollMode") open var scrollMode: CAScrollLayerScrollMode = .both
 
     public override init() {
         super.init()
@@ -24,10 +24,12 @@ open class CAScrollLayer: CALayer {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    public override init(layer: Any) { super.init(layer: layer) }
 
-    public required init(layer: Any) {
-        super.init(layer: layer)
-        scrollMode = (layer as? CAScrollLayer)?.scrollMode ?? .both
+    override class func libraryCopy(of layer: CALayer) -> CALayer { CAScrollLayer(layer: layer) }
+
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "scrollMode" ? CAScrollLayerScrollMode.both.rawValue : super.defaultValue(forKey: key)
     }
 
     /// Moves the bounds origin to `point`, in the directions `scrollMode` allows.

@@ -76,8 +76,9 @@ open class CAShapeLayer: CALayer {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    override class func libraryCopy(of layer: CALayer) -> CALayer { CAShapeLayer(layer: layer) }
 
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
 
     open override class func needsDisplay(forKey key: String) -> Bool {
         shapeKeys.contains(key) || super.needsDisplay(forKey: key)
@@ -89,6 +90,9 @@ open class CAShapeLayer: CALayer {
         case "lineWidth", "strokeEnd": CGFloat(1)
         case "miterLimit": CGFloat(10)
         case "strokeStart", "lineDashPhase": CGFloat(0)
+        case "fillRule": CAShapeLayerFillRule.nonZero.rawValue
+        case "lineCap": CAShapeLayerLineCap.butt.rawValue
+        case "lineJoin": CAShapeLayerLineJoin.miter.rawValue
         default: super.defaultValue(forKey: key)
         }
     }

@@ -58,8 +58,9 @@ open class CATextLayer: CALayer {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    override class func libraryCopy(of layer: CALayer) -> CALayer { CATextLayer(layer: layer) }
 
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
 
     open override class func needsDisplay(forKey key: String) -> Bool {
         textKeys.contains(key) || super.needsDisplay(forKey: key)
@@ -69,6 +70,9 @@ open class CATextLayer: CALayer {
         switch key {
         case "fontSize": CGFloat(36)
         case "foregroundColor": CGColor.white
+        case "wrapped", "allowsFontSubpixelQuantization": false
+        case "alignmentMode": CATextLayerAlignmentMode.natural.rawValue
+        case "truncationMode": CATextLayerTruncationMode.none.rawValue
         default: super.defaultValue(forKey: key)
         }
     }

@@ -13,8 +13,9 @@ open class CATransformLayer: CALayer {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    override class func libraryCopy(of layer: CALayer) -> CALayer { CATransformLayer(layer: layer) }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import OpenQuartzCore
 
-/// Seed 000's pie layer (Listing 6.39) in Swift: a custom animatable property and draw(in:).
-final class PieLayer: CALayer {
+/// Seed 000's pie layer (Listing 6.39) in Swift: a custom animatable property and draw(in:),
+/// presented as its own class (LayerPresentationCopying).
+final class PieLayer: CALayer, LayerPresentationCopying {
     @Animatable("part", needsDisplay: true) var part: Double = 0
 
     override class func needsDisplay(forKey key: String) -> Bool {

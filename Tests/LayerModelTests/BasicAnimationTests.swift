@@ -279,6 +279,43 @@ struct BasicAnimationTests {
         animation.duration = 1
         pie.add(animation, forKey: "part")
         let presented = pie.presentationTree(atMediaTime: 1.5)
-        #expect(presented is PieLayer && presented.value(forKey: "part") as? Double == 0.75)
+        #expect(presented.value(forKey: "part") as? Double == 0.75)
+    }
+
+    @Test("a subclass that cannot be presented as its own class still draws its animated values, and its model is left as it was")
+    func subclassPresentedByItsLibraryClass() throws {
+        // Written as ported code is: an initializer of its own, no init(layer:), no adoption of
+        // LayerPresentationCopying. Its presentation copies are CALayers.
+        final class Bar: CALayer {
+            @Animatable("level", needsDisplay: true) var level: Double = 0
+            let color: CGColor
+            init(color: CGColor) {
+                self.color = color
+                super.init()
+            }
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+            override class func needsDisplay(forKey key: String) -> Bool { key == "level" || super.needsDisplay(forKey: key) }
+            override func draw(in ctx: CGContext) {
+                ctx.setFillColor(color)
+                ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * level, height: bounds.height))
+            }
+        }
+        let bar = Bar(color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        bar.bounds = CGRect(x: 0, y: 0, width: 10, height: 1)
+        bar.setNeedsDisplay()
+        bar.displayIfNeeded()
+        let animation = CABasicAnimation(keyPath: "level")
+        animation.fromValue = 0
+        animation.toValue = 1
+        animation.beginTime = 1
+        animation.duration = 1
+        bar.add(animation, forKey: "level")
+        let presented = bar.presentationTree(atMediaTime: 1.5)
+        #expect(type(of: presented) == CALayer.self)
+        #expect(presented.value(forKey: "level") as? Double == 0.5)
+        let image = try #require(presented.contents as? CGImage)
+        let covered = (0..<image.width).filter { image.bitmap[$0, 0].3 > 0 }.count
+        #expect(covered == 5, "the subclass's draw(in:) drew the animated level")
+        #expect(bar.level == 0 && bar.contents as? CGImage !== image, "the model keeps its own values and content")
     }
 }

@@ -5,7 +5,7 @@ import LayerModel
 import Testing
 
 /// Seed 000, Listing 6.53 in Swift: a dynamic property with a default that redraws on change.
-final class DigitLayer: CALayer {
+final class DigitLayer: CALayer, LayerPresentationCopying {
     @Animatable("digit", needsDisplay: true) var digit: Double = 0
 }
 
@@ -39,7 +39,7 @@ final class DigitView: CALayerDelegate {
 }
 
 /// Seed 000's PieLayer: `part` animates through the layer's own action.
-final class PieLayer: CALayer {
+final class PieLayer: CALayer, LayerPresentationCopying {
     @Animatable("part", needsDisplay: true) var part: Double = 0
 
     override func action(forKey event: String) -> CAAction? {

@@ -132,6 +132,74 @@ struct SubclassKeyValueCodingTests {
         #expect(shape.lineWidth == 1, "a value that does not convert reads as the default, not a stray value")
     }
 
+    /// Every declared property of the library's layer subclasses: its key, a value as Apple's
+    /// key-value coding hands it (names as strings, numbers as NSNumber, structs boxed), and
+    /// whether a layer holds it.
+    nonisolated(unsafe) static let subclassKeys: [(make: () -> CALayer, key: String, value: Any, took: (CALayer) -> Bool)] = {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
+        func shape(_ l: CALayer) -> CAShapeLayer { l as! CAShapeLayer }
+        func text(_ l: CALayer) -> CATextLayer { l as! CATextLayer }
+        func gradient(_ l: CALayer) -> CAGradientLayer { l as! CAGradientLayer }
+        func replicator(_ l: CALayer) -> CAReplicatorLayer { l as! CAReplicatorLayer }
+        let s = { CAShapeLayer() as CALayer }, t = { CATextLayer() as CALayer }
+        let g = { CAGradientLayer() as CALayer }, r = { CAReplicatorLayer() as CALayer }
+        return [
+            (s, "path", path, { shape($0).path == path }),
+            (s, "fillColor", red, { shape($0).fillColor == red }),
+            (s, "fillRule", "even-odd", { shape($0).fillRule == .evenOdd }),
+            (s, "strokeColor", red, { shape($0).strokeColor == red }),
+            (s, "strokeStart", NSNumber(value: 0.25), { shape($0).strokeStart == 0.25 }),
+            (s, "strokeEnd", NSNumber(value: Float(0.5)), { shape($0).strokeEnd == 0.5 }),
+            (s, "lineWidth", NSNumber(value: 3), { shape($0).lineWidth == 3 }),
+            (s, "miterLimit", NSNumber(value: 4), { shape($0).miterLimit == 4 }),
+            (s, "lineCap", "round", { shape($0).lineCap == .round }),
+            (s, "lineJoin", "bevel", { shape($0).lineJoin == .bevel }),
+            (s, "lineDashPhase", NSNumber(value: 2), { shape($0).lineDashPhase == 2 }),
+            (s, "lineDashPattern", [NSNumber(value: 3), NSNumber(value: 1)], { shape($0).lineDashPattern?.map(\.doubleValue) == [3, 1] }),
+            (t, "string", "hello", { text($0).string as? String == "hello" }),
+            (t, "font", "Helvetica-Bold", { text($0).font as? String == "Helvetica-Bold" }),
+            (t, "fontSize", NSNumber(value: 12), { text($0).fontSize == 12 }),
+            (t, "foregroundColor", red, { text($0).foregroundColor == red }),
+            (t, "wrapped", NSNumber(value: true), { text($0).isWrapped }),
+            (t, "alignmentMode", "right", { text($0).alignmentMode == .right }),
+            (t, "truncationMode", "end", { text($0).truncationMode == .end }),
+            (t, "allowsFontSubpixelQuantization", NSNumber(value: 1), { text($0).allowsFontSubpixelQuantization }),
+            (g, "colors", [red, red], { gradient($0).colors?.count == 2 }),
+            (g, "locations", [NSNumber(value: 0), NSNumber(value: 1)], { gradient($0).locations?.map(\.doubleValue) == [0, 1] }),
+            (g, "startPoint", NSValue(cgPoint: CGPoint(x: 0, y: 0.5)), { gradient($0).startPoint == CGPoint(x: 0, y: 0.5) }),
+            (g, "endPoint", NSValue(cgPoint: CGPoint(x: 1, y: 0.5)), { gradient($0).endPoint == CGPoint(x: 1, y: 0.5) }),
+            (g, "type", "conic", { gradient($0).type == .conic }),
+            (r, "instanceCount", NSNumber(value: 4), { replicator($0).instanceCount == 4 }),
+            (r, "preservesDepth", NSNumber(value: true), { replicator($0).preservesDepth }),
+            (r, "instanceDelay", NSNumber(value: 0.5), { replicator($0).instanceDelay == 0.5 }),
+            (r, "instanceTransform", NSValue(caTransform3D: CATransform3DMakeScale(2, 2, 1)), { replicator($0).instanceTransform == CATransform3DMakeScale(2, 2, 1) }),
+            (r, "instanceColor", red, { replicator($0).instanceColor == red }),
+            (r, "instanceRedOffset", NSNumber(value: -0.1), { replicator($0).instanceRedOffset == -0.1 }),
+            (r, "instanceGreenOffset", NSNumber(value: -0.2), { replicator($0).instanceGreenOffset == -0.2 }),
+            (r, "instanceBlueOffset", NSNumber(value: -0.3), { replicator($0).instanceBlueOffset == -0.3 }),
+            (r, "instanceAlphaOffset", NSNumber(value: -0.4), { replicator($0).instanceAlphaOffset == -0.4 }),
+            ({ CAScrollLayer() }, "scrollMode", "vertically", { ($0 as! CAScrollLayer).scrollMode == .vertically }),
+        ]
+    }()
+
+    @Test("every declared property of the layer subclasses round-trips by key, and defaultValue(forKey:) is the property's default",
+          arguments: subclassKeys.indices)
+    func subclassKeyRoundTrips(index: Int) {
+        let (make, key, value, took) = Self.subclassKeys[index]
+        let layer = make()
+        let fresh = make()
+        let defaultRead = fresh.value(forKey: key)
+        layer.setValue(value, forKey: key)
+        #expect(took(layer), "\(key): the property did not take the value")
+        let copy = make()
+        copy.setValue(layer.value(forKey: key), forKey: key)
+        #expect(took(copy), "\(key): the value read back is not the value set")
+        let declared = type(of: fresh).defaultValue(forKey: key)
+        #expect(String(describing: declared) == String(describing: defaultRead), "\(key): defaultValue(forKey:) is not what a new layer reads")
+        #expect(!took(fresh), "\(key): the test's value is the default, so it proves nothing")
+    }
+
     @Test("the new CALayer keys round-trip by key-value coding")
     func newLayerKeys() {
         let layer = CALayer()

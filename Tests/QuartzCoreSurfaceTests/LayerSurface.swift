@@ -158,10 +158,10 @@ extension SurfaceChecklist {
             let context = CGContext(width: 4, height: 4)!
             drawn.draw(in: context)
         }
-        try use("CALayer.render(in:)") {
+        use("CALayer.render(in:)") {
             let context = CGContext(width: 4, height: 4)!
             drawn.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            try drawn.render(in: context)
+            drawn.render(in: context)
         }
 
         // Appearance

@@ -50,6 +50,43 @@ struct QuartzCoreSurfaceTests {
         let copy = EveryAnimationOverride().copy() as! EveryAnimationOverride
         #expect(copy.tag == "copied")
     }
+
+    @Test("subclasses written the two usual ways compile unchanged; adopting LayerPresentationCopying presents the own class")
+    func subclassInitializers() {
+        let own = OwnInitializerOnly(color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let copied = OverridesInitLayer()
+        copied.tint = 3
+        #expect(OverridesInitLayer(layer: copied).tint == 3, "its init(layer:) copies its own property")
+        let tree = CALayer()
+        tree.addSublayer(own)
+        tree.addSublayer(copied)
+        let presented = tree.presentationTree(atMediaTime: 0)
+        #expect(type(of: presented.sublayers![0]) == CALayer.self, "a subclass is presented as its library class")
+        #expect(presented.sublayers![1] is OverridesInitLayer && (presented.sublayers![1] as! OverridesInitLayer).tint == 3)
+    }
+}
+
+/// Ported code's usual subclass with its own initializer and no init(layer:).
+final class OwnInitializerOnly: CALayer {
+    let color: CGColor
+    init(color: CGColor) {
+        self.color = color
+        super.init()
+        backgroundColor = color
+    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+}
+
+/// Ported code's subclass that copies its own property in `override init(layer:)`, adopting
+/// LayerPresentationCopying to be presented as itself.
+class OverridesInitLayer: CALayer, LayerPresentationCopying {
+    var tint = 0
+    override init() { super.init() }
+    required override init(layer: Any) {
+        tint = (layer as? OverridesInitLayer)?.tint ?? 0
+        super.init(layer: layer)
+    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
 extension SurfaceChecklist {
@@ -163,7 +200,7 @@ final class EveryOverride: CALayer {
     var calls: Set<String> = []
 
     override init() { super.init() }
-    required init(layer: Any) { super.init(layer: layer) }
+    override init(layer: Any) { super.init(layer: layer) }
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override class func defaultValue(forKey key: String) -> Any? { super.defaultValue(forKey: key) }
