@@ -75,3 +75,86 @@ struct AnimationKeyValueCodingTests {
         #expect(CAAnimation.defaultValue(forKey: "anything") == nil && animation.shouldArchiveValue(forKey: "step"))
     }
 }
+
+@Suite("Animation key-value coding, every declared key")
+struct AnimationKeyRoundTripTests {
+    private final class Listener: CAAnimationDelegate {}
+    nonisolated(unsafe) private static let listener = Listener()
+
+    /// Every settable declared key of the animation classes, with a value as Apple's key-value
+    /// coding hands it and whether an animation holds it.
+    nonisolated(unsafe) static let keys: [(make: () -> CAAnimation, key: String, value: Any, took: (CAAnimation) -> Bool)] = {
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
+        let basic = { CABasicAnimation(keyPath: "opacity") as CAAnimation }
+        let spring = { CASpringAnimation(keyPath: "position.x") as CAAnimation }
+        let keyframe = { CAKeyframeAnimation(keyPath: "position") as CAAnimation }
+        let transition = { CATransition() as CAAnimation }
+        func b(_ a: CAAnimation) -> CABasicAnimation { a as! CABasicAnimation }
+        func s(_ a: CAAnimation) -> CASpringAnimation { a as! CASpringAnimation }
+        func k(_ a: CAAnimation) -> CAKeyframeAnimation { a as! CAKeyframeAnimation }
+        func t(_ a: CAAnimation) -> CATransition { a as! CATransition }
+        return [
+            (basic, "beginTime", NSNumber(value: 2), { $0.beginTime == 2 }),
+            (basic, "duration", NSNumber(value: Int8(3)), { $0.duration == 3 }),
+            (basic, "speed", NSNumber(value: 2.0), { $0.speed == 2 }),
+            (basic, "timeOffset", NSNumber(value: 0.5), { $0.timeOffset == 0.5 }),
+            (basic, "repeatCount", NSNumber(value: Float.infinity), { $0.repeatCount == .infinity }),
+            (basic, "repeatDuration", NSNumber(value: 4), { $0.repeatDuration == 4 }),
+            (basic, "autoreverses", NSNumber(value: true), { $0.autoreverses }),
+            (basic, "fillMode", "both", { $0.fillMode == .both }),
+            (basic, "timingFunction", easeIn, { $0.timingFunction == easeIn }),
+            (basic, "removedOnCompletion", NSNumber(value: false), { !$0.isRemovedOnCompletion }),
+            (basic, "delegate", listener, { $0.delegate === listener }),
+            (basic, "preferredFrameRateRange", CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60), { $0.preferredFrameRateRange.maximum == 60 }),
+            (basic, "keyPath", "position.y", { ($0 as! CAPropertyAnimation).keyPath == "position.y" }),
+            (basic, "additive", NSNumber(value: 1), { ($0 as! CAPropertyAnimation).isAdditive }),
+            (basic, "cumulative", NSNumber(value: 1), { ($0 as! CAPropertyAnimation).isCumulative }),
+            (basic, "valueFunction", CAValueFunction(name: .rotateZ)!, { ($0 as! CAPropertyAnimation).valueFunction?.name == .rotateZ }),
+            (basic, "fromValue", NSNumber(value: 0.25), { (b($0).fromValue as? NSNumber)?.doubleValue == 0.25 }),
+            (basic, "toValue", NSNumber(value: 0.75), { (b($0).toValue as? NSNumber)?.doubleValue == 0.75 }),
+            (basic, "byValue", NSNumber(value: 0.5), { (b($0).byValue as? NSNumber)?.doubleValue == 0.5 }),
+            (spring, "mass", NSNumber(value: 2), { s($0).mass == 2 }),
+            (spring, "stiffness", NSNumber(value: 50), { s($0).stiffness == 50 }),
+            (spring, "damping", NSNumber(value: 5), { s($0).damping == 5 }),
+            (spring, "initialVelocity", NSNumber(value: -1), { s($0).initialVelocity == -1 }),
+            (spring, "allowsOverdamping", NSNumber(value: true), { s($0).allowsOverdamping }),
+            (keyframe, "values", [NSNumber(value: 0), NSNumber(value: 1)], { k($0).values?.count == 2 }),
+            (keyframe, "path", path, { k($0).path == path }),
+            (keyframe, "keyTimes", [NSNumber(value: 0), NSNumber(value: 1)], { k($0).keyTimes?.map(\.doubleValue) == [0, 1] }),
+            (keyframe, "timingFunctions", [easeIn], { k($0).timingFunctions == [easeIn] }),
+            (keyframe, "calculationMode", "cubic", { k($0).calculationMode == .cubic }),
+            (keyframe, "rotationMode", "auto", { k($0).rotationMode == .rotateAuto }),
+            (keyframe, "tensionValues", [NSNumber(value: 0.5)], { k($0).tensionValues?.map(\.doubleValue) == [0.5] }),
+            (keyframe, "continuityValues", [NSNumber(value: -0.5)], { k($0).continuityValues?.map(\.doubleValue) == [-0.5] }),
+            (keyframe, "biasValues", [NSNumber(value: 0.25)], { k($0).biasValues?.map(\.doubleValue) == [0.25] }),
+            ({ CAAnimationGroup() }, "animations", [CABasicAnimation(keyPath: "opacity")], { ($0 as! CAAnimationGroup).animations?.count == 1 }),
+            (transition, "type", "moveIn", { t($0).type == .moveIn }),
+            (transition, "subtype", "fromBottom", { t($0).subtype == .fromBottom }),
+            (transition, "startProgress", NSNumber(value: 0.25), { t($0).startProgress == 0.25 }),
+            (transition, "endProgress", NSNumber(value: 0.75), { t($0).endProgress == 0.75 }),
+            (transition, "filter", "CIBarsSwipeTransition", { t($0).filter as? String == "CIBarsSwipeTransition" }),
+        ]
+    }()
+
+    @Test("every declared key of every animation class round-trips, and copies keep it", arguments: keys.indices)
+    func roundTrip(index: Int) {
+        let (make, key, value, took) = Self.keys[index]
+        let animation = make()
+        #expect(!took(animation), "\(key): the test's value is the default, so it proves nothing")
+        animation.setValue(value, forKey: key)
+        #expect(took(animation), "\(key): the property did not take the value")
+        let other = make()
+        other.setValue(animation.value(forKey: key), forKey: key)
+        #expect(took(other), "\(key): the value read back is not the value set")
+        #expect(took(animation.copy() as! CAAnimation), "\(key): a copy lost it")
+    }
+
+    @Test("the spring's derived durations read by key")
+    func springReadOnlyKeys() {
+        let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3)
+        #expect((spring.value(forKey: "perceptualDuration") as? CFTimeInterval).map { abs($0 - 0.5) < 1e-9 } == true)
+        #expect((spring.value(forKey: "bounce") as? CGFloat).map { abs($0 - 0.3) < 1e-9 } == true)
+        #expect((spring.value(forKey: "settlingDuration") as? CFTimeInterval ?? 0) > 0)
+    }
+}
