@@ -18,7 +18,8 @@ extension CGPath {
         guard period > 1e-9, period.isFinite, phase.isFinite else { return copy(applying: transform) }
         let result = CGMutablePath()
         var dashes = 0
-        for (points, closed) in PathStroker.subpaths(self, tolerance: 0.01) {
+        for polyline in PathStroker.subpaths(self, tolerance: 0.01) {
+            let (points, closed) = (polyline.points, polyline.closed)
             let polyline = closed && points.count > 1 ? points + [points[0]] : points
             // Where in the pattern the subpath starts.
             var index = 0
@@ -73,8 +74,8 @@ extension CGPath {
         if from <= 0 && to >= 1 { return self }
         let result = CGMutablePath()
         guard to > from else { return result }
-        let subpaths = PathStroker.subpaths(self, tolerance: 0.01).map { points, closed in
-            closed && points.count > 1 ? points + [points[0]] : points
+        let subpaths = PathStroker.subpaths(self, tolerance: 0.01).map { (polyline: PathStroker.Polyline) -> [CGPoint] in
+            polyline.closed && polyline.points.count > 1 ? polyline.points + [polyline.points[0]] : polyline.points
         }
         let total = subpaths.reduce(0) { sum, polyline in
             sum + zip(polyline, polyline.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }

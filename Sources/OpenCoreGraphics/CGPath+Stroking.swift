@@ -20,52 +20,85 @@ extension CGPath {
         let half = abs(lineWidth) / 2
         guard half > 0, half.isFinite else { return outline }
         let tolerance = max(min(half / 20, 0.05), 0.001)
-        for (polyline, closed) in PathStroker.subpaths(self, tolerance: tolerance) {
-            PathStroker.stroke(polyline, closed: closed, half: half, cap: lineCap, join: lineJoin,
-                               miterLimit: miterLimit, into: outline)
+        for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
+            PathStroker.stroke(polyline, half: half, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: outline)
         }
         return outline.copy(applying: transform)
     }
 }
 
 enum PathStroker {
-    /// Subpaths as polylines, each with whether it was closed; repeated points removed.
-    static func subpaths(_ path: CGPath, tolerance: CGFloat) -> [([CGPoint], Bool)] {
-        var result: [([CGPoint], Bool)] = []
-        var current: [CGPoint] = []
+    /// A subpath flattened for stroking: its points, whether it was closed, and at each point the
+    /// true direction of the path arriving (`arriving`) and leaving (`leaving`) where a curve
+    /// begins or ends there. Caps and joins stand square to those directions, not to the
+    /// flattened chords next to them (a butt cap at the end of an arc would otherwise lean by
+    /// half a chord's turn, and the two ends of an open full circle would leave a wedge).
+    struct Polyline {
+        var points: [CGPoint] = []
+        var arriving: [CGPoint?] = []
+        var leaving: [CGPoint?] = []
+        /// Whether the point lies inside a flattened curve rather than where elements meet.
+        var insideCurve: [Bool] = []
+        var closed = false
+    }
+
+    /// Subpaths as polylines; repeated points removed.
+    static func subpaths(_ path: CGPath, tolerance: CGFloat) -> [Polyline] {
+        var result: [Polyline] = []
+        var current = Polyline()
         var last = CGPoint.zero
         func append(_ p: CGPoint) {
-            if let previous = current.last, hypot(previous.x - p.x, previous.y - p.y) < 1e-9 { return }
-            current.append(p)
+            if let previous = current.points.last, hypot(previous.x - p.x, previous.y - p.y) < 1e-9 { return }
+            current.points.append(p)
+            current.arriving.append(nil)
+            current.leaving.append(nil)
+            current.insideCurve.append(false)
+        }
+        func begin(at p: CGPoint) {
+            current = Polyline()
+            append(p)
         }
         func flush(closed: Bool) {
-            if !current.isEmpty { result.append((current, closed)) }
-            current = []
+            current.closed = closed
+            if !current.points.isEmpty { result.append(current) }
+            current = Polyline()
+        }
+        func curve(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ e: CGPoint) {
+            if current.points.isEmpty { begin(at: p0) }
+            let startIndex = current.points.count - 1
+            PathFlattener.cubicPoints(p0, c1, c2, e, tolerance: tolerance).forEach(append)
+            guard current.points.count - 1 > startIndex else { return }
+            for i in (startIndex + 1)..<(current.points.count - 1) { current.insideCurve[i] = true }
+            current.leaving[startIndex] = direction(from: p0, toFirstOf: [c1, c2, e])
+            current.arriving[current.points.count - 1] = direction(from: e, toFirstOf: [c2, c1, p0]).map { CGPoint(x: -$0.x, y: -$0.y) }
         }
         for element in path.elements {
             switch element {
             case .move(let p):
                 flush(closed: false)
-                current = [p]
+                begin(at: p)
                 last = p
             case .line(let p):
-                if current.isEmpty { current = [last] }
+                if current.points.isEmpty { begin(at: last) }
                 append(p)
                 last = p
             case let .quad(c, e):
-                if current.isEmpty { current = [last] }
                 let c1 = CGPoint(x: last.x + 2 / 3 * (c.x - last.x), y: last.y + 2 / 3 * (c.y - last.y))
                 let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
-                PathFlattener.cubicPoints(last, c1, c2, e, tolerance: tolerance).forEach(append)
+                curve(last, c1, c2, e)
                 last = e
             case let .cubic(c1, c2, e):
-                if current.isEmpty { current = [last] }
-                PathFlattener.cubicPoints(last, c1, c2, e, tolerance: tolerance).forEach(append)
+                curve(last, c1, c2, e)
                 last = e
             case .close:
-                if let first = current.first {
-                    if current.count > 1, let end = current.last, hypot(end.x - first.x, end.y - first.y) < 1e-9 {
-                        current.removeLast()
+                if let first = current.points.first {
+                    if current.points.count > 1, let end = current.points.last, hypot(end.x - first.x, end.y - first.y) < 1e-9 {
+                        // The path came back to its start: what arrived at the dropped end point
+                        // arrives at the start.
+                        current.arriving[0] = current.arriving.removeLast()
+                        current.points.removeLast()
+                        current.leaving.removeLast()
+                        current.insideCurve.removeLast()
                     }
                     last = first
                 }
@@ -74,6 +107,15 @@ enum PathStroker {
         }
         flush(closed: false)
         return result
+    }
+
+    /// The unit direction from `p` to the first of `candidates` that is not at `p`.
+    static func direction(from p: CGPoint, toFirstOf candidates: [CGPoint]) -> CGPoint? {
+        for q in candidates {
+            let dx = q.x - p.x, dy = q.y - p.y, l = hypot(dx, dy)
+            if l > 1e-9 { return CGPoint(x: dx / l, y: dy / l) }
+        }
+        return nil
     }
 
     /// Adds `points` as a closed piece wound positively (clockwise on a y-down screen).
@@ -93,8 +135,9 @@ enum PathStroker {
         path.addEllipse(in: CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
     }
 
-    static func stroke(_ points: [CGPoint], closed: Bool, half: CGFloat, cap: CGLineCap, join: CGLineJoin,
+    static func stroke(_ line: Polyline, half: CGFloat, cap: CGLineCap, join: CGLineJoin,
                        miterLimit: CGFloat, into path: CGMutablePath) {
+        let points = line.points, closed = line.closed
         if points.count == 1 {
             // A zero-length subpath shows only its caps: a dot or a square.
             let p = points[0]
@@ -112,16 +155,52 @@ enum PathStroker {
             let dx = b.x - a.x, dy = b.y - a.y, l = hypot(dx, dy)
             return CGPoint(x: -dy / l * half, y: dx / l * half)
         }
-        for i in 0..<segments {
-            let a = points[i], b = points[(i + 1) % count], n = normal(a, b)
-            addPiece([CGPoint(x: a.x + n.x, y: a.y + n.y), CGPoint(x: b.x + n.x, y: b.y + n.y),
-                      CGPoint(x: b.x - n.x, y: b.y - n.y), CGPoint(x: a.x - n.x, y: a.y - n.y)], to: path)
+        func normal(along d: CGPoint) -> CGPoint { CGPoint(x: -d.y * half, y: d.x * half) }
+        // The pen's normal leaving point i and arriving at point i: the true direction where a
+        // curve starts or ends there; inside a flattened curve the bisector of the two chords
+        // (the curve's normal there, so neighbouring pieces share an edge and the outline follows
+        // the offset curve, neither overlapping on the inside nor notched on the outside); else
+        // the chord's.
+        func bisector(_ i: Int) -> CGPoint? {
+            guard line.insideCurve[i] else { return nil }
+            let n0 = normal(points[(i - 1 + count) % count], points[i]), n1 = normal(points[i], points[(i + 1) % count])
+            let sx = n0.x + n1.x, sy = n0.y + n1.y, l = hypot(sx, sy)
+            return l > 1e-9 * half ? CGPoint(x: sx / l * half, y: sy / l * half) : nil
         }
-        // Joins where two segments meet.
+        func leavingNormal(_ i: Int) -> CGPoint {
+            line.leaving[i].map(normal(along:)) ?? bisector(i) ?? normal(points[i], points[(i + 1) % count])
+        }
+        func arrivingNormal(_ i: Int) -> CGPoint {
+            line.arriving[i].map(normal(along:)) ?? bisector(i) ?? normal(points[(i - 1 + count) % count], points[i])
+        }
+        for i in 0..<segments {
+            let a = points[i], b = points[(i + 1) % count]
+            let na = leavingNormal(i), nb = arrivingNormal((i + 1) % count), chord = normal(a, b)
+            let dx = b.x - a.x, dy = b.y - a.y
+            // Where the curve bends tighter than the pen is wide, an edge of the piece would run
+            // backwards (the piece would cross itself): the chord's rectangle then, with wedges
+            // out to the normals at its ends.
+            let outer = (b.x + nb.x - a.x - na.x) * dx + (b.y + nb.y - a.y - na.y) * dy
+            let inner = (b.x - nb.x - a.x + na.x) * dx + (b.y - nb.y - a.y + na.y) * dy
+            if outer > 0 && inner > 0 {
+                addPiece([CGPoint(x: a.x + na.x, y: a.y + na.y), CGPoint(x: b.x + nb.x, y: b.y + nb.y),
+                          CGPoint(x: b.x - nb.x, y: b.y - nb.y), CGPoint(x: a.x - na.x, y: a.y - na.y)], to: path)
+                continue
+            }
+            addPiece([CGPoint(x: a.x + chord.x, y: a.y + chord.y), CGPoint(x: b.x + chord.x, y: b.y + chord.y),
+                      CGPoint(x: b.x - chord.x, y: b.y - chord.y), CGPoint(x: a.x - chord.x, y: a.y - chord.y)], to: path)
+            for (p, n) in [(a, na), (b, nb)] {
+                for side: CGFloat in [1, -1] {
+                    addPiece([p, CGPoint(x: p.x + side * n.x, y: p.y + side * n.y),
+                              CGPoint(x: p.x + side * chord.x, y: p.y + side * chord.y)], to: path)
+                }
+            }
+        }
+        // Joins where two segments meet; inside a curve the pieces already meet edge to edge.
         let joints = closed ? Array(0..<count) : Array(1..<(count - 1))
-        for j in joints {
-            let p = points[j], before = points[(j - 1 + count) % count], after = points[(j + 1) % count]
-            let n0 = normal(before, p), n1 = normal(p, after)
+        for j in joints where !line.insideCurve[j] {
+            let p = points[j]
+            let n0 = arrivingNormal(j), n1 = leavingNormal(j)
             switch join {
             case .round:
                 disk(p, half, into: path)
@@ -139,13 +218,14 @@ enum PathStroker {
             }
         }
         guard !closed else { return }
-        for (end, neighbour) in [(points[0], points[1]), (points[count - 1], points[count - 2])] {
+        // Caps stand square to the path's true direction at its ends.
+        let startOut = leavingNormal(0), endOut = arrivingNormal(count - 1)
+        for (end, out) in [(points[0], CGPoint(x: -startOut.y, y: startOut.x)), (points[count - 1], CGPoint(x: endOut.y, y: -endOut.x))] {
             switch cap {
             case .butt: break
             case .round: disk(end, half, into: path)
             case .square:
-                let dx = end.x - neighbour.x, dy = end.y - neighbour.y, l = hypot(dx, dy)
-                let out = CGPoint(x: dx / l * half, y: dy / l * half), n = CGPoint(x: -out.y, y: out.x)
+                let n = CGPoint(x: -out.y, y: out.x)
                 addPiece([CGPoint(x: end.x + n.x, y: end.y + n.y), CGPoint(x: end.x + n.x + out.x, y: end.y + n.y + out.y),
                           CGPoint(x: end.x - n.x + out.x, y: end.y - n.y + out.y), CGPoint(x: end.x - n.x, y: end.y - n.y)],
                          to: path)
