@@ -47,6 +47,10 @@ open class CAAnimation: CAMediaTiming {
     /// The timing of the copy attached to a layer, fixed when it was added.
     var attachedTiming: TimingParameters?
 
+    /// The length of one iteration as the animation runs: fixed when it was attached (a group's
+    /// child without a duration spans the group's), else its own.
+    var attachedDuration: CFTimeInterval { (attachedTiming ?? TimingParameters(self)).effectiveDuration }
+
     /// Where the animation is at `time` in its layer's time space.
     func timing(at time: CFTimeInterval) -> TimingState {
         (attachedTiming ?? TimingParameters(self)).state(atParentTime: time)
@@ -120,6 +124,9 @@ open class CAAnimation: CAMediaTiming {
     /// As `setValue(_:forKey:)`.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyValue(value, forKey: keyPath) }
 
+    /// The key paths the animation changes: its own, or its children's in a group.
+    var animatedKeyPaths: [String] { [] }
+
     /// Applies the animation's effect on `layer` (a presentation copy) at `time` in the layer's
     /// time space. The base class animates nothing.
     func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {}
@@ -133,6 +140,8 @@ open class CAPropertyAnimation: CAAnimation {
     /// The animated property, e.g. "position", "transform.rotation.z". Default: nil (the key the
     /// animation is added under is used).
     open var keyPath: String?
+
+    override var animatedKeyPaths: [String] { keyPath.map { [$0] } ?? [] }
     /// Add the animated value to the layer's current value. Default: false.
     open var isAdditive = false
     /// Each repetition continues from where the previous ended. Default: false.
@@ -227,6 +236,28 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// | to             | current       | to            |
     /// | by             | current       | current + by  |
     /// | none           | current       | current       |
+    /// Values that do not interpolate (flags, layers): `hidden` fades, the layer drawn at an
+    /// opacity going from 1 to 0 (or 0 to 1) and hidden only at the end, as Core Animation shows
+    /// it; any other such value takes the new value as the animation starts (so a change shows at
+    /// once, and the animation still runs its time for its delegate). Our choice where Apple
+    /// documents none; docs/api.md says so. False when the values interpolate.
+    func applyDiscrete(to layer: CALayer, keyPath path: String, fraction: Double) -> Bool {
+        let current = layer.value(forKeyPath: path)
+        // By the value's own type: on Linux an NSNumber of 0 or 1 also answers `is Bool`.
+        func discrete(_ v: Any?) -> Bool { v.map { type(of: $0) == Bool.self || $0 is CALayer } ?? false }
+        guard discrete(current) || discrete(fromValue) || discrete(toValue) else { return false }
+        let from = fromValue ?? current, to = toValue ?? current
+        if path == "hidden", let wasHidden = flag(from), let hides = flag(to), wasHidden != hides {
+            layer.isHidden = false
+            layer.opacity *= Float(hides ? 1 - fraction : fraction)
+            return true
+        }
+        layer.setValue(to, forKeyPath: path)
+        return true
+    }
+
+    private func flag(_ v: Any?) -> Bool? { (v as? Bool) ?? numberValue(v).map { $0 != 0 } }
+
     func range(current: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue)? {
         if let fixed = parsed?.fixed { return fixed }
         if parsed?.unusable == true { return nil }
@@ -293,6 +324,7 @@ open class CABasicAnimation: CAPropertyAnimation {
             applyContentsCrossFade(to: layer, fraction: fraction)
             return
         }
+        if applyDiscrete(to: layer, keyPath: path, fraction: fraction) { return }
         let accessor = self.accessor ?? LayerKeyPaths.accessors[path]
         self.accessor = accessor
         // A property without a value (a nil colour) animates from the zero of the given values' kind.

@@ -21,9 +21,22 @@ open class CAAnimationGroup: CAAnimation {
         return copy
     }
 
+    override var animatedKeyPaths: [String] { (animations ?? []).flatMap(\.animatedKeyPaths) }
+
+    /// Fixes the children's timing as the group's is fixed when it is attached: a child without
+    /// a duration of its own spans the group's (as Core Animation's children do), at any depth.
+    func attachChildTimings() {
+        for child in animations ?? [] {
+            var timing = TimingParameters(child)
+            if !(child.duration > 0) { timing.duration = attachedDuration }
+            child.attachedTiming = timing
+            (child as? CAAnimationGroup)?.attachChildTimings()
+        }
+    }
+
     override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
         guard case .active(let progress, _) = timing(at: time) else { return }
-        let groupTime = paced(progress) * effectiveDuration
+        let groupTime = paced(progress) * attachedDuration
         for child in animations ?? [] {
             if let property = child as? CAPropertyAnimation, property.keyPath == nil { continue }
             child.apply(to: layer, atLayerTime: groupTime)

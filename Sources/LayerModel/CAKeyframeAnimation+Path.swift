@@ -118,7 +118,7 @@ struct PathTrack {
 
 extension CAKeyframeAnimation {
     /// Moves a point-valued property along `path`: the element at paced fraction `f`.
-    func applyPath(_ track: PathTrack, fraction f: Double, to layer: CALayer, keyPath: String) {
+    func applyPath(_ track: PathTrack, fraction f: Double, iteration: Int, to layer: CALayer, keyPath: String) {
         let point: CGPoint, tangent: CGPoint
         let count = track.segments.count
         if count == 0 {
@@ -142,6 +142,11 @@ extension CAKeyframeAnimation {
             tangent = track.segments[i].tangent(at: s)
         }
         var value = point
+        if isCumulative, iteration > 0, count > 0 {
+            // Each repetition goes on from where the path ended: the path moved by end - start.
+            let end = track.segments[count - 1].p3, n = CGFloat(iteration)
+            value = CGPoint(x: value.x + n * (end.x - track.start.x), y: value.y + n * (end.y - track.start.y))
+        }
         if isAdditive, let base = BoxedGeometry.point(layer.value(forKeyPath: keyPath)) {
             value = CGPoint(x: base.x + point.x, y: base.y + point.y)
         }

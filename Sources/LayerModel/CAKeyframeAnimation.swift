@@ -66,10 +66,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func apply(to layer: CALayer, atLayerTime time: CFTimeInterval) {
-        guard let path = keyPath, case .active(let progress, _) = timing(at: time) else { return }
+        guard let path = keyPath, case .active(let progress, let iteration) = timing(at: time) else { return }
         let fraction = paced(progress)
         if let track {
-            applyPath(track, fraction: fraction, to: layer, keyPath: path)
+            applyPath(track, fraction: fraction, iteration: iteration, to: layer, keyPath: path)
             return
         }
         guard let raw = values, !raw.isEmpty else { return }
@@ -92,6 +92,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return
         }
         guard var value = self.value(of: parsed, at: fraction) else { return }
+        // Cumulative: each repetition goes on from where the last ended, a whole run of the
+        // values (last minus first) further per repetition, as a basic animation's goes on by
+        // (to - from).
+        if isCumulative, iteration > 0, parsed.count > 1, let step = parsed[parsed.count - 1].adding(parsed[0].scaled(by: -1)),
+           let accumulated = value.adding(step.scaled(by: Double(iteration))) {
+            value = accumulated
+        }
         if isAdditive, let base = current, let sum = base.adding(value) { value = sum }
         layer.setValue(value.anyValue(like: layer.value(forKeyPath: path)), forKeyPath: path)
     }

@@ -47,9 +47,11 @@ extension CALayer {
         }
     }
 
-    /// Runs the action for a non-property event (kCAOnOrderIn, kCAOnOrderOut, "sublayers").
-    func runAction(forEvent event: String) {
-        guard isLive, modelLayer == nil, !CATransaction.disableActions(), let action = action(forKey: event) else { return }
+    /// Runs the action for a non-property event (kCAOnOrderIn, kCAOnOrderOut, "sublayers"), if
+    /// the layer is in a rendered tree (`live`: whether it is, where the layer itself cannot
+    /// know yet, as one just inserted into a rendered tree).
+    func runAction(forEvent event: String, live: Bool? = nil) {
+        guard live ?? isLive, modelLayer == nil, !CATransaction.disableActions(), let action = action(forKey: event) else { return }
         action.run(forKey: event, object: self, arguments: nil)
     }
 
@@ -102,12 +104,20 @@ extension CALayer {
 
 /// The action search of `CALayer.action(forKey:)`.
 enum ActionLookup {
-    /// Properties whose changes animate by default.
+    /// Properties whose changes animate by default with a basic animation: Apple's table of
+    /// animatable layer properties ("default implied CABasicAnimation"). `doubleSided` is
+    /// animatable without a default action there, so it has none here either.
     static let implicitlyAnimated: Set<String> = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "opacity", "backgroundColor", "contentsRect", "contentsCenter", "cornerRadius", "borderWidth", "borderColor",
-        "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
+        "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor", "shadowPath",
+        "hidden", "masksToBounds", "mask", "filters",
     ]
+
+    /// Properties and events whose default action is a fade transition, Apple's "default implied
+    /// CATransition": new contents, sublayers coming and going, and the filters over what is
+    /// behind (which cannot interpolate).
+    static let fadingKeys: Set<String> = ["contents", "sublayers", "backgroundFilters", "compositingFilter"]
 
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {
         func answer(_ action: CAAction) -> CAAction? { action is NSNull ? nil : action }
@@ -122,7 +132,7 @@ enum ActionLookup {
         }
         if let action = type(of: layer).defaultAction(forKey: key) { return answer(action) }
         if type(of: layer).implicitlyAnimatedKeys.contains(key) { return implicitAnimation(forKey: key) }
-        if key == "contents" {
+        if fadingKeys.contains(key) {
             // New contents cross-fade, as in Core Animation.
             let fade = CATransition()
             fade.duration = CATransaction.animationDuration()

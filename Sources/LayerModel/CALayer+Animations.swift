@@ -14,7 +14,9 @@ extension CALayer {
             if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
             if let transition = copy as? CATransition { transition.oldTree = committedStateTree() }
             copy.attachedTiming = TimingParameters(copy)
-            let key = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
+            (copy as? CAAnimationGroup)?.attachChildTimings()
+            // A transition without a key goes under kCATransition, as add(_:forKey:) documents.
+            let key = key ?? (copy is CATransition ? kCATransition : "animation-\(ObjectIdentifier(copy).hashValue)")
             if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
             removeAnimation(forKey: key)
             attachedAnimations.append((key, copy))

@@ -74,10 +74,11 @@ extension CALayer {
         model.state = own
     }
 
+    /// Whether an animation of the model, at the top level or inside a group at any depth,
+    /// animates a key whose change needs the content redrawn.
     func needsPresentationRedraw(model: CALayer) -> Bool {
         model.attachedAnimations.contains { entry in
-            guard let path = (entry.animation as? CAPropertyAnimation)?.keyPath else { return false }
-            return type(of: model).needsDisplay(forKey: path)
+            entry.animation.animatedKeyPaths.contains { type(of: model).needsDisplay(forKey: $0) }
         }
     }
 }

@@ -111,7 +111,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// A hidden layer and its sublayers are not drawn and not hit. Default: false.
     open var isHidden: Bool {
         get { state.isHidden }
-        set { change("hidden", \.isHidden, to: newValue) }
+        set {
+            let was = state.isHidden
+            change("hidden", \.isHidden, to: newValue)
+            // Shown or hidden in a rendered tree: the order-in and order-out events, as Apple's
+            // kCAOnOrderIn and kCAOnOrderOut document them.
+            if was != newValue { runAction(forEvent: newValue ? kCAOnOrderOut : kCAOnOrderIn) }
+        }
     }
 
     /// Opacity in 0...1, multiplied through the tree. Default: 1.
@@ -445,8 +451,14 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func removeAllAnimations() { detachAllAnimations() }
 
     /// The layer as it appears now (`CACurrentMediaTime()`), with its animations applied; its
-    /// sublayers are presentation layers too.
-    open func presentation() -> Self? { presentationNow() as? Self }
+    /// sublayers are presentation layers too. Nil for a layer never committed to a rendered tree
+    /// (no renderer has drawn it yet), as Apple's header says: code writes
+    /// `layer.presentation() ?? layer` for that case. Nil too for a subclass presented as its
+    /// library class (see `LayerPresentationCopying`).
+    open func presentation() -> Self? {
+        guard isLive || modelLayer != nil else { return nil }
+        return presentationNow() as? Self
+    }
     /// For a presentation layer, the model layer it shows; for a model layer, itself.
     open func model() -> Self { (modelLayer as? Self) ?? self }
 
@@ -711,7 +723,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
             layer.superlayer = self
             setNeedsLayout()
-            layer.runAction(forEvent: kCAOnOrderIn)
+            // Entering a rendered tree: the new layer's kCAOnOrderIn action runs (it becomes live
+            // at the next frame, so its own property changes animate from then on).
+            layer.runAction(forEvent: kCAOnOrderIn, live: isLive)
             runAction(forEvent: "sublayers")
         }
     }

@@ -79,7 +79,7 @@ extension CAMediaTiming {
 /// theirs in one of these instead of reading a dozen properties every frame.
 struct TimingParameters {
     let beginTime: CFTimeInterval
-    let duration: CFTimeInterval
+    var duration: CFTimeInterval
     let speed: Float
     let timeOffset: CFTimeInterval
     let repeatCount: Float

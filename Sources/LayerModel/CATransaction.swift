@@ -31,9 +31,7 @@ public final class CATransaction {
         }
         stack.frames.last?.animations.append(contentsOf: frame.animations)
         if stack.frames.isEmpty { stack.didCommitAll() }
-        if let block = frame.values[kCATransactionCompletionBlock] as? () -> Void {
-            CompletionGroup.start(block, waitingFor: frame.animations)
-        }
+        frame.startCompletion()
     }
 
     /// Commits the implicit transaction, if one is open and no explicit one is.
@@ -83,7 +81,10 @@ public final class CATransaction {
         setValue(flag, forKey: kCATransactionDisableActions)
     }
 
-    /// The block run once all the transaction's animations have finished. Default: nil.
+    /// The block run once every animation added to the transaction after it was set has finished
+    /// or been removed, as Apple's header has it: with none added before the commit, or when
+    /// another block replaces it, it runs at once (the replaced block then waits only for what
+    /// was added while it was set). Default: nil.
     public class func completionBlock() -> (() -> Void)? {
         value(forKey: kCATransactionCompletionBlock) as? () -> Void
     }
@@ -102,7 +103,12 @@ public final class CATransaction {
 
     /// Sets `key` in the innermost transaction (opening an implicit one if none is open).
     public class func setValue(_ value: Any?, forKey key: String) {
-        TransactionStack.current.innermost.values[key] = value
+        let frame = TransactionStack.current.innermost
+        if key == kCATransactionCompletionBlock {
+            frame.startCompletion()
+            frame.completionMark = frame.animations.count
+        }
+        frame.values[key] = value
     }
 
     /// Notes that a layer changed, so the change belongs to a transaction.
@@ -120,7 +126,17 @@ final class TransactionStack {
         let isImplicit: Bool
         var values: [String: Any] = [:]
         var animations: [CAAnimation] = []
+        /// How many animations the frame had when its completion block was set: the block waits
+        /// only for those added after.
+        var completionMark = 0
         init(isImplicit: Bool) { self.isImplicit = isImplicit }
+
+        /// Starts the completion block set on this frame, waiting for the animations added since
+        /// it was set, and clears it.
+        func startCompletion() {
+            guard let block = values.removeValue(forKey: kCATransactionCompletionBlock) as? () -> Void else { return }
+            CompletionGroup.start(block, waitingFor: Array(animations[min(completionMark, animations.count)...]))
+        }
     }
 
     var frames: [Frame] = []
