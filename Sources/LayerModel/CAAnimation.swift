@@ -237,15 +237,19 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// | by             | current       | current + by  |
     /// | none           | current       | current       |
     /// Values that do not interpolate (flags, layers): `hidden` fades, the layer drawn at an
-    /// opacity going from 1 to 0 (or 0 to 1) and hidden only at the end, as Core Animation shows
-    /// it; any other such value takes the new value as the animation starts (so a change shows at
-    /// once, and the animation still runs its time for its delegate). Our choice where Apple
+    /// opacity going from 1 to 0 (or 0 to 1) and hidden only at the end; any other flag takes the
+    /// new value as the animation starts, and layers (mask, sublayers) show the model's current
+    /// ones (so a change shows at once, and the animation still runs its time for its delegate). Our choice where Apple
     /// documents none; docs/api.md says so. False when the values interpolate.
     func applyDiscrete(to layer: CALayer, keyPath path: String, fraction: Double) -> Bool {
         let current = layer.value(forKeyPath: path)
         // By the value's own type: on Linux an NSNumber of 0 or 1 also answers `is Bool`.
-        func discrete(_ v: Any?) -> Bool { v.map { type(of: $0) == Bool.self || $0 is CALayer } ?? false }
+        func discrete(_ v: Any?) -> Bool { v.map { type(of: $0) == Bool.self || $0 is CALayer || $0 is [CALayer] } ?? false }
         guard discrete(current) || discrete(fromValue) || discrete(toValue) else { return false }
+        // Layers (a mask, the sublayers): the presentation tree already shows the model's
+        // current ones, each as its own presentation copy, which a model layer put in their
+        // place would undo.
+        if current is CALayer || current is [CALayer] || path == "mask" || path == "sublayers" { return true }
         let from = fromValue ?? current, to = toValue ?? current
         if path == "hidden", let wasHidden = flag(from), let hides = flag(to), wasHidden != hides {
             layer.isHidden = false

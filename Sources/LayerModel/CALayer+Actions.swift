@@ -111,13 +111,13 @@ enum ActionLookup {
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "opacity", "backgroundColor", "contentsRect", "contentsCenter", "cornerRadius", "borderWidth", "borderColor",
         "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor", "shadowPath",
-        "hidden", "masksToBounds", "mask", "filters",
+        "hidden", "masksToBounds", "mask", "filters", "sublayers",
     ]
 
-    /// Properties and events whose default action is a fade transition, Apple's "default implied
-    /// CATransition": new contents, sublayers coming and going, and the filters over what is
-    /// behind (which cannot interpolate).
-    static let fadingKeys: Set<String> = ["contents", "sublayers", "backgroundFilters", "compositingFilter"]
+    /// Properties whose default action is a fade transition, Apple's "default implied
+    /// CATransition": the filters over what is behind, which cannot interpolate. New contents
+    /// cross-fade too (Apple's table gives them a basic animation, which cross-fades images).
+    static let fadingKeys: Set<String> = ["contents", "backgroundFilters", "compositingFilter"]
 
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {
         func answer(_ action: CAAction) -> CAAction? { action is NSNull ? nil : action }

@@ -130,10 +130,10 @@ struct AppleMotionParityTests {
     @Test("every animatable property has its default action; doubleSided has none, as Apple's table says")
     func defaultActions() {
         let layer = CALayer()
-        for key in ["hidden", "masksToBounds", "mask", "shadowPath", "filters", "anchorPointZ", "contentsCenter"] {
+        for key in ["hidden", "masksToBounds", "mask", "shadowPath", "filters", "sublayers", "anchorPointZ", "contentsCenter"] {
             #expect((layer.action(forKey: key) as? CABasicAnimation)?.keyPath == key, "\(key)")
         }
-        for key in ["sublayers", "backgroundFilters", "compositingFilter", "contents"] {
+        for key in ["backgroundFilters", "compositingFilter", "contents"] {
             #expect((layer.action(forKey: key) as? CATransition)?.type == .fade, "\(key)")
         }
         #expect(layer.action(forKey: "doubleSided") == nil)
@@ -215,5 +215,32 @@ struct AppleMotionParityTests {
         #expect(abs(spring.settlingDuration - 2.85) < 0.01, "about 2.85 s: \(spring.settlingDuration)")
         spring.damping = 15
         #expect(spring.settlingDuration > 1 && spring.settlingDuration < 1.05, "just over 1 second: \(spring.settlingDuration)")
+    }
+}
+
+@Suite("Apple parity: layers coming and going in a drawn tree")
+struct LayerOrderParityTests {
+    @Test("a sublayer added to a drawn layer shows at once, quietly, and the sublayers action still runs its time")
+    func sublayerAddedToLiveTree() throws {
+        let pipe = Pipe()
+        let saved = dup(STDERR_FILENO)
+        dup2(pipe.fileHandleForWriting.fileDescriptor, STDERR_FILENO)
+        MediaClock.$scoped.withValue(50) {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            root.markLive()
+            let child = CALayer()
+            child.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            root.addSublayer(child)
+            #expect(root.animationKeys() == ["sublayers"])
+            let shown = root.presentationTree(atMediaTime: 50.1)
+            #expect(shown.sublayers?.count == 1 && shown.sublayers?.first !== child, "the new sublayer shows, as a presentation copy")
+        }
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        try pipe.fileHandleForWriting.close()
+        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // (Other tests print beside this one; only a word about this animation counts.)
+        #expect(!said.contains("on \"sublayers\""), "nothing said about the sublayers action: \(said)")
     }
 }
