@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo test test-release sanitizers fuzz fuzz-long fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
+.PHONY: deps test-deps build demo demo-softpipe test test-release sanitizers fuzz fuzz-long fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -17,6 +17,10 @@ build: deps
 demo: build
 	$(SWIFT) run quartz info
 	$(SWIFT) run quartz demo --out $(OUT)
+
+# The demo on Mesa's other software driver: the GL path must not lean on one driver's habits.
+demo-softpipe: build
+	GALLIUM_DRIVER=softpipe $(SWIFT) run quartz demo --out $(OUT)/softpipe
 
 # A failing snapshot leaves its artifacts (snapshot, expected | picture | actual, mask) here.
 export SNAPSHOT_ARTIFACTS ?= $(CURDIR)/out/snapshot-failures

@@ -4,6 +4,8 @@
 // wide shadow something on a software rasterizer).
 precision highp float;
 
+in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+
 in vec4 v_edges0;
 in vec4 v_edges1;
 flat in vec4 v_color;
@@ -22,5 +24,5 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
-    fragColor = v_color * (k * blurredRoundedRect(gl_FragCoord.xy, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
+    fragColor = v_color * (k * blurredRoundedRect(v_pixel, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
 }

@@ -23,6 +23,7 @@ in vec2 i_params;                      // corner radius, sigma
 uniform vec2 u_viewport;
 out vec4 v_edges0;
 out vec4 v_edges1;
+out vec2 v_pixel;                      // the device position (see layer_quad.vert)
 flat out vec4 v_color;
 flat out vec3 v_toLocal0;
 flat out vec3 v_toLocal1;
@@ -33,6 +34,7 @@ flat out vec2 v_params;
 void main() {
     vec2 p = mix(i_bounds.xy, i_bounds.zw, a_corner);
     gl_Position = vec4(p / u_viewport * 2.0 - 1.0, 0.0, 1.0);
+    v_pixel = p;
     vec3 h = vec3(p, 1.0);
     v_edges0 = vec4(dot(i_edge0, h), dot(i_edge1, h), dot(i_edge2, h), dot(i_edge3, h));
     v_edges1 = vec4(dot(i_edge4, h), dot(i_edge5, h), dot(i_edge6, h), dot(i_edge7, h));

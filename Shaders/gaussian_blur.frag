@@ -5,6 +5,8 @@
 precision highp float;
 precision highp int;
 
+in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+
 const int MAX_TAPS = 129;              // BlurOp.maxTaps
 
 uniform highp sampler2D u_source;
@@ -15,7 +17,7 @@ uniform int u_horizontal;
 out vec4 fragColor;
 
 void main() {
-    ivec2 p = ivec2(gl_FragCoord.xy);
+    ivec2 p = ivec2(floor(v_pixel));
     ivec2 size = textureSize(u_source, 0);
     int r = u_taps / 2;
     vec4 sum = vec4(0.0);

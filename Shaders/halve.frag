@@ -5,13 +5,15 @@
 precision highp float;
 precision highp int;
 
+in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+
 uniform highp sampler2D u_source;
 uniform ivec2 u_origin;                // the target pixel that holds source texels (0, 0)...(1, 1)
 
 out vec4 fragColor;
 
 void main() {
-    ivec2 p = 2 * (ivec2(gl_FragCoord.xy) - u_origin);
+    ivec2 p = 2 * (ivec2(floor(v_pixel)) - u_origin);
     ivec2 size = textureSize(u_source, 0);
     vec4 sum = vec4(0.0);
     for (int j = 0; j < 2; ++j) {

@@ -4,6 +4,8 @@
 precision highp float;
 precision highp int;
 
+in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+
 const int MAX_EDGES = 32;              // CoveragePolygon.maxEdges
 
 uniform int u_edgeCount;
@@ -156,7 +158,7 @@ vec4 filteredSample(vec2 uv, float lod) {
 }
 
 void main() {
-    vec2 p = gl_FragCoord.xy;          // device pixel centre
+    vec2 p = v_pixel;                  // device pixel centre
     float k = coverage(p) * u_opacity;
     if (u_shapeKind != 0 && k > 0.0) {
         k *= roundedCoverage(p);

@@ -7,6 +7,8 @@
 precision highp float;
 precision highp int;
 
+in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+
 in vec4 v_edges;
 flat in vec4 v_color;                  // the filled shape's (zero for a ring alone)
 flat in vec4 v_ringColor;              // the ring's (zero for a filled shape alone)
@@ -36,7 +38,7 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
-    vec2 c = outlineCoverages(gl_FragCoord.xy, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
+    vec2 c = outlineCoverages(v_pixel, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
                               v_innerRect, v_innerRadii, continuousCorners);
     float filled = k * c.x;
     vec4 ring = v_ringColor * filled * (1.0 - c.y);

@@ -30,6 +30,7 @@ in vec2 i_shape;                       // 1 filled, 2 ring, 3 both (a card and i
 in vec4 i_ringColor;                   // the ring's colour, zero for a filled shape alone (the 16th attribute)
 uniform vec2 u_viewport;
 out vec4 v_edges;
+out vec2 v_pixel;                      // the device position (see layer_quad.vert)
 flat out vec4 v_color;
 flat out vec4 v_ringColor;
 flat out vec3 v_toLocal0;
@@ -128,6 +129,7 @@ vec2 place() {
 void main() {
     vec2 p = place();
     gl_Position = vec4(p / u_viewport * 2.0 - 1.0, 0.0, 1.0);
+    v_pixel = p;
     vec3 h = vec3(p, 1.0);
     v_edges = vec4(dot(i_edge0, h), dot(i_edge1, h), dot(i_edge2, h), dot(i_edge3, h));
     v_color = i_color;
