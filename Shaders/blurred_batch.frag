@@ -24,5 +24,8 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
-    fragColor = v_color * (k * blurredRoundedRect(v_pixel, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
+    // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
+    // the note at the top of layer_quad.frag).
+    vec4 color = v_color * (k * blurredRoundedRect(v_pixel, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
+    fragColor = floor(color * 255.0 + 0.5) / 255.0;
 }

@@ -27,5 +27,7 @@ void main() {
             sum += u_weights[k] * texelFetch(u_source, q, 0);
         }
     }
-    fragColor = sum;
+    // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
+    // the note at the top of layer_quad.frag).
+    fragColor = floor(sum * 255.0 + 0.5) / 255.0;
 }

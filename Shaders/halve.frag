@@ -24,5 +24,7 @@ void main() {
             }
         }
     }
-    fragColor = sum * 0.25;
+    // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
+    // the note at the top of layer_quad.frag).
+    fragColor = floor(sum * 0.25 * 255.0 + 0.5) / 255.0;
 }

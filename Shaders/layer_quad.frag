@@ -1,6 +1,11 @@
 #version 300 es
 // One QuadOp: coverage times fill times opacity, premultiplied, for source-over blending
 // (glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA)). Mirrors RasterBackend's RasterRenderer.
+//
+// Every fragment shader writes its colour rounded to the 8-bit target's steps, as the CPU
+// reference converts a draw's colour before blending it: how a driver converts an unrounded
+// float is its own (llvmpipe converts the source to 8 bits before blending, softpipe blends the
+// float and rounds after), and the two ended a step or more apart where draws pile up.
 precision highp float;
 precision highp int;
 
@@ -195,5 +200,5 @@ void main() {
             color = vec4(color.a);
         }
     }
-    fragColor = color * u_tint * k;
+    fragColor = floor(color * u_tint * k * 255.0 + 0.5) / 255.0;  // the target's 8-bit steps (see the top)
 }

@@ -46,5 +46,7 @@ void main() {
     if (color == vec4(0.0)) {
         discard;
     }
-    fragColor = color;
+    // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
+    // the note at the top of layer_quad.frag).
+    fragColor = floor(color * 255.0 + 0.5) / 255.0;
 }

@@ -14,5 +14,7 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
-    fragColor = v_color * k;
+    // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
+    // the note at the top of layer_quad.frag).
+    fragColor = floor(v_color * k * 255.0 + 0.5) / 255.0;
 }
