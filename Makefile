@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo demo-softpipe test test-release sanitizers fuzz fuzz-long fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
+.PHONY: deps test-deps build demo demo-softpipe test test-softpipe test-release sanitizers fuzz fuzz-long fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -28,6 +28,12 @@ export SNAPSHOT_ARTIFACTS ?= $(CURDIR)/out/snapshot-failures
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+# Every suite that draws on the GPU again on Mesa's softpipe, after `make test` built them.
+test-softpipe: test-deps
+	$(SWIFT) build --build-tests
+	GALLIUM_DRIVER=softpipe $(SWIFT) test --skip-build --disable-xctest \
+		--filter 'GLBackendTests|SceneCatalogTests|ExampleSceneTests|DifferentialFuzzTests|OpenQuartzTestingTests'
 
 # The same suite optimized: undefined behaviour (a pointer escaped from withUnsafePointer) once
 # drew garbage only in release builds, which the debug suite cannot see.
