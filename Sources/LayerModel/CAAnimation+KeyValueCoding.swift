@@ -76,11 +76,7 @@ enum AnimationKeys {
     }
 
     /// A list of numbers in any spelling, or nil when one of them is not a number.
-    private static func numbers(_ value: Any) -> [Double]? {
-        guard let list = value as? [Any] else { return nil }
-        let read = list.compactMap(numberValue)
-        return read.count == list.count ? read : nil
-    }
+    private static func numbers(_ value: Any) -> [Double]? { numberList(value) }
 
     private static func named<A: CAAnimation, R: RawRepresentable<String>>(_ path: ReferenceWritableKeyPath<A, R>) -> Accessor {
         key(path) { value in

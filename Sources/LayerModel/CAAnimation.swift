@@ -124,8 +124,9 @@ open class CAAnimation: CAMediaTiming {
     /// As `setValue(_:forKey:)`.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyValue(value, forKey: keyPath) }
 
-    /// The key paths the animation changes: its own, or its children's in a group.
-    var animatedKeyPaths: [String] { [] }
+    /// Whether the animation changes a key path for which `test` holds: its own, or one of its
+    /// children's in a group (asked every frame, so nothing is allocated).
+    func animatesKey(where test: (String) -> Bool) -> Bool { false }
 
     /// Applies the animation's effect on `layer` (a presentation copy) at `time` in the layer's
     /// time space. The base class animates nothing.
@@ -141,7 +142,8 @@ open class CAPropertyAnimation: CAAnimation {
     /// animation is added under is used).
     open var keyPath: String?
 
-    override var animatedKeyPaths: [String] { keyPath.map { [$0] } ?? [] }
+    override func animatesKey(where test: (String) -> Bool) -> Bool { keyPath.map(test) ?? false }
+
     /// Add the animated value to the layer's current value. Default: false.
     open var isAdditive = false
     /// Each repetition continues from where the previous ended. Default: false.
@@ -186,11 +188,11 @@ open class CAPropertyAnimation: CAAnimation {
 /// fromValue, byValue and toValue combine (seed 000, Tabelle 6.6).
 open class CABasicAnimation: CAPropertyAnimation {
     /// Default: nil.
-    open var fromValue: Any? { didSet { parsed = nil } }
+    open var fromValue: Any? { didSet { parsed = nil; isDiscrete = nil } }
     /// Default: nil.
-    open var toValue: Any? { didSet { parsed = nil } }
+    open var toValue: Any? { didSet { parsed = nil; isDiscrete = nil } }
     /// Default: nil.
-    open var byValue: Any? { didSet { parsed = nil } }
+    open var byValue: Any? { didSet { parsed = nil; isDiscrete = nil } }
 
     /// from/to/by read as values of the animated property's kind, once: parsing an `Any` is a
     /// dynamic cast, too slow to repeat every frame.
@@ -205,6 +207,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
     /// The key path's accessor, resolved at the first frame.
     private var accessor: LayerKeyPaths.Accessor??
+    /// Whether the values do not interpolate (see applyDiscrete), decided at the first frame.
+    private var isDiscrete: Bool?
 
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = super.copy(with: zone)
@@ -225,27 +229,22 @@ open class CABasicAnimation: CAPropertyAnimation {
         layer.contentsCrossFade = from === to ? nil : ContentsCrossFade(from: from, fraction: min(max(fraction, 0), 1))
     }
 
-    /// Start and end for a property whose present value is `current`:
-    ///
-    /// | set            | from          | to            |
-    /// |----------------|---------------|---------------|
-    /// | from, to       | from          | to            |
-    /// | from, by       | from          | from + by     |
-    /// | by, to         | to - by       | to            |
-    /// | from           | from          | current       |
-    /// | to             | current       | to            |
-    /// | by             | current       | current + by  |
-    /// | none           | current       | current       |
     /// Values that do not interpolate (flags, layers): `hidden` fades, the layer drawn at an
     /// opacity going from 1 to 0 (or 0 to 1) and hidden only at the end; any other flag takes the
     /// new value as the animation starts, and layers (mask, sublayers) show the model's current
-    /// ones (so a change shows at once, and the animation still runs its time for its delegate). Our choice where Apple
-    /// documents none; docs/api.md says so. False when the values interpolate.
+    /// ones (so a change shows at once, and the animation still runs its time for its delegate).
+    /// Our choice where Apple documents none; docs/api.md says so. False when the values
+    /// interpolate: decided once per animation (a property's type does not change), so the
+    /// interpolating ones pay nothing per frame.
     func applyDiscrete(to layer: CALayer, keyPath path: String, fraction: Double) -> Bool {
+        if isDiscrete == false { return false }
         let current = layer.value(forKeyPath: path)
-        // By the value's own type: on Linux an NSNumber of 0 or 1 also answers `is Bool`.
-        func discrete(_ v: Any?) -> Bool { v.map { type(of: $0) == Bool.self || $0 is CALayer || $0 is [CALayer] } ?? false }
-        guard discrete(current) || discrete(fromValue) || discrete(toValue) else { return false }
+        if isDiscrete == nil {
+            // By the value's own type: on Linux an NSNumber of 0 or 1 also answers `is Bool`.
+            func discrete(_ v: Any?) -> Bool { v.map { type(of: $0) == Bool.self || $0 is CALayer || $0 is [CALayer] } ?? false }
+            isDiscrete = discrete(current) || discrete(fromValue) || discrete(toValue)
+            if isDiscrete == false { return false }
+        }
         // Layers (a mask, the sublayers): the presentation tree already shows the model's
         // current ones, each as its own presentation copy, which a model layer put in their
         // place would undo.
@@ -262,6 +261,17 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     private func flag(_ v: Any?) -> Bool? { (v as? Bool) ?? numberValue(v).map { $0 != 0 } }
 
+    /// Start and end for a property whose present value is `current`:
+    ///
+    /// | set            | from          | to            |
+    /// |----------------|---------------|---------------|
+    /// | from, to       | from          | to            |
+    /// | from, by       | from          | from + by     |
+    /// | by, to         | to - by       | to            |
+    /// | from           | from          | current       |
+    /// | to             | current       | to            |
+    /// | by             | current       | current + by  |
+    /// | none           | current       | current       |
     func range(current: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue)? {
         if let fixed = parsed?.fixed { return fixed }
         if parsed?.unusable == true { return nil }

@@ -21,7 +21,9 @@ open class CAAnimationGroup: CAAnimation {
         return copy
     }
 
-    override var animatedKeyPaths: [String] { (animations ?? []).flatMap(\.animatedKeyPaths) }
+    override func animatesKey(where test: (String) -> Bool) -> Bool {
+        animations?.contains { $0.animatesKey(where: test) } ?? false
+    }
 
     /// Fixes the children's timing as the group's is fixed when it is attached: a child without
     /// a duration of its own spans the group's (as Core Animation's children do), at any depth.

@@ -53,8 +53,6 @@ extension CALayer {
         walkTree { $0.displayIfNeeded() }
     }
 
-    /// For a presentation copy: whether an animation of its layer changes a key that the class
-    /// redraws for, so the copy must draw itself with the animated values.
     /// Redraws this presentation copy's content with its own (animated) values. The delegate
     /// draws for it, as for the model. A copy of a library class standing in for a subclass that
     /// cannot be copied (see LayerPresentationCopying) is drawn by the model instead, its values
@@ -74,11 +72,11 @@ extension CALayer {
         model.state = own
     }
 
-    /// Whether an animation of the model, at the top level or inside a group at any depth,
-    /// animates a key whose change needs the content redrawn.
+    /// For a presentation copy: whether an animation of its layer, at the top level or inside a
+    /// group at any depth, changes a key that the class redraws for, so the copy must draw itself
+    /// with the animated values.
     func needsPresentationRedraw(model: CALayer) -> Bool {
-        model.attachedAnimations.contains { entry in
-            entry.animation.animatedKeyPaths.contains { type(of: model).needsDisplay(forKey: $0) }
-        }
+        let redraws = type(of: model).needsDisplay(forKey:)
+        return model.attachedAnimations.contains { $0.animation.animatesKey(where: redraws) }
     }
 }

@@ -37,7 +37,8 @@ private func fromRawValue<R: RawRepresentable>(_ type: R.Type, _ raw: Any) -> R?
     (raw as? R.RawValue).flatMap(R.init(rawValue:))
 }
 
-private func numberList(_ raw: Any) -> [Double]? {
+/// A list of numbers in any spelling, or nil when one of them is not a number.
+func numberList(_ raw: Any) -> [Double]? {
     guard let list = raw as? [Any] else { return nil }
     let numbers = list.compactMap(numberValue)
     return numbers.count == list.count ? numbers : nil
