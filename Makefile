@@ -36,10 +36,11 @@ test-softpipe: test-deps
 		--filter 'GLBackendTests|SceneCatalogTests|ExampleSceneTests|DifferentialFuzzTests|OpenQuartzTestingTests'
 
 # The same suite optimized: undefined behaviour (a pointer escaped from withUnsafePointer) once
-# drew garbage only in release builds, which the debug suite cannot see.
+# drew garbage only in release builds, which the debug suite cannot see. The driver's debug output
+# is on (it is by default only in debug builds): a GL error fails the test.
 test-release: test-deps
 	$(SWIFT) build -c release --build-tests
-	$(SWIFT) test -c release --skip-build --disable-xctest
+	OPENQUARTZ_GL_DEBUG=1 $(SWIFT) test -c release --skip-build --disable-xctest
 
 # The test suite under the thread sanitizer, and every fuzz target briefly under the address
 # sanitizer (what CI runs after the tests).

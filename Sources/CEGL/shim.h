@@ -4,6 +4,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
+#include <GLES2/gl2ext.h>   // GL_KHR_debug: debug output where the driver offers it
 #include <gbm.h>
 #include <fcntl.h>
 #include <unistd.h>

@@ -20,11 +20,28 @@ public struct GLCaps: Equatable, Sendable {
     /// True when the context was made with robust access and lose-context-on-reset
     /// (EGL_EXT_create_context_robustness).
     public internal(set) var isRobust = false
+    /// True when the context offers the driver's debug output (GL_KHR_debug or ES 3.2).
+    public internal(set) var offersDebugOutput = false
 
     /// True when the renderer is a CPU rasterizer (llvmpipe, softpipe, SwiftShader).
     public var isSoftware: Bool {
         let name = renderer.lowercased()
         return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swiftshader")
+    }
+
+    /// The drivers every GL test and every demo scene is run on, in CI, against the CPU reference:
+    /// a renderer-name fragment each, and what was verified. Other drivers are expected to agree
+    /// (the GL path relies on nothing implementation-defined; see docs/testing.md) but are not
+    /// proven here.
+    public static let verifiedDrivers: [(renderer: String, verified: String)] = [
+        ("llvmpipe", "Mesa llvmpipe (22.3): every GL test and demo scene in CI"),
+        ("softpipe", "Mesa softpipe (22.3): every GL test and demo scene in CI"),
+    ]
+
+    /// What was verified of this context's driver, if it is one of `verifiedDrivers`.
+    public var verification: String? {
+        let name = renderer.lowercased()
+        return GLCaps.verifiedDrivers.first { name.contains($0.renderer) }?.verified
     }
 
     static func read(display: OpenedDisplay) -> GLCaps {

@@ -21,6 +21,28 @@ public final class GLDevice: @unchecked Sendable {
     public private(set) var contextResets = 0
     private let lock = NSLock()
     private var executor: GLExecutor?
+    /// Whether the driver's debug output is wanted (see `GLDebugOutput`), and its log while on.
+    private let wantsDebugOutput: Bool
+    private var debugOutput: GLDebugOutput?
+    /// A reset to report after the next frame's draws, as the driver would after a GPU reset.
+    private var simulatedLossPending = 0
+    /// A pass in which the next frame makes an invalid GL call (the test hook for error reporting).
+    private var invalidCallPass: Int?
+
+    /// Debug output by default: on where `OPENQUARTZ_GL_DEBUG` is 1, off where it is 0, else on in
+    /// debug builds only (it makes the driver validate and report every call synchronously).
+    public static var debugOutputByDefault: Bool {
+        switch ProcessInfo.processInfo.environment["OPENQUARTZ_GL_DEBUG"] {
+        case "1": return true
+        case "0": return false
+        default:
+            #if DEBUG
+            return true
+            #else
+            return false
+            #endif
+        }
+    }
 
     /// Most bytes of image textures this device keeps (see `RenderLimits.maxTextureBytes`).
     /// Default: `RenderLimits.current` when the device was opened.
@@ -49,7 +71,9 @@ public final class GLDevice: @unchecked Sendable {
     }
 
     /// Opens a display (see `EGLPlatform` for the order tried) and makes an ES 3.0 context on it.
-    public init(platform: EGLPlatform? = nil, device: String? = nil) throws {
+    /// With `debugOutput`, the driver's debug messages are collected (GL_KHR_debug, where offered)
+    /// and an error or undefined behaviour it reports fails the frame, naming the pass.
+    public init(platform: EGLPlatform? = nil, device: String? = nil, debugOutput: Bool = GLDevice.debugOutputByDefault) throws {
         let opened = try DisplayUsers.open { try EGLDisplaySelection.open(platform: platform, device: device) }
         var ready = false
         defer { if !ready { DisplayUsers.close(opened.display) } }
@@ -68,14 +92,18 @@ public final class GLDevice: @unchecked Sendable {
         if !chosen && !extensions.contains("EGL_KHR_no_config_context") {
             throw GLError.noContext("\(opened.detail) has no OpenGL ES 3 configuration")
         }
-        let (context, robust) = try GLDevice.makeContext(opened, config: chosen ? config : nil, extensions: extensions)
+        let (context, robust) = try GLDevice.makeContext(opened, config: chosen ? config : nil, extensions: extensions,
+                                                         debug: debugOutput)
         guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
             eglDestroyContext(opened.display, context)
             throw GLError.noContext("eglMakeCurrent failed on \(opened.detail) (\(eglErrorName()))")
         }
         var caps = GLCaps.read(display: opened)
         caps.isRobust = robust
+        caps.offersDebugOutput = GLDebugOutput.offered()
         self.caps = caps
+        wantsDebugOutput = debugOutput
+        self.debugOutput = debugOutput ? GLDebugOutput.enable() : nil
         eglMakeCurrent(opened.display, nil, nil, nil)
         self.opened = opened
         self.context = context
@@ -90,6 +118,7 @@ public final class GLDevice: @unchecked Sendable {
         lock.lock()
         if eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) {
             executor = nil
+            debugOutput?.disable()
             eglMakeCurrent(opened.display, nil, nil, nil)
         }
         eglDestroyContext(opened.display, context)
@@ -103,15 +132,29 @@ public final class GLDevice: @unchecked Sendable {
 
     /// An ES 3.0 context, with robust access and lose-context-on-reset where the display offers
     /// EGL_EXT_create_context_robustness (so a GPU reset is reported instead of hanging or
-    /// drawing garbage), else a plain one. Returns the context and whether it is robust.
-    private static func makeContext(_ opened: OpenedDisplay, config: EGLConfig?, extensions: String) throws -> (EGLContext, Bool) {
-        let plain: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0]
-        if extensions.contains("EGL_EXT_create_context_robustness") {
-            let robust = plain + [EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
-                                  EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_LOSE_CONTEXT_ON_RESET_EXT, EGL_NONE]
-            if let context = eglCreateContext(opened.display, config, nil, robust) { return (context, true) }
+    /// drawing garbage), else a plain one; with `debug`, a debug context where EGL 1.5 can make
+    /// one (debug output works without, but drivers report more in one). Returns the context and
+    /// whether it is robust.
+    private static func makeContext(_ opened: OpenedDisplay, config: EGLConfig?, extensions: String,
+                                    debug: Bool) throws -> (EGLContext, Bool) {
+        let version: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0]
+        let robust: [EGLint] = [EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
+                                EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_LOSE_CONTEXT_ON_RESET_EXT]
+        let debugging: [EGLint] = [EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE]
+        let offersRobust = extensions.contains("EGL_EXT_create_context_robustness")
+        let eglVersion = eglQueryString(opened.display, EGLint(EGL_VERSION)).map { String(cString: $0) } ?? ""
+        let offersDebug = debug && !eglVersion.hasPrefix("1.4") && !eglVersion.hasPrefix("1.3")
+        // Most wanted first; each attempt that the display refuses falls back to the next.
+        var attempts: [(attributes: [EGLint], robust: Bool)] = []
+        if offersRobust && offersDebug { attempts.append((version + robust + debugging, true)) }
+        if offersRobust { attempts.append((version + robust, true)) }
+        if offersDebug { attempts.append((version + debugging, false)) }
+        for attempt in attempts {
+            if let context = eglCreateContext(opened.display, config, nil, attempt.attributes + [EGL_NONE]) {
+                return (context, attempt.robust)
+            }
         }
-        guard let context = eglCreateContext(opened.display, config, nil, plain + [EGL_NONE]) else {
+        guard let context = eglCreateContext(opened.display, config, nil, version + [EGL_NONE]) else {
             throw GLError.noContext("eglCreateContext failed on \(opened.detail) (\(eglErrorName()))")
         }
         return (context, false)
@@ -147,11 +190,17 @@ public final class GLDevice: @unchecked Sendable {
             }
             defer { eglMakeCurrent(opened.display, nil, nil, nil) }
             let outcome = Result { () throws -> Bitmap in
-                let executor = try self.executor ?? GLExecutor(caps: caps, maxTextureBytes: textureByteLimit)
+                let executor = try self.executor ?? GLExecutor(caps: caps, maxTextureBytes: textureByteLimit,
+                                                               debugOutput: debugOutput)
                 self.executor = executor
+                executor.invalidCallPass = invalidCallPass
+                invalidCallPass = nil
                 return try executor.execute(list)
             }
-            if let resetStatus, resetStatus() != GLenum(GL_NO_ERROR) {
+            // A lost context's output is garbage whatever else happened: the reset decides.
+            let simulated = simulatedLossPending > 0
+            if simulated { simulatedLossPending -= 1 }
+            if simulated || (resetStatus.map { $0() != GLenum(GL_NO_ERROR) } ?? false) {
                 contextResets += 1
                 try replaceContext()
                 continue
@@ -165,10 +214,16 @@ public final class GLDevice: @unchecked Sendable {
     /// what a lost context needs. Call with the lock held.
     private func replaceContext() throws {
         executor = nil
+        debugOutput?.disable()
+        debugOutput = nil
         eglMakeCurrent(opened.display, nil, nil, nil)
         eglDestroyContext(opened.display, context)
         let extensions = eglQueryString(opened.display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        (context, _) = try GLDevice.makeContext(opened, config: config, extensions: extensions)
+        (context, _) = try GLDevice.makeContext(opened, config: config, extensions: extensions, debug: wantsDebugOutput)
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglMakeCurrent failed on the new context (\(eglErrorName()))")
+        }
+        if wantsDebugOutput { debugOutput = GLDebugOutput.enable() }
     }
 
     /// Makes a new context as a reset would: the test hook for the recovery path.
@@ -177,7 +232,28 @@ public final class GLDevice: @unchecked Sendable {
         defer { lock.unlock() }
         guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else { return }
         try replaceContext()
+        eglMakeCurrent(opened.display, nil, nil, nil)
     }
+
+    /// Reports the context lost after the draws of each of the next `frames` frames, as
+    /// `glGetGraphicsResetStatus` reports a GPU reset: the test hook for loss in the middle of a
+    /// frame (software drivers cannot be made to reset).
+    package func simulateContextLoss(frames: Int = 1) {
+        lock.withLock { simulatedLossPending = frames }
+    }
+
+    /// Makes the next frame issue an invalid GL call (an invalid texture parameter) once its pass
+    /// `pass` (an index into the render list's passes) has drawn: the test hook for error reporting.
+    package func makeInvalidCallInNextFrame(pass: Int) {
+        lock.withLock { invalidCallPass = pass }
+    }
+
+    /// Whether the driver's debug output is on for this device (asked for, and offered).
+    public var debugOutputIsOn: Bool { lock.withLock { debugOutput != nil } }
+
+    /// The driver's debug messages so far in this context (all kinds; at most
+    /// `GLDebugOutput.maxKept`), as text.
+    public var debugMessages: [String] { lock.withLock { debugOutput?.messages.map(\.description) ?? [] } }
 
     /// The texture cache's hits and uploads so far on this device.
     public var textureCacheStatistics: TextureCacheStatistics {

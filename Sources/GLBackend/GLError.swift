@@ -17,6 +17,8 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
     case textureMemory(needed: Int, limit: Int)
     /// GL reported an error.
     case glError(code: UInt32, during: String)
+    /// The driver's debug output reported errors or undefined behaviour (its messages, in order).
+    case driverReported([String], during: String)
 
     public var description: String {
         switch self {
@@ -31,7 +33,22 @@ public enum GLError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(what) of \(width)x\(height) pixels exceeds this GL context's limit of \(limit) pixels per side"
         case let .textureMemory(needed, limit):
             "the frame's images need \(needed) bytes of textures, more than the limit of \(limit) (RenderLimits.maxTextureBytes)"
-        case let .glError(code, during): "GL error 0x\(String(code, radix: 16)) during \(during)"
+        case let .glError(code, during): "GL error 0x\(String(code, radix: 16)) (\(GLError.name(of: code))) during \(during)"
+        case let .driverReported(messages, during):
+            "the GL driver reported during \(during): " + messages.joined(separator: "; ")
+        }
+    }
+
+    /// The GL name of an error code, as glGetError returns it.
+    static func name(of code: UInt32) -> String {
+        switch code {
+        case 0x0500: "GL_INVALID_ENUM"
+        case 0x0501: "GL_INVALID_VALUE"
+        case 0x0502: "GL_INVALID_OPERATION"
+        case 0x0505: "GL_OUT_OF_MEMORY"
+        case 0x0506: "GL_INVALID_FRAMEBUFFER_OPERATION"
+        case 0x0507: "GL_CONTEXT_LOST"
+        default: "unknown"
         }
     }
 }

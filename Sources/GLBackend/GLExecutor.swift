@@ -51,9 +51,15 @@ final class GLExecutor {
                                    "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
                                    "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY"]
 
-    init(caps: GLCaps, maxTextureBytes: Int) throws {
+    /// The driver's debug messages, where debug output is on: checked after every pass.
+    private let debugOutput: GLDebugOutput?
+    /// A pass after whose draws this frame makes an invalid call (`GLDevice.makeInvalidCallInNextFrame`).
+    var invalidCallPass: Int?
+
+    init(caps: GLCaps, maxTextureBytes: Int, debugOutput: GLDebugOutput? = nil) throws {
         textures.maxBytes = maxTextureBytes
         self.caps = caps
+        self.debugOutput = debugOutput
         program = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, uniforms: GLExecutor.uniforms)
         blurProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .gaussianBlurFragment,
                                     uniforms: ["u_viewport", "u_source", "u_taps", "u_weights", "u_horizontal"])
@@ -85,11 +91,10 @@ final class GLExecutor {
         for pass in list.passes where pass.width > limit || pass.height > limit {
             throw GLError.tooLarge(what: "offscreen pass \(pass.id)", width: pass.width, height: pass.height, limit: limit)
         }
+        // Errors from before this frame are not its own.
         while glGetError() != GL_NO_ERROR {}
-        glDisable(GLenum(GL_DITHER))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glEnable(GLenum(GL_BLEND))
+        _ = debugOutput?.takeFailures()
+        setFixedState()
         glUseProgram(program.handle)
         glUniform1i(program.location("u_texture"), 0)
         glBindVertexArray(vertexArray)
@@ -144,6 +149,10 @@ final class GLExecutor {
                 }
             }
             flushBatches(width: pass.width, height: pass.height)
+            if invalidCallPass == index {
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_REPEAT)
+            }
+            try checkErrors(after: index, of: list)
             if index < list.passes.count - 1, let key = pass.cacheKey, let target = passTargets.removeValue(forKey: pass.id) {
                 cachedPasses[key] = (target, frameNumber)
             }
@@ -160,7 +169,6 @@ final class GLExecutor {
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         var pixels = [UInt8](repeating: 0, count: list.width * list.height * 4)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         // The draws finish first, so the time read back is the copy alone.
         glFinish()
         let readbackStart = DispatchTime.now().uptimeNanoseconds
@@ -173,7 +181,52 @@ final class GLExecutor {
         textures.endFrame()
         let error = glGetError()
         guard error == GL_NO_ERROR else { throw GLError.glError(code: error, during: "frame execution") }
+        if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
+            throw GLError.driverReported(failures.map(\.description), during: "the read-back of the frame")
+        }
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
+    }
+
+    /// The state every draw of a frame relies on, set at its start rather than assumed from GL's
+    /// defaults or from the frame before: blending on with additive equations (each draw sets
+    /// its factors), and every test and mask that could drop or alter a fragment off.
+    private func setFixedState() {
+        glDisable(GLenum(GL_DITHER))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_SAMPLE_ALPHA_TO_COVERAGE))
+        glDisable(GLenum(GL_SAMPLE_COVERAGE))
+        glDisable(GLenum(GL_RASTERIZER_DISCARD))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glEnable(GLenum(GL_BLEND))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+        glPixelStorei(GLenum(GL_PACK_SKIP_PIXELS), 0)
+        glPixelStorei(GLenum(GL_PACK_SKIP_ROWS), 0)
+        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+        glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+    }
+
+    /// Fails the frame on what the driver reported while pass `index` ran: its debug messages
+    /// where debug output is on (cheap: they were collected as the calls ran), and in debug
+    /// builds glGetError too (which some drivers answer only after waiting for their worker thread,
+    /// so release builds ask once per frame).
+    private func checkErrors(after index: Int, of list: RenderList) throws {
+        let pass = list.passes[index]
+        func during() -> String {
+            let which = index == list.passes.count - 1 ? "the frame's pass" : "offscreen pass \(pass.id)"
+            return "\(which) (\(index + 1) of \(list.passes.count), \(pass.width)x\(pass.height), \(pass.ops.count) draws)"
+        }
+        if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
+            throw GLError.driverReported(failures.map(\.description), during: during())
+        }
+        #if DEBUG
+        let error = glGetError()
+        guard error == GL_NO_ERROR else { throw GLError.glError(code: error, during: during()) }
+        #endif
     }
 
     /// The colour `op` leaves on every pixel of a transparent `width` x `height` target, if it is

@@ -157,8 +157,7 @@ struct GLTextureTile {
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        GLPassTargetPool.makeComplete(mipmapLevels: 0)
         return texture
     }
 }

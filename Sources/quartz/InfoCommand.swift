@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GLBackend
 
 struct InfoCommand: ParsableCommand {
@@ -15,7 +16,9 @@ struct InfoCommand: ParsableCommand {
                 printJSON(["eglPlatform": caps.platform.rawValue, "eglPlatformDetail": caps.platformDetail, "eglVersion": caps.eglVersion,
                            "eglVendor": caps.eglVendor, "vendor": caps.vendor, "renderer": caps.renderer, "software": caps.isSoftware,
                            "version": caps.version, "shadingLanguageVersion": caps.shadingLanguageVersion,
-                           "maxTextureSize": caps.maxTextureSize, "maxRenderTargetSize": caps.maxRenderTargetSize, "robust": caps.isRobust])
+                           "maxTextureSize": caps.maxTextureSize, "maxRenderTargetSize": caps.maxRenderTargetSize, "robust": caps.isRobust,
+                           "debugOutput": caps.offersDebugOutput, "verified": caps.verification ?? NSNull(),
+                           "verifiedDrivers": GLCaps.verifiedDrivers.map(\.verified)])
                 return
             }
             print("EGL platform:    \(caps.platform.rawValue) (\(caps.platformDetail))")
@@ -27,6 +30,9 @@ struct InfoCommand: ParsableCommand {
             print("max texture:     \(caps.maxTextureSize)")
             print("max render size: \(caps.maxRenderTargetSize)")
             print("robust context:  \(caps.isRobust ? "yes (lost on reset, recovered by making a new one)" : "no")")
+            print("debug output:    \(caps.offersDebugOutput ? "offered (on in tests and debug builds; OPENQUARTZ_GL_DEBUG=1 turns it on)" : "not offered")")
+            print("verified:        \(caps.verification ?? "no: this driver is not among those CI verifies")")
+            print("drivers verified: " + GLCaps.verifiedDrivers.map(\.verified).joined(separator: "; "))
         } catch {
             printError("quartz info: \(error)")
             throw QuartzExit.renderFailed

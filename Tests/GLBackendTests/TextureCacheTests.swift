@@ -94,27 +94,6 @@ struct PassPoolTests {
     }
 }
 
-@Suite("GL context recovery")
-struct ContextRecoveryTests {
-    @Test("after the context is replaced, as a reset replaces it, frames draw the same from fresh GL objects")
-    func replacedContext() throws {
-        let device = try GLDevice()
-        let image = Bitmap(width: 8, height: 8) { x, y in (UInt8(x * 30), UInt8(y * 30), 90, 255) }
-        let id = CGImage(bitmap: image).identifier
-        let map = ProjectiveTransform2D(m11: 1.0 / 16, m12: 0, m13: 0, m21: 0, m22: 1.0 / 16, m23: 0, m31: 0, m32: 0, m33: 1)
-        let list = RenderList.singlePass(16, 16, [DrawOp.rectangle(1, 1, 15, 15, fill: .texture(TextureFill(texture: id, deviceToTexture: map, filter: .linear)),
-                                                                   opacity: 0.7, targetWidth: 16, targetHeight: 16)],
-                                         textures: [id: image])
-        let before = try device.render(list)
-        #expect(device.textureCacheStatistics.uploads == 1)
-        try device.replaceContextForTesting()
-        let after = try device.render(list)
-        #expect(after == before)
-        // The old context's textures went with it: the image is uploaded again.
-        #expect(device.textureCacheStatistics.uploads == 1 && device.textureCacheStatistics.hits == 0)
-    }
-}
-
 @Suite("GL texture memory limit")
 struct TextureMemoryLimitTests {
     /// A 16 x 16 frame drawing the given 32 x 32 images (4 KiB of texture each) side by side.
