@@ -4,7 +4,7 @@
 // wide shadow something on a software rasterizer).
 precision highp float;
 
-in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
 
 in vec4 v_edges0;
 in vec4 v_edges1;
@@ -17,8 +17,10 @@ flat in vec2 v_params;
 out vec4 fragColor;
 
 //! include blurred_rounded_rect.glsl
+//! include pixel_centre.glsl
 
 void main() {
+    vec2 p = pixelCentre(v_pixel);
     vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
     float k = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
     if (k <= 0.0) {
@@ -26,6 +28,6 @@ void main() {
     }
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
-    vec4 color = v_color * (k * blurredRoundedRect(v_pixel, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
+    vec4 color = v_color * (k * blurredRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
     fragColor = floor(color * 255.0 + 0.5) / 255.0;
 }

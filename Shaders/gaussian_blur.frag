@@ -5,7 +5,7 @@
 precision highp float;
 precision highp int;
 
-in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
 
 const int MAX_TAPS = 129;              // BlurOp.maxTaps
 
@@ -21,7 +21,9 @@ void main() {
     ivec2 size = textureSize(u_source, 0);
     int r = u_taps / 2;
     vec4 sum = vec4(0.0);
-    for (int k = 0; k < u_taps; ++k) {
+    // A constant bound with an early exit (see layer_quad.frag's coverage loop).
+    for (int k = 0; k < MAX_TAPS; ++k) {
+        if (k >= u_taps) break;
         ivec2 q = p + (u_horizontal == 1 ? ivec2(k - r, 0) : ivec2(0, k - r));
         if (q.x >= 0 && q.y >= 0 && q.x < size.x && q.y < size.y) {
             sum += u_weights[k] * texelFetch(u_source, q, 0);

@@ -5,7 +5,7 @@
 precision highp float;
 precision highp int;
 
-in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
 
 uniform highp sampler2D u_source;
 uniform ivec2 u_origin;                // the target pixel that holds source texels (0, 0)...(1, 1)

@@ -9,7 +9,7 @@
 precision highp float;
 precision highp int;
 
-in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
 
 const int MAX_EDGES = 32;              // CoveragePolygon.maxEdges
 
@@ -49,15 +49,21 @@ uniform vec2 u_blurParams;             // corner radius, sigma
 
 out vec4 fragColor;
 
+//! include pixel_centre.glsl
+
 in vec4 v_edges0;                      // the first eight edge distances, from the vertex stage
 in vec4 v_edges1;
 
+// The product of the polygon's edge ramps at p: the first eight interpolated from the vertex
+// stage (exact up to rounding: the quad's vertices are on whole pixels and w is 1), the rest
+// here, in a loop with a constant bound and an early exit, so every driver can unroll or bound
+// it and the index never passes the array's end whatever u_edgeCount says.
 float coverage(vec2 p) {
     vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
     float c = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
-    for (int i = 8; i < u_edgeCount; ++i) {
-        float d = dot(u_edges[i], vec3(p, 1.0));
-        c *= clamp(d + 0.5, 0.0, 1.0);
+    for (int i = 8; i < MAX_EDGES; ++i) {
+        if (i >= u_edgeCount) break;
+        c *= clamp(dot(u_edges[i], vec3(p, 1.0)) + 0.5, 0.0, 1.0);
     }
     return c;
 }
@@ -163,7 +169,7 @@ vec4 filteredSample(vec2 uv, float lod) {
 }
 
 void main() {
-    vec2 p = v_pixel;                  // device pixel centre
+    vec2 p = pixelCentre(v_pixel);
     float k = coverage(p) * u_opacity;
     if (u_shapeKind != 0 && k > 0.0) {
         k *= roundedCoverage(p);

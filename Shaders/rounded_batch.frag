@@ -7,9 +7,10 @@
 precision highp float;
 precision highp int;
 
-in vec2 v_pixel;                       // device pixel centre, from the vertex stage
+in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
 
 in vec4 v_edges;
+flat in vec4 v_gradients[2];          // the edges' (a, b), two edges to a vector
 flat in vec4 v_color;                  // the filled shape's (zero for a ring alone)
 flat in vec4 v_ringColor;              // the ring's (zero for a filled shape alone)
 flat in vec3 v_toLocal0;
@@ -32,13 +33,16 @@ const bool continuousCorners = true;
 const bool continuousCorners = false;
 #endif
 
+//! include pixel_centre.glsl
+
 void main() {
-    vec4 a = clamp(v_edges + 0.5, 0.0, 1.0);
+    vec2 p = pixelCentre(v_pixel);
+    vec4 a = clamp(edgesAtCentre(v_edges, v_gradients[0], v_gradients[1], p - v_pixel) + 0.5, 0.0, 1.0);
     float k = a.x * a.y * a.z * a.w;
     if (k <= 0.0) {
         discard;
     }
-    vec2 c = outlineCoverages(v_pixel, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
+    vec2 c = outlineCoverages(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
                               v_innerRect, v_innerRadii, continuousCorners);
     float filled = k * c.x;
     vec4 ring = v_ringColor * filled * (1.0 - c.y);

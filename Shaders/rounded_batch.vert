@@ -31,6 +31,7 @@ in vec4 i_ringColor;                   // the ring's colour, zero for a filled s
 uniform vec2 u_viewport;
 out vec4 v_edges;
 out vec2 v_pixel;                      // the device position (see layer_quad.vert)
+flat out vec4 v_gradients[2];          // the edges' (a, b), two edges to a vector (see solid_batch.vert)
 flat out vec4 v_color;
 flat out vec4 v_ringColor;
 flat out vec3 v_toLocal0;
@@ -132,6 +133,8 @@ void main() {
     v_pixel = p;
     vec3 h = vec3(p, 1.0);
     v_edges = vec4(dot(i_edge0, h), dot(i_edge1, h), dot(i_edge2, h), dot(i_edge3, h));
+    v_gradients[0] = vec4(i_edge0.xy, i_edge1.xy);
+    v_gradients[1] = vec4(i_edge2.xy, i_edge3.xy);
     v_color = i_color;
     v_ringColor = i_ringColor;
     v_toLocal0 = i_toLocal0;
