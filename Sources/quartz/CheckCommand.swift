@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GLBackend
 import OpenQuartzCore
 import PixelDiff
 import SceneFormat
@@ -16,9 +17,12 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var source: SceneSource
     @Option(help: "both: render on both backends and compare; none: only check the document.") var backend: Mode = .both
     @Option(help: "The time in seconds (default: the document's time).") var time: Double?
-    @Option(help: "Write the CPU image, the GPU image and the heat map with this prefix (PREFIX.cpu.png, ...).") var images: String?
+    @Option(help: "Write the CPU image, the GPU image and the heat map with this prefix (PREFIX.cpu.png, ...); with --passes, each offscreen pass too (PREFIX.pass-ID.cpu.png, ...).")
+    var images: String?
     @Flag(help: "Print the frame's render list (every pass and op, as both backends execute it) before the result.")
     var renderList = false
+    @Flag(help: "Compare every pass of the frame on both backends (the list cut after it) and print each: the first that disagrees is where the backends part.")
+    var passes = false
     @Flag(help: "Print the result as one line of JSON.") var json = false
 
     func validate() throws {
@@ -40,6 +44,14 @@ struct CheckCommand: ParsableCommand {
             cpu = try cpuRenderer.frame(at: t)
             if renderList, let list = cpuRenderer.lastRenderList { print(list) }
             gpu = try SceneFrameRenderer(document: document, backend: .gpu, scale: nil, size: nil).frame(at: t)
+            if passes, let list = cpuRenderer.lastRenderList {
+                for row in try PassAgreement.rows(of: list, device: GLDevice.shared()) {
+                    print(PassAgreement.describe(row, of: list.passes.count))
+                    guard let images, row.index < list.passes.count - 1 else { continue }
+                    try writeOutput(try CGImage(bitmap: row.cpu).pngData(), to: images + ".pass-\(row.pass.id).cpu.png")
+                    try writeOutput(try CGImage(bitmap: row.gpu).pngData(), to: images + ".pass-\(row.pass.id).gpu.png")
+                }
+            }
         } catch {
             printError("quartz check: \(scene): \(error)")
             throw QuartzExit.renderFailed

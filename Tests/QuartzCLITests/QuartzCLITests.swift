@@ -24,6 +24,35 @@ struct QuartzCLITests {
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("EGL platform:") && run.output.contains("GL renderer:"))
         #expect(run.output.contains("max texture:"))
+        // The drivers CI verifies, and whether this one is among them.
+        #expect(run.output.contains("drivers verified: Mesa llvmpipe") && run.output.contains("softpipe"))
+        #expect(run.output.contains("verified:") && run.output.contains("debug output:"))
+    }
+
+    @Test("check --passes compares every pass on both backends, the frame last, and writes each pass's images")
+    func checkPasses() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A translucent group (drawn offscreen) and a blurred shadow of a path (halved, blurred).
+        let scene = folder.appendingPathComponent("passes.json")
+        try Data(#"""
+        {"format": "openquartz-scene", "version": 1, "size": [64, 48],
+         "root": {"bounds": [0, 0, 64, 48], "position": [32, 24], "backgroundColor": [1, 1, 1, 1], "sublayers": [
+           {"bounds": [0, 0, 30, 30], "position": [20, 24], "opacity": 0.5, "sublayers": [
+             {"bounds": [0, 0, 20, 20], "position": [10, 10], "backgroundColor": [1, 0, 0, 1]},
+             {"bounds": [0, 0, 20, 20], "position": [20, 20], "backgroundColor": [0, 0, 1, 1]}]},
+           {"class": "CAShapeLayer", "bounds": [0, 0, 16, 16], "position": [48, 24], "path": "M 0 0 L 16 8 L 0 16 Z",
+            "fillColor": [0, 0.6, 0, 1], "shadowOpacity": 1, "shadowRadius": 6}]}}
+        """#.utf8).write(to: scene)
+        let prefix = folder.appendingPathComponent("p").path
+        let run = try quartz(["check", scene.path, "--passes", "--images", prefix])
+        #expect(run.status == 0, "\(run.output) \(run.error)")
+        let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("  pass ") || $0.hasPrefix("  frame pass ") }
+        #expect(rows.count >= 3, "\(run.output)")
+        #expect(rows.last?.hasPrefix("  frame pass (\(rows.count) of \(rows.count),") == true, "\(run.output)")
+        #expect(rows.allSatisfy { $0.contains(": agree: max delta ") }, "\(run.output)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("p.pass-") }
+        #expect(written.count == 2 * (rows.count - 1), "\(written)")
     }
 
     @Test("diff of identical images succeeds and reports no delta")
