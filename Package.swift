@@ -40,7 +40,7 @@ let package = Package(
                             .embedInCode("gaussian_blur.frag"), .embedInCode("halve.frag"),
                             .embedInCode("solid_batch.vert"), .embedInCode("solid_batch.frag"),
                             .embedInCode("blurred_batch.vert"), .embedInCode("blurred_batch.frag"),
-                            .embedInCode("blurred_rounded_rect.glsl"), .embedInCode("rounded_shape.glsl"), .embedInCode("pixel_centre.glsl"),
+                            .embedInCode("blurred_rounded_rect.glsl"), .embedInCode("rounded_shape.glsl"), .embedInCode("pixel_centre.glsl"), .embedInCode("polygon_coverage.glsl"),
                             .embedInCode("rounded_batch.vert"), .embedInCode("rounded_batch.frag")]),
         .target(name: "GLBackend", dependencies: ["CEGL", "Compositor", "OpenCoreGraphics", "OpenQuartzShaders"]),
         .target(name: "OpenQuartzCore",

@@ -26,7 +26,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     public var text: String {
         let libraries = [("blurred_rounded_rect.glsl", PackageResources.blurred_rounded_rect_glsl),
                          ("rounded_shape.glsl", PackageResources.rounded_shape_glsl),
-                         ("pixel_centre.glsl", PackageResources.pixel_centre_glsl)]
+                         ("pixel_centre.glsl", PackageResources.pixel_centre_glsl),
+                         ("polygon_coverage.glsl", PackageResources.polygon_coverage_glsl)]
         return libraries.reduce(file) { text, library in
             text.replacingOccurrences(of: "//! include \(library.0)", with: String(decoding: library.1, as: UTF8.self))
         }

@@ -21,8 +21,12 @@ out vec4 fragColor;
 
 void main() {
     vec2 p = pixelCentre(v_pixel);
-    vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
-    float k = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
+    // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and
+    // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its
+    // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
+    // all four ramps overstated a rectangle thinner than a pixel (see solid_batch.frag).
+    vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0);
+    float k = max(a.x + a.y - 1.0, 0.0) * max(a.z + a.w - 1.0, 0.0);
     if (k <= 0.0) {
         discard;
     }

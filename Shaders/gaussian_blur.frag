@@ -21,9 +21,8 @@ void main() {
     ivec2 size = textureSize(u_source, 0);
     int r = u_taps / 2;
     vec4 sum = vec4(0.0);
-    // A constant bound with an early exit (see layer_quad.frag's coverage loop).
-    for (int k = 0; k < MAX_TAPS; ++k) {
-        if (k >= u_taps) break;
+    // Bounded by the array's length too (see layer_quad.frag's coverage loop).
+    for (int k = 0; k < min(u_taps, MAX_TAPS); ++k) {
         ivec2 q = p + (u_horizontal == 1 ? ivec2(k - r, 0) : ivec2(0, k - r));
         if (q.x >= 0 && q.y >= 0 && q.x < size.x && q.y < size.y) {
             sum += u_weights[k] * texelFetch(u_source, q, 0);

@@ -54,19 +54,50 @@ out vec4 fragColor;
 in vec4 v_edges0;                      // the first eight edge distances, from the vertex stage
 in vec4 v_edges1;
 
-// The product of the polygon's edge ramps at p: the first eight interpolated from the vertex
-// stage (exact up to rounding: the quad's vertices are on whole pixels and w is 1), the rest
-// here, in a loop with a constant bound and an early exit, so every driver can unroll or bound
-// it and the index never passes the array's end whatever u_edgeCount says.
-float coverage(vec2 p) {
+#ifdef EXACT_COVERAGE
+//! include polygon_coverage.glsl
+
+uniform int u_outlineCount;            // the polygon's vertices, so also its edges
+uniform vec4 u_outlineEdges[MAX_EDGES];// per edge: first vertex x, y, the second's y, slope dx/dy
+uniform float u_inverseSlopes[MAX_EDGES];
+
+// Edge i of the outline relative to the pixel's top-left corner (see edgeShare).
+vec4 outlineEdge(int i, vec2 corner) {
+    return u_outlineEdges[i] - vec4(corner, corner.y, 0.0);
+}
+
+// The area of the pixel's square, top-left corner `corner`, inside the polygon
+// (polygon_coverage.glsl): GLExecutor draws with this variant where edges cross pixels.
+float coverage(vec2 corner, vec2 p) {
+    float c = 0.0;
+    if (u_outlineCount <= 4) {
+        // Quads and triangles (padded with an edge that spans nothing) by constant indices.
+        c = edgeShare(outlineEdge(0, corner), u_inverseSlopes[0]) + edgeShare(outlineEdge(1, corner), u_inverseSlopes[1])
+            + edgeShare(outlineEdge(2, corner), u_inverseSlopes[2]) + edgeShare(outlineEdge(3, corner), u_inverseSlopes[3]);
+    } else {
+        for (int i = 0; i < min(u_outlineCount, MAX_EDGES); ++i) {
+            c += edgeShare(outlineEdge(i, corner), u_inverseSlopes[i]);
+        }
+    }
+    return clamp(c, 0.0, 1.0);
+}
+#else
+// The product of the edges' ramps: the coverage where every edge is a pixel's reach away (the
+// interior of GLCoverageSplit, where it is 1) and what hard edges take (CoveragePolygon.harden).
+// The first eight edge distances come interpolated from the vertex stage (exact up to
+// rounding: affine in device position, w is 1); the rest in a loop bounded by the array's length
+// too, so no index passes its end whatever u_edgeCount says. (A constant bound with an early
+// exit, the other way to say that, had NIR unroll the loop 24 times, and llvmpipe ran all 24
+// for every pixel: twice a perspective-tilted page's time.)
+float coverage(vec2 corner, vec2 p) {
     vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
     float c = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
-    for (int i = 8; i < MAX_EDGES; ++i) {
-        if (i >= u_edgeCount) break;
+    for (int i = 8; i < min(u_edgeCount, MAX_EDGES); ++i) {
         c *= clamp(dot(u_edges[i], vec3(p, 1.0)) + 0.5, 0.0, 1.0);
     }
     return c;
 }
+#endif
 
 //! include rounded_shape.glsl
 
@@ -170,7 +201,7 @@ vec4 filteredSample(vec2 uv, float lod) {
 
 void main() {
     vec2 p = pixelCentre(v_pixel);
-    float k = coverage(p) * u_opacity;
+    float k = coverage(p - 0.5, p) * u_opacity;
     if (u_shapeKind != 0 && k > 0.0) {
         k *= roundedCoverage(p);
     }
@@ -178,6 +209,10 @@ void main() {
         discard;
     }
     vec4 color = u_color;
+#ifndef SOLID_FILL
+    // Solid fills draw with a variant without the other kinds (SOLID_FILL): llvmpipe runs the
+    // code behind a branch on a uniform for every pixel all the same, and a solid quad then cost
+    // as much as a textured one.
     if (u_fillKind == 2) {
         color = u_color * blurredRoundedRect(p, u_blurToLocal, u_blurBox, u_blurParams);
     }
@@ -206,5 +241,6 @@ void main() {
             color = vec4(color.a);
         }
     }
+#endif
     fragColor = floor(color * u_tint * k * 255.0 + 0.5) / 255.0;  // the target's 8-bit steps (see the top)
 }

@@ -37,16 +37,24 @@ const bool continuousCorners = false;
 
 void main() {
     vec2 p = pixelCentre(v_pixel);
+    // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and
+    // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its
+    // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
+    // all four ramps overstated a rectangle thinner than a pixel (see solid_batch.frag).
     vec4 a = clamp(edgesAtCentre(v_edges, v_gradients[0], v_gradients[1], p - v_pixel) + 0.5, 0.0, 1.0);
-    float k = a.x * a.y * a.z * a.w;
+    float k = max(a.x + a.y - 1.0, 0.0) * max(a.z + a.w - 1.0, 0.0);
     if (k <= 0.0) {
         discard;
     }
     vec2 c = outlineCoverages(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
                               v_innerRect, v_innerRadii, continuousCorners);
-    float filled = k * c.x;
-    vec4 ring = v_ringColor * filled * (1.0 - c.y);
-    vec4 color = ring + v_color * filled * (1.0 - ring.a);  // the ring over the filled shape
+    // By area, as RasterRenderer.drawPair: the ring covers what of the pixel lies between its
+    // outlines, over the filled shape there; the rest inside the outer outline shows the filled
+    // shape alone. (A ring's alpha times the filled shape's whole coverage, as before, let the
+    // filled colour bleed through an opaque border's outer edge.)
+    float filled = k * c.x, ringArea = k * max(c.x - c.y, 0.0);
+    vec4 ring = v_ringColor * ringArea;
+    vec4 color = ring + v_color * (filled - v_ringColor.a * ringArea);
     if (color == vec4(0.0)) {
         discard;
     }

@@ -95,7 +95,9 @@ float roundedShapeCoverage(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4
     float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
     float outside = shapeCoverage(l, outerRect, outerRadii, continuous, dxdx, dxdy, dydx, dydy);
     if (shapeKind == 2 && outside > 0.0) {
-        outside *= 1.0 - shapeCoverage(l, innerRect, innerRadii, continuous, dxdx, dxdy, dydx, dydy);
+        // The ring is what lies between the outlines: the outer's area less the inner's (the inner
+        // lies within the outer), not a product, which overstated a border thinner than a pixel.
+        outside = max(outside - shapeCoverage(l, innerRect, innerRadii, continuous, dxdx, dxdy, dydx, dydy), 0.0);
     }
     return outside;
 }

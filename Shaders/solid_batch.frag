@@ -1,5 +1,5 @@
 #version 300 es
-// Coverage (the product of the eight interpolated edge ramps, as layer_quad.frag) times the
+// Coverage (the area of the pixel inside the instance's rectangle, as layer_quad.frag) times the
 // instance's colour, premultiplied, for source-over blending.
 precision highp float;
 
@@ -9,8 +9,12 @@ flat in vec4 v_color;
 out vec4 fragColor;
 
 void main() {
-    vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
-    float k = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
+    // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and
+    // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its
+    // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
+    // all four ramps overstated a rectangle thinner than a pixel (a 0.1-pixel line drew at 0.30).
+    vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0);
+    float k = max(a.x + a.y - 1.0, 0.0) * max(a.z + a.w - 1.0, 0.0);
     if (k <= 0.0) {
         discard;
     }

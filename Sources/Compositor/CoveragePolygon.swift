@@ -1,19 +1,24 @@
 import Foundation
 import OpenCoreGraphics
 
-/// A convex polygon in device pixels and the analytic coverage function both backends evaluate.
+/// A convex polygon in device pixels and the coverage function both backends evaluate.
 ///
-/// Coverage at a point is the product over the edges of `clamp(d + 0.5, 0, 1)`, where d is the
-/// signed distance in pixels from the edge's line (positive inside). For an axis-aligned rectangle
-/// this is exactly the area of the pixel square inside it; for rotated and projected edges it is
-/// the usual one-pixel-wide linear ramp. The product is also how corners get their partial
-/// coverage, which is why clips are intersected into the polygon here instead of being multiplied
-/// in later: an edge shared by a layer and its clip must count once, not twice.
+/// Coverage of a pixel is the exact area of its square inside the polygon (`PolygonCoverage`).
+/// A product of per-edge ramps, as this was before, is exact only for one axis-aligned edge at a
+/// time: a 0.1-pixel line centred in a pixel drew at 0.30, rotated edges were off by up to 1/16,
+/// corners of rotated quads more. Clips are intersected into the polygon here, so an edge shared
+/// by a layer and its clip is one edge and counts once.
 public struct CoveragePolygon: Hashable, Sendable {
     /// Vertices in order, with positive signed area (clockwise on a y-down screen).
     public private(set) var vertices: [DevicePoint]
     /// One inward edge line per side.
     public private(set) var edges: [EdgeEquation]
+    /// The polygon whose area inside a pixel is the coverage: the vertices, or for a shape that
+    /// brings its own outline, the clip's (`withEdges(of:)`); empty: no bound but the pixel bounds.
+    public private(set) var outline: [DevicePoint]
+    /// True once an edge was made hard (`harden`): coverage is then the product of the edges'
+    /// ramps, whose steep ramps put a pixel in or out by its centre.
+    public private(set) var hasHardEdges = false
     /// The pixels that can have non-zero coverage, clamped to the target: x in `minX..<maxX`.
     public private(set) var pixelBounds: PixelRect
 
@@ -48,6 +53,7 @@ public struct CoveragePolygon: Hashable, Sendable {
         guard abs(area) > 1e-7 else { return nil }
         if area < 0 { points.reverse() }
         vertices = points
+        outline = points
         // Built without intermediate arrays: every drawn quad of every frame comes through here.
         var equations: [EdgeEquation] = []
         equations.reserveCapacity(points.count)
@@ -83,12 +89,16 @@ public struct CoveragePolygon: Hashable, Sendable {
     public func withEdges(of clip: CoveragePolygon?) -> CoveragePolygon {
         var copy = self
         copy.edges = clip?.edges ?? []
+        copy.outline = clip?.outline ?? []
+        copy.hasHardEdges = clip?.hasHardEdges ?? false
         return copy
     }
 
-    /// Sets the edges, as `withEdges(of:)` does, from equations already at hand.
-    mutating func replaceEdges(_ equations: [EdgeEquation]) {
+    /// Sets the edges and the outline, as `withEdges(of:)` does, from ones already at hand.
+    mutating func replaceEdges(_ equations: [EdgeEquation], outline points: [DevicePoint], hard: Bool) {
         edges = equations
+        outline = points
+        hasHardEdges = hard
     }
 
     /// Makes the edges that lie on any of `lines` hard: a pixel is inside when its centre is
@@ -104,22 +114,60 @@ public struct CoveragePolygon: Hashable, Sendable {
             }) else { continue }
             let k = CoveragePolygon.hardness
             edges[i] = EdgeEquation(a: e.a * k, b: e.b * k, c: e.c * k + 0.5)
+            hasHardEdges = true
         }
     }
 
     /// How much steeper a hard edge's ramp is than an anti-aliased one's.
     static let hardness = 1024.0
 
-    /// The analytic coverage at a device point (a pixel centre).
+    /// Whether `coverage` is the exact area of the pixel inside `outline`: always, but for hard
+    /// edges and outlines of more than `maxEdges` vertices (the GPU's array), where it is the
+    /// product of the edges' ramps.
+    public var isExact: Bool { !hasHardEdges && outline.count <= CoveragePolygon.maxEdges }
+
+    /// The outline's bounds when the outline is an axis-aligned rectangle (its area is its
+    /// bounding box's: a convex polygon fills its box only when it is the box; collinear vertices
+    /// left by clipping do not matter), and coverage is exact. Nil otherwise, and for no outline.
+    public var axisAlignedBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard isExact, outline.count >= 3 else { return nil }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in outline {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        let box = (maxX - minX) * (maxY - minY)
+        guard box > 0, abs(CoveragePolygon.signedArea(outline) - box) <= 1e-9 * max(1, box) else { return nil }
+        return (minX, minY, maxX, maxY)
+    }
+
+    /// True when coverage is the area inside an axis-aligned rectangle, or bounded by nothing
+    /// but the pixel bounds (no outline): what the GPU's batches draw, and where a background and
+    /// its border are drawn in one step on both backends (`QuadOp.isBorder(over:)`).
+    public var isRectangle: Bool { isExact && (outline.isEmpty || axisAlignedBounds != nil) }
+
+    /// The coverage of the pixel whose centre is (x, y): the area of its square inside `outline`
+    /// (`PolygonCoverage.squareArea`), or where that is not exact (`isExact`), the product over
+    /// the edges of clamp(d + 0.5, 0, 1), d the centre's signed distance.
     @inlinable
     public func coverage(atX x: Double, y: Double) -> Double {
-        var coverage = 1.0
+        guard !edges.isEmpty else { return 1 }
+        guard isExact else {
+            var coverage = 1.0
+            for edge in edges {
+                let d = edge.a * x + edge.b * y + edge.c
+                coverage *= min(max(d + 0.5, 0), 1)
+                if coverage == 0 { return 0 }
+            }
+            return coverage
+        }
+        // Pixels wholly inside or outside, most of them, are settled by the distances alone.
+        var inside = true
         for edge in edges {
             let d = edge.a * x + edge.b * y + edge.c
-            coverage *= min(max(d + 0.5, 0), 1)
-            if coverage == 0 { return 0 }
+            if d <= -PolygonCoverage.reach { return 0 }
+            if d < PolygonCoverage.reach { inside = false }
         }
-        return coverage
+        return inside ? 1 : PolygonCoverage.squareArea(x: x - 0.5, y: y - 0.5, outline: outline)
     }
 
     /// The polygon's area in square pixels.

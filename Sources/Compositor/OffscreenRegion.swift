@@ -51,7 +51,8 @@ extension CoveragePolygon {
         }
         // Keep this polygon's edges (they may be a clip's, see withEdges(of:)), shifted alike.
         let ownEdges = edges.map { EdgeEquation(a: $0.a, b: $0.b, c: $0.c - $0.a * Double(dx) - $0.b * Double(dy)) }
-        moved.replaceEdges(ownEdges)
+        moved.replaceEdges(ownEdges, outline: outline.map { DevicePoint(x: $0.x + Double(dx), y: $0.y + Double(dy)) },
+                           hard: hasHardEdges)
         return moved
     }
 }

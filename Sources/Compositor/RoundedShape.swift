@@ -98,10 +98,11 @@ public struct RoundedShape: Hashable, Sendable {
 
     /// Coverage at a device point (a pixel centre): the share of the pixel's square inside the
     /// outline, taking the outline as straight across the pixel (`pixelCoverage`), for the ring
-    /// times one minus the inner rectangle's.
+    /// the outer rectangle's less the inner one's (the inner lies within the outer: the ring is
+    /// what lies between them, where a product overstated a border thinner than a pixel).
     public func coverage(atX x: Double, y: Double) -> Double {
         let c = outlineCoverage(atX: x, y: y, both: inner != nil)
-        return c.outer > 0 && inner != nil ? c.outer * (1 - c.inner) : c.outer
+        return c.outer > 0 && inner != nil ? max(c.outer - c.inner, 0) : c.outer
     }
 
     /// The coverage of the outer rectangle and of the inner one (0 without one) at a device

@@ -12,7 +12,22 @@ public typealias ShaderSourceName = ShaderSource
 /// was decided by the compositor; it does no geometry of its own.
 final class GLExecutor {
     private let caps: GLCaps
-    private let program: GLProgram
+    /// The quad program in use: one of `quadPrograms`, by default `plainProgram`.
+    private var program: GLProgram
+    /// layer_quad.frag with the product of edge ramps and every fill kind: the default.
+    private let plainProgram: GLProgram
+    /// Variants of the quad program, made on first use: with the exact area sum
+    /// (EXACT_COVERAGE) for pixels that edges cross, and for solid fills alone (SOLID_FILL).
+    /// Programs rather than branches: llvmpipe runs the code behind a branch on a uniform for
+    /// every pixel, so the area sum for every pixel of a perspective-tilted page doubled its
+    /// time, and a solid quad cost what a textured one does.
+    private var quadPrograms: [QuadProgramKey: GLProgram] = [:]
+    private struct QuadProgramKey: Hashable {
+        var exact: Bool
+        var solid: Bool
+    }
+    /// The size of the pass being drawn, which programs made during it are given.
+    private var viewport = (width: 0, height: 0)
     private let blurProgram: GLProgram
     private let halveProgram: GLProgram
     private var vertexArray: GLuint = 0
@@ -49,7 +64,8 @@ final class GLExecutor {
                                    "u_shapeKind", "u_continuous", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
                                    "u_alphaOnly", "u_filterHere", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
                                    "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
-                                   "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY"]
+                                   "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY",
+                                   "u_outlineCount", "u_outlineEdges", "u_inverseSlopes"]
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     private let debugOutput: GLDebugOutput?
@@ -60,7 +76,9 @@ final class GLExecutor {
         textures.maxBytes = maxTextureBytes
         self.caps = caps
         self.debugOutput = debugOutput
-        program = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, uniforms: GLExecutor.uniforms)
+        plainProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, uniforms: GLExecutor.uniforms)
+        program = plainProgram
+        quadPrograms[QuadProgramKey(exact: false, solid: false)] = plainProgram
         blurProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .gaussianBlurFragment,
                                     uniforms: ["u_viewport", "u_source", "u_taps", "u_weights", "u_horizontal"])
         halveProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .halveFragment,
@@ -95,8 +113,12 @@ final class GLExecutor {
         while glGetError() != GL_NO_ERROR {}
         _ = debugOutput?.takeFailures()
         setFixedState()
+        for quadProgram in quadPrograms.values {
+            glUseProgram(quadProgram.handle)
+            glUniform1i(quadProgram.location("u_texture"), 0)
+        }
+        program = plainProgram
         glUseProgram(program.handle)
-        glUniform1i(program.location("u_texture"), 0)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
 
@@ -126,7 +148,13 @@ final class GLExecutor {
                 passTextures[pass.id] = target.texture
             }
             glViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
-            glUniform2f(program.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
+            viewport = (pass.width, pass.height)
+            for quadProgram in quadPrograms.values {
+                glUseProgram(quadProgram.handle)
+                glUniform2f(quadProgram.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
+            }
+            program = plainProgram
+            glUseProgram(program.handle)
             // A first quad that paints every pixel of the pass wholly in one colour (a root
             // layer's background) is the clear colour instead: on llvmpipe that draw shaded
             // every pixel of the frame, most of a small scene's time.
@@ -268,25 +296,135 @@ final class GLExecutor {
         frameNumber += 1
     }
 
+    /// One quad. Its pixels are drawn by the program without the exact-area sum where every
+    /// edge is a pixel's reach away (the interior of a `GLCoverageSplit`, or the whole quad for
+    /// polygons whose coverage is the product of ramps: hard edges), by the exact program
+    /// elsewhere; each program gets the quad's uniforms before its draw.
     private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: GLuint]) throws {
-        let bounds = quad.polygon.pixelBounds
-        let (x0, y0) = (GLfloat(bounds.minX), GLfloat(bounds.minY))
-        let (x1, y1) = (GLfloat(bounds.maxX), GLfloat(bounds.maxY))
-        let vertices: [GLfloat] = [x0, y0, x1, y0, x0, y1, x1, y1]
-        vertices.withUnsafeBytes { bytes in
-            glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+        // The texture first, once: the cache counts each lookup.
+        var tiles: [GLTextureTile] = [], imageSize = (width: 0, height: 0), passTexture: GLuint?
+        if case .texture(let fill) = quad.fill {
+            switch fill.source {
+            case .image(let id):
+                guard let bitmap = images[id] else { return }
+                tiles = try textures.tiles(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize,
+                                           mipmaps: fill.minification == .trilinear)
+                imageSize = (bitmap.width, bitmap.height)
+            case .pass(let id):
+                guard let texture = passes[id] else { return }
+                passTexture = texture
+            }
         }
-        let edges = quad.polygon.edges.flatMap { [GLfloat($0.a), GLfloat($0.b), GLfloat($0.c)] }
-        glUniform1i(program.location("u_edgeCount"), GLint(quad.polygon.edges.count))
-        if !edges.isEmpty { glUniform3fv(program.location("u_edges"), GLsizei(quad.polygon.edges.count), edges) }
-        glUniform1f(program.location("u_opacity"), GLfloat(quad.opacity))
-        let t = quad.tint
-        glUniform4f(program.location("u_tint"), GLfloat(t.red), GLfloat(t.green), GLfloat(t.blue), GLfloat(t.alpha))
+        let b = quad.polygon.pixelBounds
+        let bounds: [GLfloat] = [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.minY),
+                                 GLfloat(b.minX), GLfloat(b.maxY), GLfloat(b.maxX), GLfloat(b.maxY)]
+        var solid = false
+        if case .solid = quad.fill { solid = true }
+        var plan: [(exact: Bool, mode: Int32, vertices: [GLfloat])]
+        if !quad.polygon.isExact || GLCoverageSplit.isWhollyInside(quad.polygon) {
+            plan = [(false, GL_TRIANGLE_STRIP, bounds)]
+        } else if quad.rounded == nil, let split = GLCoverageSplit.make(quad.polygon) {
+            plan = [(false, GL_TRIANGLE_FAN, split.interiorFan), (true, GL_TRIANGLE_STRIP, split.bandStrip)]
+        } else {
+            plan = [(true, GL_TRIANGLE_STRIP, bounds)]
+        }
         switch quad.blend {
         case .sourceOver: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         case .destinationIn: glBlendFunc(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
         }
+        defer { use(plainProgram) }
+        for step in plan {
+            use(try quadProgram(exact: step.exact, solid: solid))
+            setQuadUniforms(quad, exact: step.exact)
+            let vertices = step.vertices
+            func drawStep() {
+                vertices.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+                glDrawArrays(GLenum(step.mode), 0, GLsizei(vertices.count / 2))
+            }
+            guard case .texture(let fill) = quad.fill else {
+                drawStep()
+                continue
+            }
+            if let passTexture {
+                glUniform1i(program.location("u_tiled"), 0)
+                glUniform1i(program.location("u_minFilter"), GLint(GLExecutor.minFilterCode(fill.minification)))
+                glUniform1i(program.location("u_maxLevel"), 0)
+                bindTexture(passTexture, filter: fill.filter)
+                drawStep()
+                continue
+            }
+            // An image over the size limit is drawn once per tile, each answering for its own
+            // sample points (the rest discarded), so every pixel is drawn exactly once.
+            for tile in tiles {
+                // Tiles of an image over the size limit have no mipmaps and one filter
+                // (a known difference from the CPU for trilinear images that large).
+                let minFilter = tile.isWholeImage ? GLExecutor.minFilterCode(fill.minification) : -1
+                glUniform1i(program.location("u_minFilter"), GLint(minFilter))
+                glUniform1i(program.location("u_maxLevel"), GLint(tile.levels))
+                glUniform1i(program.location("u_tiled"), tile.isWholeImage ? 0 : 1)
+                glUniform2f(program.location("u_imageSize"), GLfloat(imageSize.width), GLfloat(imageSize.height))
+                glUniform4f(program.location("u_tileAccept"), tile.accept.0, tile.accept.1, tile.accept.2, tile.accept.3)
+                glUniform4f(program.location("u_tileRect"), GLfloat(tile.originX), GLfloat(tile.originY),
+                            GLfloat(tile.width), GLfloat(tile.height))
+                bindTexture(tile.texture, filter: fill.filter, levels: minFilter == 2 ? tile.levels : 0)
+                drawStep()
+            }
+        }
+    }
+
+    /// The quad program variant, made (with its texture unit and viewport) on first use.
+    private func quadProgram(exact: Bool, solid: Bool) throws -> GLProgram {
+        let key = QuadProgramKey(exact: exact, solid: solid)
+        if let made = quadPrograms[key] { return made }
+        let made = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment,
+                                 fragmentDefines: (exact ? ["EXACT_COVERAGE"] : []) + (solid ? ["SOLID_FILL"] : []),
+                                 uniforms: GLExecutor.uniforms)
+        glUseProgram(made.handle)
+        glUniform1i(made.location("u_texture"), 0)
+        glUniform2f(made.location("u_viewport"), GLfloat(viewport.width), GLfloat(viewport.height))
+        glUseProgram(program.handle)
+        quadPrograms[key] = made
+        return made
+    }
+
+    /// Makes `next` the quad program in use (the current one's uniforms stay with it).
+    private func use(_ next: GLProgram) {
+        guard next !== program else { return }
+        program = next
+        glUseProgram(next.handle)
+    }
+
+    /// The uniforms of a quad that do not depend on the texture tile, on the program in use
+    /// (`exact`: the variant that sums the area inside the outline).
+    private func setQuadUniforms(_ quad: QuadOp, exact: Bool) {
+        let edges = quad.polygon.edges.flatMap { [GLfloat($0.a), GLfloat($0.b), GLfloat($0.c)] }
+        glUniform1i(program.location("u_edgeCount"), GLint(quad.polygon.edges.count))
+        if !edges.isEmpty { glUniform3fv(program.location("u_edges"), GLsizei(quad.polygon.edges.count), edges) }
+        if exact {
+            // Per edge the first vertex, the second's y and the slope, and 1 / slope apart
+            // (polygon_coverage.glsl); a triangle is padded with an edge that spans no height.
+            let outline = quad.polygon.outline
+            var edgeData: [GLfloat] = [], inverseSlopes: [GLfloat] = []
+            for i in outline.indices {
+                let p = outline[i], q = outline[i + 1 == outline.count ? 0 : i + 1]
+                let slope = q.y != p.y ? (q.x - p.x) / (q.y - p.y) : 0
+                edgeData += [GLfloat(p.x), GLfloat(p.y), GLfloat(q.y), GLfloat(slope)]
+                inverseSlopes.append(slope != 0 ? GLfloat(1 / slope) : 0)
+            }
+            if outline.count == 3 {
+                edgeData += [GLfloat(outline[0].x), GLfloat(outline[0].y), GLfloat(outline[0].y), 0]
+                inverseSlopes.append(0)
+            }
+            glUniform1i(program.location("u_outlineCount"), GLint(inverseSlopes.count))
+            if !inverseSlopes.isEmpty {
+                glUniform4fv(program.location("u_outlineEdges"), GLsizei(inverseSlopes.count), edgeData)
+                glUniform1fv(program.location("u_inverseSlopes"), GLsizei(inverseSlopes.count), inverseSlopes)
+            }
+        }
+        glUniform1f(program.location("u_opacity"), GLfloat(quad.opacity))
+        let t = quad.tint
+        glUniform4f(program.location("u_tint"), GLfloat(t.red), GLfloat(t.green), GLfloat(t.blue), GLfloat(t.alpha))
         setRoundedShape(quad.rounded)
         switch quad.fill {
         case .solid(let c):
@@ -310,37 +448,7 @@ final class GLExecutor {
             glUniform1i(program.location("u_filterHere"), fill.filter == .nearest ? 0 : 1)
             setMatrix(fill.deviceToTexture, "u_deviceToTexture")
             setSampling(fill)
-            switch fill.source {
-            case .image(let id):
-                guard let bitmap = images[id] else { return }
-                // An image over the size limit is drawn once per tile, each answering for its
-                // own sample points (the rest discarded), so every pixel is drawn exactly once.
-                let tiles = try textures.tiles(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize,
-                                               mipmaps: fill.minification == .trilinear)
-                for tile in tiles {
-                    // Tiles of an image over the size limit have no mipmaps and one filter
-                    // (a known difference from the CPU for trilinear images that large).
-                    let minFilter = tile.isWholeImage ? GLExecutor.minFilterCode(fill.minification) : -1
-                    glUniform1i(program.location("u_minFilter"), GLint(minFilter))
-                    glUniform1i(program.location("u_maxLevel"), GLint(tile.levels))
-                    glUniform1i(program.location("u_tiled"), tile.isWholeImage ? 0 : 1)
-                    glUniform2f(program.location("u_imageSize"), GLfloat(bitmap.width), GLfloat(bitmap.height))
-                    glUniform4f(program.location("u_tileAccept"), tile.accept.0, tile.accept.1, tile.accept.2, tile.accept.3)
-                    glUniform4f(program.location("u_tileRect"), GLfloat(tile.originX), GLfloat(tile.originY),
-                                GLfloat(tile.width), GLfloat(tile.height))
-                    bindTexture(tile.texture, filter: fill.filter, levels: minFilter == 2 ? tile.levels : 0)
-                    glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-                }
-                return
-            case .pass(let id):
-                guard let passTexture = passes[id] else { return }
-                glUniform1i(program.location("u_tiled"), 0)
-                glUniform1i(program.location("u_minFilter"), GLint(GLExecutor.minFilterCode(fill.minification)))
-                glUniform1i(program.location("u_maxLevel"), 0)
-                bindTexture(passTexture, filter: fill.filter)
-            }
         }
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 
     /// Binds a texture with one filter, or, where `levels` mipmap levels are to be read, nearest

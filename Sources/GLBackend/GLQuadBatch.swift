@@ -107,11 +107,15 @@ final class GLQuadBatch {
         glDeleteVertexArrays(1, &vertexArray)
     }
 
-    /// Which batch can draw the quad, if any.
+    /// Which batch can draw the quad, if any: only quads whose polygon is an axis-aligned
+    /// rectangle (`rectangleEdges`), the backgrounds, images' frames and clips of layers that are
+    /// not turned. The programs' coverage is exact for those at a cost close to nothing;
+    /// the exact area inside any other polygon is a sum over its vertices that layer_quad.frag
+    /// makes, and a batch would have to make it for every pixel of every instance.
     static func kind(of quad: QuadOp) -> Kind? {
-        guard quad.blend == .sourceOver, quad.polygon.edges.count <= maxEdges else { return nil }
+        guard quad.blend == .sourceOver, rectangleEdges(of: quad.polygon) != nil else { return nil }
         if quad.rounded != nil {
-            if case .solid = quad.fill, quad.polygon.edges.count <= maxRoundedEdges {
+            if case .solid = quad.fill {
                 return quad.rounded?.outer.continuous == true ? .roundedContinuous : .rounded
             }
             return nil
@@ -121,6 +125,18 @@ final class GLQuadBatch {
         case .blurredRoundedRect: return .blurredRoundedRect
         case .texture: return nil
         }
+    }
+
+    /// The edges of a polygon whose coverage is the area inside an axis-aligned rectangle, in the
+    /// pairs the batch programs take them (left, right, top, bottom: the overlap with each pair is
+    /// the sum of its ramps less one); four that are always inside for a polygon bounded by its
+    /// pixel bounds alone; nil for any other polygon, or one with hard edges.
+    static func rectangleEdges(of polygon: CoveragePolygon) -> [EdgeEquation]? {
+        guard polygon.isRectangle else { return nil }
+        let far = EdgeEquation(a: 0, b: 0, c: 1e6)
+        guard let r = polygon.axisAlignedBounds else { return [far, far, far, far] }
+        return [EdgeEquation(a: 1, b: 0, c: -r.minX), EdgeEquation(a: -1, b: 0, c: r.maxX),
+                EdgeEquation(a: 0, b: 1, c: -r.minY), EdgeEquation(a: 0, b: -1, c: r.maxY)]
     }
 
     var isEmpty: Bool { pending.isEmpty && heldFill == nil }
@@ -161,8 +177,9 @@ final class GLQuadBatch {
         // Rounded instances carry a filled colour and a ring colour; a ring alone fills nothing.
         let ringAlone = quad.rounded?.inner != nil
         pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY)] + (ringAlone ? [0, 0, 0, 0] : own)
-        for edge in quad.polygon.edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
-        for _ in quad.polygon.edges.count..<(kind.isRounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges) {
+        let edges = GLQuadBatch.rectangleEdges(of: quad.polygon) ?? []
+        for edge in edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
+        for _ in edges.count..<(kind.isRounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges) {
             pending += [0, 0, 1e6]
         }
         if let shape = quad.rounded {

@@ -136,20 +136,22 @@ public struct RasterRenderer: Sendable {
             for y in bounds.minY..<bounds.maxY {
                 let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
                 guard !row.isEmpty else { continue }
-                guard spans else {
-                    // From the left through the ring to the first empty pixel after it...
-                    var x = row.lowerBound, entered = false
-                    while x < row.upperBound {
-                        let c = draw(x, y, pixels)
-                        if c > 0 { entered = true } else if entered { break }
+                if !spans, let shape = rounded {
+                    // A ring (a border): its hole is where the inner outline covers a pixel wholly,
+                    // which gives the ring nothing there, and the inner outline being convex, that
+                    // is one run per row. Draw from the left up to the run and from the right up
+                    // to it. (Stopping where the coverage fell back to zero lost a side of a ring
+                    // near the horizon, where a row crosses the ring three times.)
+                    let cy = Double(y) + 0.5
+                    func inHole(_ x: Int) -> Bool { shape.outlineCoverage(atX: Double(x) + 0.5, y: cy).inner >= 1 }
+                    var x = row.lowerBound
+                    while x < row.upperBound, !inHole(x) {
+                        _ = draw(x, y, pixels)
                         x += 1
                     }
-                    // ...and from the right to the same: what lies between is the hole.
                     var right = row.upperBound - 1
-                    entered = false
-                    while right > x {
-                        let c = draw(right, y, pixels)
-                        if c > 0 { entered = true } else if entered { break }
+                    while right > x, !inHole(right) {
+                        _ = draw(right, y, pixels)
                         right -= 1
                     }
                     continue
@@ -195,10 +197,14 @@ extension RasterRenderer {
             guard k > 0 else { return false }
             let c = shape.outlineCoverage(atX: cx, y: cy)
             guard c.outer > 0 else { return false }
-            let kf = k * c.outer * fillOpacity, kr = k * c.outer * (1 - c.inner) * ringOpacity
-            let keep = 1 - rc.alpha * kr
-            SourceOver.blend(red: rc.red * kr + fc.red * kf * keep, green: rc.green * kr + fc.green * kf * keep,
-                             blue: rc.blue * kr + fc.blue * kf * keep, alpha: rc.alpha * kr + fc.alpha * kf * keep,
+            // By area: the ring covers what lies between the outlines, over the fill there; the rest
+            // of the outer outline shows the fill alone. Multiplying the fill's whole coverage by
+            // what the ring leaves let the fill bleed through an opaque border's outer edge.
+            let ringArea = k * max(c.outer - c.inner, 0)
+            let kr = ringArea * ringOpacity
+            let kf = (k * c.outer - rc.alpha * kr) * fillOpacity
+            SourceOver.blend(red: rc.red * kr + fc.red * kf, green: rc.green * kr + fc.green * kf,
+                             blue: rc.blue * kr + fc.blue * kf, alpha: rc.alpha * kr + fc.alpha * kf,
                              into: pixels, at: (y * width + x) * 4)
             return k == 1 && c.outer == 1 && c.inner == 1
         }

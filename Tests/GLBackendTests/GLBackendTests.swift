@@ -182,11 +182,11 @@ struct GLBackendTests {
     @Test("runs of solid quads draw in one instanced call, in order, as the CPU reference draws them")
     func batching() throws {
         let device = try GLDevice.shared()
-        // 300 overlapping translucent rotated squares, a texture and a rounded quad in the middle
-        // of the run (which must split it in two, keeping the order), then more squares.
+        // 300 overlapping translucent squares at sub-pixel places, a plus-blended quad in the
+        // middle of the run (which must split it in two, keeping the order), then more squares.
         var ops: [DrawOp] = []
         func square(_ i: Int) -> DrawOp {
-            let cx = Double((i * 37) % 120) + 4, cy = Double((i * 53) % 90) + 4, angle = Double(i) * 0.1
+            let cx = Double((i * 37) % 120) + 4 + Double(i % 10) / 10, cy = Double((i * 53) % 90) + 4 + Double(i % 7) / 7, angle = 0.0
             let corners = [(-6.0, -6.0), (6.0, -6.0), (6.0, 6.0), (-6.0, 6.0)].map { x, y in
                 DevicePoint(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
             }
@@ -205,6 +205,29 @@ struct GLBackendTests {
         #expect(calls == 2) // the plus-blended quad splits the run
         let report = try ImageComparison.compare(RasterRenderer().render(list), gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
         #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+    }
+
+    @Test("turned solid quads draw one by one with the exact area inside them, and agree with the CPU")
+    func turnedQuadsDrawSingly() throws {
+        let device = try GLDevice.shared()
+        // 60 translucent squares, each turned a little more, some thinner than a pixel.
+        let ops: [DrawOp] = (0..<60).map { i in
+            let cx = Double((i * 37) % 120) + 4.3, cy = Double((i * 53) % 90) + 4.6, angle = Double(i + 1) * 0.1
+            let half = i % 3 == 0 ? 0.2 : 6.0
+            let corners = [(-6.0, -half), (6.0, -half), (6.0, half), (-6.0, half)].map { x, y in
+                DevicePoint(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
+            }
+            let polygon = CoveragePolygon(vertices: corners, targetWidth: 128, targetHeight: 96)!
+            return .quad(QuadOp(source: "square \(i)", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
+                                polygon: polygon, fill: .solid(PremultipliedColor(red: Double(i % 7) / 14, green: 0.25, blue: 0.4, alpha: 0.6)),
+                                opacity: 0.9))
+        }
+        let list = RenderList.singlePass(128, 96, ops)
+        let (gpu, quads, _) = try device.renderCountingBatches(list)
+        #expect(quads == 0)
+        let report = try ImageComparison.compare(RasterRenderer().render(list), gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+        #expect(report.maxChannelDelta <= 1, "\(report)")
     }
 
     @Test("rounded solid quads (cards and their borders, rings included) batch too, and agree with the CPU")

@@ -1,0 +1,215 @@
+// Anti-aliasing exact by area: a polygon's coverage of a pixel is the area of the pixel's square
+// inside it, on both backends, whatever crosses the pixel (two sides of a line thinner than a
+// pixel, a corner, a polygon smaller than the pixel). The expected areas are computed here by
+// another method than the backends' (clipping the square by each side, then the shoelace sum),
+// and checked against coarse supersampling.
+import Compositor
+import Foundation
+import GLBackend
+import LayerModel
+import OpenCoreGraphics
+import PixelDiff
+import RasterBackend
+import Testing
+
+@Suite("Exact coverage by area")
+struct ExactCoverageTests {
+    /// The area of the unit pixel square at (px, py) inside the convex polygon `points`.
+    static func clippedArea(_ points: [DevicePoint], px: Int, py: Int) -> Double {
+        var poly = [(Double(px), Double(py)), (Double(px + 1), Double(py)), (Double(px + 1), Double(py + 1)), (Double(px), Double(py + 1))]
+        // Orientation of the polygon: clip to the inside of each side.
+        var signed = 0.0
+        for i in points.indices {
+            let p = points[i], q = points[(i + 1) % points.count]
+            signed += p.x * q.y - q.x * p.y
+        }
+        let sign = signed >= 0 ? 1.0 : -1.0
+        for i in points.indices {
+            let p = points[i], q = points[(i + 1) % points.count]
+            func side(_ v: (Double, Double)) -> Double { sign * ((q.x - p.x) * (v.1 - p.y) - (q.y - p.y) * (v.0 - p.x)) }
+            var next: [(Double, Double)] = []
+            for j in poly.indices {
+                let a = poly[j], b = poly[(j + 1) % poly.count]
+                let sa = side(a), sb = side(b)
+                if sa >= 0 { next.append(a) }
+                if (sa >= 0) != (sb >= 0) {
+                    let t = sa / (sa - sb)
+                    next.append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+                }
+            }
+            poly = next
+            if poly.count < 3 { return 0 }
+        }
+        var area = 0.0
+        for j in poly.indices {
+            let a = poly[j], b = poly[(j + 1) % poly.count]
+            area += a.0 * b.1 - b.0 * a.1
+        }
+        return abs(area) / 2
+    }
+
+    /// A line `width` pixels wide and 20 long through (cx, cy) at `angle`, as a quad.
+    static func line(width: Double, angle: Double, cx: Double, cy: Double) -> [DevicePoint] {
+        let (c, s) = (cos(angle), sin(angle))
+        return [(-10.0, -width / 2), (10.0, -width / 2), (10.0, width / 2), (-10.0, width / 2)].map { x, y in
+            DevicePoint(x: cx + x * c - y * s, y: cy + x * s + y * c)
+        }
+    }
+
+    static let widths = [0.05, 0.1, 0.25, 0.5, 1, 2]
+    static let angles = [0.0, 7, 30, 45, 60, 90].map { $0 * Double.pi / 180 }
+    static let offsets = [0.0, 0.25, 0.5, 0.73]
+
+    @Test("the reference areas agree with supersampling, 64 x 64 samples a pixel, within 1/64")
+    func referenceIsSound() {
+        let points = ExactCoverageTests.line(width: 0.25, angle: 0.5, cx: 10.37, cy: 10.5)
+        for (px, py) in [(10, 10), (9, 10), (5, 7), (14, 13), (10, 11)] {
+            var inside = 0
+            for j in 0..<64 {
+                for i in 0..<64 {
+                    let x = Double(px) + (Double(i) + 0.5) / 64, y = Double(py) + (Double(j) + 0.5) / 64
+                    var all = true
+                    for k in points.indices {
+                        let p = points[k], q = points[(k + 1) % points.count]
+                        if (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x) < 0 { all = false }
+                    }
+                    if all { inside += 1 }
+                }
+            }
+            let sampled: Double = Double(inside) / 4096
+            let exact: Double = ExactCoverageTests.clippedArea(points, px: px, py: py)
+            #expect(abs(sampled - exact) < 1.0 / 64, "pixel \(px), \(py)")
+        }
+    }
+
+    @Test("the CPU's coverage of lines 0.05 to 2 pixels wide, at every angle and sub-pixel offset, is their exact area")
+    func cpuLines() throws {
+        var worst = 0.0
+        for width in ExactCoverageTests.widths {
+            for angle in ExactCoverageTests.angles {
+                for offset in ExactCoverageTests.offsets {
+                    let points = ExactCoverageTests.line(width: width, angle: angle, cx: 16 + offset, cy: 16 + offset / 2)
+                    let polygon = try #require(CoveragePolygon(vertices: points, targetWidth: 32, targetHeight: 32))
+                    for py in 0..<32 {
+                        for px in 0..<32 {
+                            let exact = ExactCoverageTests.clippedArea(points, px: px, py: py)
+                            worst = max(worst, abs(polygon.coverage(atX: Double(px) + 0.5, y: Double(py) + 0.5) - exact))
+                        }
+                    }
+                }
+            }
+        }
+        #expect(worst < 1e-6, "worst difference \(worst)")
+    }
+
+    @Test("a 0.1-pixel line centred in a pixel covers a tenth of it, and a quarter-pixel line a quarter, on both backends")
+    func thinLinesAtTheirWeight() throws {
+        for (width, expected) in [(0.1, 0.1), (0.25, 0.25), (0.5, 0.5)] {
+            let points = [DevicePoint(x: 2, y: 4.5 - width / 2), DevicePoint(x: 14, y: 4.5 - width / 2),
+                          DevicePoint(x: 14, y: 4.5 + width / 2), DevicePoint(x: 2, y: 4.5 + width / 2)]
+            let polygon = try #require(CoveragePolygon(vertices: points, targetWidth: 16, targetHeight: 8))
+            #expect(abs(polygon.coverage(atX: 8.5, y: 4.5) - expected) < 1e-9)
+            let list = RenderList.singlePass(16, 8, [.quad(QuadOp(source: "line", localRect: Rect(x: 0, y: 0, width: 1, height: 1),
+                                                                   localToDevice: .identity, polygon: polygon,
+                                                                   fill: .solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)),
+                                                                   opacity: 1))])
+            for image in [RasterRenderer().render(list), try GLDevice.shared().render(list)] {
+                let alpha: Int = Int(image.pixels[(4 * 16 + 8) * 4 + 3])
+                let wanted: Int = Int((expected * 255).rounded())
+                #expect(abs(alpha - wanted) <= 1, "width \(width)")
+            }
+        }
+    }
+
+    @Test("the GPU's coverage of thin lines at every angle and offset is their exact area, within 1/255", arguments: ExactCoverageTests.widths)
+    func gpuLines(width: Double) throws {
+        let device = try GLDevice.shared()
+        var worst = 0.0
+        for angle in ExactCoverageTests.angles {
+            // Four lines, one per offset, side by side in one frame, opaque white on transparent:
+            // the alpha byte is the coverage.
+            var ops: [DrawOp] = [], lines: [[DevicePoint]] = []
+            for (i, offset) in ExactCoverageTests.offsets.enumerated() {
+                let points = ExactCoverageTests.line(width: width, angle: angle, cx: 16 + Double(i) * 32 + offset, cy: 16 + offset / 2)
+                lines.append(points)
+                let polygon = try #require(CoveragePolygon(vertices: points, targetWidth: 128, targetHeight: 32))
+                ops.append(.quad(QuadOp(source: "line", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
+                                        polygon: polygon, fill: .solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)), opacity: 1)))
+            }
+            let image = try device.render(RenderList.singlePass(128, 32, ops))
+            for py in 0..<32 {
+                for px in 0..<128 {
+                    let exact = ExactCoverageTests.clippedArea(lines[px / 32], px: px, py: py)
+                    worst = max(worst, abs(Double(image.pixels[(py * 128 + px) * 4 + 3]) / 255 - exact))
+                }
+            }
+        }
+        // 1/255 of rounding the result to a byte, and float arithmetic.
+        #expect(worst <= 1.0 / 255 + 1e-3, "worst difference \(worst * 255)/255")
+    }
+
+    @Test("triangles smaller than a pixel and corners inside one: the exact area on both backends")
+    func smallTriangles() throws {
+        let device = try GLDevice.shared()
+        for (i, scale) in [0.3, 0.8, 1.5, 3.7].enumerated() {
+            let points = [DevicePoint(x: 4.2, y: 4.1), DevicePoint(x: 4.2 + scale, y: 4.1 + scale * 0.3),
+                          DevicePoint(x: 4.2 + scale * 0.4, y: 4.1 + scale)]
+            let polygon = try #require(CoveragePolygon(vertices: points, targetWidth: 12, targetHeight: 12))
+            let list = RenderList.singlePass(12, 12, [.quad(QuadOp(source: "triangle \(i)", localRect: Rect(x: 0, y: 0, width: 1, height: 1),
+                                                                  localToDevice: .identity, polygon: polygon,
+                                                                  fill: .solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)),
+                                                                  opacity: 1))])
+            let images = [RasterRenderer().render(list), try device.render(list)]
+            for py in 0..<12 {
+                for px in 0..<12 {
+                    let exact: Double = ExactCoverageTests.clippedArea(points, px: px, py: py)
+                    let computed: Double = polygon.coverage(atX: Double(px) + 0.5, y: Double(py) + 0.5)
+                    #expect(abs(computed - exact) < 1e-9)
+                    for image in images {
+                        let drawn: Double = Double(image.pixels[(py * 12 + px) * 4 + 3]) / 255
+                        #expect(abs(drawn - exact) <= 1.0 / 255 + 1e-3, "triangle \(i) pixel \(px), \(py)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Suite("Borders by area")
+struct BorderAreaTests {
+    /// A 40 x 30 layer at x = left (sub-pixel), rounded so its border is a ring, on a transparent frame.
+    static func frame(left: Double, background: CGColor?, border: CGColor, width: Double) throws -> RenderList {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let card = CALayer()
+        card.frame = CGRect(x: left, y: 8, width: 40, height: 30)
+        card.cornerRadius = 6
+        card.backgroundColor = background
+        card.borderColor = border
+        card.borderWidth = width
+        root.addSublayer(card)
+        return try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+    }
+
+    @Test("an opaque border's outer edge shows none of the fill beneath it, on both backends")
+    func noBleedThroughTheBorder() throws {
+        // The left edge at x = 10.5: pixel 10 is half inside; the border covers that half wholly.
+        let list = try BorderAreaTests.frame(left: 10.5, background: CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                                             border: CGColor(red: 0, green: 0, blue: 1, alpha: 1), width: 3)
+        for image in [RasterRenderer().render(list), try GLDevice.shared().render(list)] {
+            let i = (23 * 64 + 10) * 4
+            #expect(image.pixels[i] <= 1, "red bled through: \(image.pixels[i])")
+            #expect(abs(Int(image.pixels[i + 2]) - 128) <= 1 && abs(Int(image.pixels[i + 3]) - 128) <= 1)
+        }
+    }
+
+    @Test("a border thinner than a pixel covers the area between its outlines, on both backends")
+    func thinBorderAtItsArea() throws {
+        // Outer edge at x = 10.25, inner at 10.75: pixel 10 is half border.
+        let list = try BorderAreaTests.frame(left: 10.25, background: nil, border: CGColor(red: 0, green: 0, blue: 1, alpha: 1), width: 0.5)
+        for image in [RasterRenderer().render(list), try GLDevice.shared().render(list)] {
+            let alpha = Int(image.pixels[(23 * 64 + 10) * 4 + 3])
+            #expect(abs(alpha - 128) <= 1, "alpha \(alpha), the area between the outlines is 128")
+        }
+    }
+}
