@@ -12,6 +12,10 @@ extension RenderListBuilder {
         let map: ProjectiveTransform2D
         let clip: [DevicePoint]
         let opacity: Double
+        /// How far past the bounds the ring's outer outline is moved, in the layer's units: a
+        /// pixel or two where the layer's group composite applies the outline itself
+        /// (`outlineMargin`), 0 elsewhere.
+        var outerMargin = 0.0
     }
 
     /// The layer's rounded bounds, or nil when its corners are square.
@@ -33,9 +37,10 @@ extension RenderListBuilder {
         let b = layer.bounds
         let width = layer.borderWidth.isFinite ? min(max(layer.borderWidth, 0), min(b.width, b.height) / 2) : 0
         guard width > 0, let color = layer.borderColor?.premultiplied, color.alpha > 0,
-              let deviceToLocal = border.map.inverted(), let outer = roundedBounds(of: layer) else { return }
+              let deviceToLocal = border.map.inverted(), let outer = roundedBounds(of: layer, inset: -border.outerMargin) else { return }
         let shape = RoundedShape(deviceToLocal: deviceToLocal, outer: outer, inner: roundedBounds(of: layer, inset: width))
-        emit(rect: Rect(x: b.minX, y: b.minY, width: b.width, height: b.height), map: border.map, clip: border.clip,
+        let m = border.outerMargin
+        emit(rect: Rect(x: b.minX - m, y: b.minY - m, width: b.width + 2 * m, height: b.height + 2 * m), map: border.map, clip: border.clip,
              part: "border", layer: layer,
              fill: .solid(PremultipliedColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)),
              opacity: border.opacity, tint: tint, rounded: shape, state: &state)

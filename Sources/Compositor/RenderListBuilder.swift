@@ -311,9 +311,14 @@ public struct RenderListBuilder {
             return
         }
 
+        // Inside a group pass whose composite applies the layer's rounded outline, what the layer
+        // draws reaches past its bounds, so that outline is anti-aliased once (outlineMargin).
+        let margin = outlineMargin(of: visit, map: map)
+        let reach: Rect? = margin.map { Rect(x: boundsRect.x - $0, y: boundsRect.y - $0, width: boundsRect.width + 2 * $0, height: boundsRect.height + 2 * $0) }
         var ownClip = clip
         if layer.masksToBounds {
-            ownClip = PolygonClipping.intersect(orient(projectedBounds), with: clip)
+            let bounded = reach.map { orient(PolygonClipping.project($0, through: map)) } ?? orient(projectedBounds)
+            ownClip = PolygonClipping.intersect(bounded, with: clip)
         }
 
         // `CGRect.width` is standardized (never negative), so the sign is read from the size.
@@ -325,15 +330,16 @@ public struct RenderListBuilder {
         if hasArea, let color = layer.backgroundColor {
             let c = color.premultiplied
             if c.alpha > 0 {
-                emit(rect: boundsRect, map: map, clip: ownClip, part: "background", layer: layer,
+                emit(rect: reach ?? boundsRect, map: map, clip: ownClip, part: "background", layer: layer,
                      fill: .solid(PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)),
-                     opacity: opacity, tint: visit.tint, rounded: rounding, clipOnly: clip, state: &state)
+                     opacity: opacity, tint: visit.tint, rounded: reach == nil ? rounding : nil, clipOnly: clip, state: &state)
             }
         }
         // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
         if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
             try emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
-                         rounded: layer.masksToBounds || visit.maskRounding != nil ? rounding : nil, parentClip: clip, state: &state)
+                         rounded: reach == nil && (layer.masksToBounds || visit.maskRounding != nil) ? rounding : nil,
+                         parentClip: clip, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")
@@ -343,7 +349,7 @@ public struct RenderListBuilder {
         if hasArea && layer.borderWidth > 0 {
             pending.append(.visit(Visit(layer: layer, parentPlaneToDevice: visit.parentPlaneToDevice, opacity: opacity,
                                         clip: clip, depth: visit.depth, tint: visit.tint,
-                                        border: BorderDraw(map: map, clip: clip, opacity: opacity))))
+                                        border: BorderDraw(map: map, clip: clip, opacity: opacity, outerMargin: margin ?? 0))))
         }
         guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return }
         let childParent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)

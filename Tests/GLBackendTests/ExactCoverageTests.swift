@@ -213,3 +213,50 @@ struct BorderAreaTests {
         }
     }
 }
+
+@Suite("Rounded clips anti-aliased once")
+struct RoundedClipEdgeTests {
+    /// A turned card with rounded corners on a transparent frame: with `clipping`, masksToBounds
+    /// and a small sublayer inside (so it is drawn in a group pass and composited with its
+    /// rounded outline), else alone.
+    static func card(clipping: Bool, border: Bool) throws -> RenderList {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
+        let card = CALayer()
+        card.frame = CGRect(x: 18.3, y: 20.6, width: 60, height: 50)
+        card.cornerRadius = 12
+        card.backgroundColor = CGColor(red: 0.1, green: 0.3, blue: 0.8, alpha: 1)
+        card.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        if border {
+            card.borderWidth = 3
+            card.borderColor = CGColor(red: 0.9, green: 0.6, blue: 0.1, alpha: 1)
+        }
+        if clipping {
+            card.masksToBounds = true
+            let inner = CALayer()
+            inner.frame = CGRect(x: 20, y: 20, width: 10, height: 10)
+            inner.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            card.addSublayer(inner)
+        }
+        root.addSublayer(card)
+        return try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+    }
+
+    @Test("a clipping card's background and border edges match the same card's without the clip, on both backends", arguments: [false, true])
+    func edgesOnce(border: Bool) throws {
+        let clipped = try RoundedClipEdgeTests.card(clipping: true, border: border)
+        let plain = try RoundedClipEdgeTests.card(clipping: false, border: border)
+        #expect(clipped.passes.count > 1, "the clipping card is drawn in a group pass")
+        let device = try GLDevice.shared()
+        for (a, b) in [(RasterRenderer().render(clipped), RasterRenderer().render(plain)), (try device.render(clipped), try device.render(plain))] {
+            // Compare alpha (the edges' coverage) away from the sublayer.
+            var worst = 0, edgePixels = 0
+            for i in stride(from: 3, to: a.pixels.count, by: 4) where a.pixels[i] != 0 && a.pixels[i] != 255 || b.pixels[i] != 0 && b.pixels[i] != 255 {
+                edgePixels += 1
+                worst = max(worst, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
+            }
+            #expect(edgePixels > 100)
+            #expect(worst <= 2, "edge coverage apart by \(worst)/255 over \(edgePixels) edge pixels")
+        }
+    }
+}
