@@ -17,14 +17,14 @@ struct FuzzDifferentialCommand: ParsableCommand {
 
     @Option(help: "How many trees.") var count = 200
     @Option(help: "The first tree's seed; tree i uses seed + i, so a run can be repeated or continued.") var seed: UInt64 = 1
-    @Option(help: "Most layers in a tree.") var maxLayers = 24
-    @Option(help: "The viewport's side in points.") var size: Double = 64
+    @Option(help: "Most layers in a tree.") var maxLayers = 60
+    @Option(help: "The viewport's side in points (default: each tree its own, 64 to 256, from its seed).") var size: Double?
     @Option(help: "Where disagreements are saved (scene documents, images and both renders).") var out = "out/fuzz-differential"
 
     func validate() throws {
         guard (1...1_000_000).contains(count) else { throw ValidationError("--count must be 1 to 1000000 (got \(count))") }
         guard (1...10_000).contains(maxLayers) else { throw ValidationError("--max-layers must be 1 to 10000 (got \(maxLayers))") }
-        guard size >= 1, size <= 4_096 else { throw ValidationError("--size must be 1 to 4096 points (got \(size))") }
+        if let size, !(size >= 1 && size <= 4_096) { throw ValidationError("--size must be 1 to 4096 points (got \(size))") }
     }
 
     func run() throws {
@@ -33,14 +33,16 @@ struct FuzzDifferentialCommand: ParsableCommand {
         var worst = (seed: seed, psnr: Double.infinity)
         for i in 0..<UInt64(count) {
             let treeSeed = seed &+ i
+            let side = size ?? FuzzDifferentialCommand.side(of: treeSeed)
             var bytes = FuzzedBytes(seed: treeSeed, count: 1024)
-            let root = RandomLayerTree.make(from: &bytes, size: CGFloat(size), maxLayers: maxLayers)
-            guard let failure = try disagreement(root, bar: bar) else { continue }
+            let root = RandomLayerTree.make(from: &bytes, size: CGFloat(side), maxLayers: maxLayers)
+            let viewport = CGRect(x: 0, y: 0, width: side, height: side)
+            guard let failure = try disagreement(root, in: viewport, bar: bar) else { continue }
             disagreements += 1
             if failure.psnr < worst.psnr { worst = (treeSeed, failure.psnr) }
-            let kept = try shrink(root, bar: bar)
-            let saved = try save(root, seed: treeSeed)
-            print("seed \(treeSeed): GPU and CPU disagree (\(failure.reason)); shrunk to \(kept) layers: \(saved)")
+            let kept = try shrink(root, in: viewport, bar: bar)
+            let saved = try save(root, in: viewport, seed: treeSeed)
+            print("seed \(treeSeed) (\(Int(side)) points): GPU and CPU disagree (\(failure.reason)); shrunk to \(kept) layers: \(saved)")
         }
         print("\(count) trees from seed \(seed): \(count - disagreements) agree, \(disagreements) disagree"
               + (disagreements > 0 ? " (worst: seed \(worst.seed), PSNR \(String(format: "%.1f", worst.psnr)) dB)" : ""))
@@ -49,10 +51,14 @@ struct FuzzDifferentialCommand: ParsableCommand {
 
     private struct Failure { let reason: String; let psnr: Double }
 
-    private var viewport: CGRect { CGRect(x: 0, y: 0, width: size, height: size) }
+    /// A tree's side in points where --size is not given: 64 to 256 from its seed (a multiplicative
+    /// hash), so small and large trees alike come up and a seed always gives the same one.
+    static func side(of seed: UInt64) -> Double {
+        Double(64 + ((seed &* 0x9E37_79B9_7F4A_7C15) >> 32) % 193)
+    }
 
     /// Why the two renders of `root` differ beyond the bar, or nil when they agree.
-    private func disagreement(_ root: CALayer, bar: AgreementBar) throws -> Failure? {
+    private func disagreement(_ root: CALayer, in viewport: CGRect, bar: AgreementBar) throws -> Failure? {
         let cpu: CGImage, gpu: CGImage
         do {
             cpu = try root.renderedImage(bounds: viewport, backend: .cpu)
@@ -69,7 +75,7 @@ struct FuzzDifferentialCommand: ParsableCommand {
     /// default every compositing property that the disagreement does not need (each pass from the
     /// leaves up, repeated until nothing more goes); returns how many layers are left. What is left
     /// names the cause: a shadow under a perspective transform, say, and nothing else.
-    private func shrink(_ root: CALayer, bar: AgreementBar) throws -> Int {
+    private func shrink(_ root: CALayer, in viewport: CGRect, bar: AgreementBar) throws -> Int {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
@@ -79,11 +85,11 @@ struct FuzzDifferentialCommand: ParsableCommand {
             for layer in descendants(of: root).reversed() {
                 if let mask = layer.mask {
                     layer.mask = nil
-                    if try disagreement(root, bar: bar) != nil { removedAny = true } else { layer.mask = mask }
+                    if try disagreement(root, in: viewport, bar: bar) != nil { removedAny = true } else { layer.mask = mask }
                 }
                 guard let parent = layer.superlayer, let index = parent.sublayers?.firstIndex(where: { $0 === layer }) else { continue }
                 layer.removeFromSuperlayer()
-                if try disagreement(root, bar: bar) != nil {
+                if try disagreement(root, in: viewport, bar: bar) != nil {
                     removedAny = true
                 } else {
                     parent.insertSublayer(layer, at: UInt32(index))
@@ -93,7 +99,7 @@ struct FuzzDifferentialCommand: ParsableCommand {
         for layer in descendants(of: root).reversed() {
             for simplification in Self.simplifications where simplification.applies(layer) {
                 let undo = simplification.apply(layer)
-                if try disagreement(root, bar: bar) == nil { undo() }
+                if try disagreement(root, in: viewport, bar: bar) == nil { undo() }
             }
         }
         return descendants(of: root).count + 1
@@ -140,7 +146,7 @@ struct FuzzDifferentialCommand: ParsableCommand {
 
     /// Writes seed-N.json (its images beside it as seed-N-image-K.png), seed-N.cpu.png and
     /// seed-N.gpu.png; returns the document's path.
-    private func save(_ root: CALayer, seed: UInt64) throws -> String {
+    private func save(_ root: CALayer, in viewport: CGRect, seed: UInt64) throws -> String {
         let folder = URL(fileURLWithPath: out)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var imageCount = 0

@@ -27,3 +27,62 @@ struct DifferentialFuzzTests {
         #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "seed \(seed): \(report)")
     }
 }
+
+/// One tree of a larger fuzz run: its seed, side in points and most layers.
+struct LargerFuzzTree: Sendable, CustomTestStringConvertible {
+    let seed: UInt64
+    let size: Double
+    let maxLayers: Int
+    var testDescription: String { "seed \(seed), \(Int(size)) points, \(maxLayers) layers" }
+}
+
+@Suite("Differential fuzz findings, larger trees")
+struct LargerTreeFuzzTests {
+    /// `quartz fuzz-differential --seed 77700000 --max-layers 40 --size 256`: borders under strong
+    /// perspective drawn with a side missing on the CPU, whose ring shortcut assumed a row crosses
+    /// a ring at most twice (near the horizon one crosses it three times). And `--seed 7340000
+    /// --max-layers 40 --size 96`: trees that disagreed while coverage became exact by area (a
+    /// rounded shape's polygon split beyond its pixel bounds; a background and border paired on
+    /// one backend only).
+    static let trees: [LargerFuzzTree] = [77_700_081, 77_700_389, 77_700_458].map { LargerFuzzTree(seed: $0, size: 256, maxLayers: 40) }
+        + [7_340_033, 7_340_550, 7_340_748, 7_340_923].map { LargerFuzzTree(seed: $0, size: 96, maxLayers: 40) }
+
+    static func report(_ tree: LargerFuzzTree) throws -> ComparisonReport {
+        var bytes = FuzzedBytes(seed: tree.seed, count: 1024)
+        let root = RandomLayerTree.make(from: &bytes, size: CGFloat(tree.size), maxLayers: tree.maxLayers)
+        let viewport = CGRect(x: 0, y: 0, width: tree.size, height: tree.size)
+        let cpu = try root.renderedImage(bounds: viewport, backend: .cpu)
+        let gpu = try root.renderedImage(bounds: viewport, backend: .gpu)
+        return try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+    }
+
+    @Test("larger random trees that once disagreed render alike on the GPU and the CPU", arguments: LargerTreeFuzzTests.trees)
+    func agrees(tree: LargerFuzzTree) throws {
+        let report = try LargerTreeFuzzTests.report(tree)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(tree.testDescription): \(report)")
+    }
+
+    @Test("nested replicators of translucent shadowed layers: many translucent draws on one pixel drift up to 4/255 apart")
+    func knownDrift() throws {
+        // Shrunk to six layers, every pass agrees within 1/255 (quartz check --passes) and the
+        // frame, sixteen translucent draws each rounded to 8 bits on both backends, ends up 3 apart
+        // on 204 pixels; whole, 4 apart on 2054. Kept as a known issue, so that the day it agrees
+        // this says so, and bounded, so that it cannot grow unseen.
+        let report = try LargerTreeFuzzTests.report(LargerFuzzTree(seed: 7_340_344, size: 96, maxLayers: 40))
+        #expect(report.maxChannelDelta <= 4, "\(report)")
+        withKnownIssue("a pile of translucent draws drifts up to 4/255 apart (issue 23)") {
+            #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+        }
+    }
+
+    @Test("a border 0.004 pixel thin one way under a 28:1 squash: float and double part on its ring coverage")
+    func knownSquashedRing() throws {
+        // The ring's coverage is the difference of two nearly equal coverages; in the GPU's float
+        // it parts from the CPU's double by up to 14/255 on 12 pixels. Known, and bounded.
+        let report = try LargerTreeFuzzTests.report(LargerFuzzTree(seed: 7_340_857, size: 96, maxLayers: 40))
+        #expect(report.maxChannelDelta <= 16 && report.pixelsOverTolerance <= 16, "\(report)")
+        withKnownIssue("a ring far thinner than a pixel under a 28:1 squash: float against double (issue 23)") {
+            #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+        }
+    }
+}
