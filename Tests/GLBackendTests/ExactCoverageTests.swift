@@ -219,7 +219,7 @@ struct RoundedClipEdgeTests {
     /// A turned card with rounded corners on a transparent frame: with `clipping`, masksToBounds
     /// and a small sublayer inside (so it is drawn in a group pass and composited with its
     /// rounded outline), else alone.
-    static func card(clipping: Bool, border: Bool) throws -> RenderList {
+    static func card(clipping: Bool, border: Bool, perspective: Bool = false) throws -> RenderList {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
         let card = CALayer()
@@ -227,6 +227,11 @@ struct RoundedClipEdgeTests {
         card.cornerRadius = 12
         card.backgroundColor = CGColor(red: 0.1, green: 0.3, blue: 0.8, alpha: 1)
         card.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        if perspective {
+            var eye = CATransform3DIdentity
+            eye.m34 = -1.0 / 150
+            card.transform = CATransform3DConcat(CATransform3DMakeRotation(0.7, 0.3, 1, 0), eye)
+        }
         if border {
             card.borderWidth = 3
             card.borderColor = CGColor(red: 0.9, green: 0.6, blue: 0.1, alpha: 1)
@@ -242,10 +247,11 @@ struct RoundedClipEdgeTests {
         return try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
     }
 
-    @Test("a clipping card's background and border edges match the same card's without the clip, on both backends", arguments: [false, true])
-    func edgesOnce(border: Bool) throws {
-        let clipped = try RoundedClipEdgeTests.card(clipping: true, border: border)
-        let plain = try RoundedClipEdgeTests.card(clipping: false, border: border)
+    @Test("a clipping card's background and border edges match the same card's without the clip, on both backends, turned and in perspective",
+          arguments: [false, true], [false, true])
+    func edgesOnce(border: Bool, perspective: Bool) throws {
+        let clipped = try RoundedClipEdgeTests.card(clipping: true, border: border, perspective: perspective)
+        let plain = try RoundedClipEdgeTests.card(clipping: false, border: border, perspective: perspective)
         #expect(clipped.passes.count > 1, "the clipping card is drawn in a group pass")
         let device = try GLDevice.shared()
         for (a, b) in [(RasterRenderer().render(clipped), RasterRenderer().render(plain)), (try device.render(clipped), try device.render(plain))] {
