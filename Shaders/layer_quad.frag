@@ -86,9 +86,7 @@ float coverage(vec2 corner, vec2 p) {
 // interior of GLCoverageSplit, where it is 1) and what hard edges take (CoveragePolygon.harden).
 // The first eight edge distances come interpolated from the vertex stage (exact up to
 // rounding: affine in device position, w is 1); the rest in a loop bounded by the array's length
-// too, so no index passes its end whatever u_edgeCount says. (A constant bound with an early
-// exit, the other way to say that, had NIR unroll the loop 24 times, and llvmpipe ran all 24
-// for every pixel: twice a perspective-tilted page's time.)
+// too, so no index passes its end whatever u_edgeCount says.
 float coverage(vec2 corner, vec2 p) {
     vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
     float c = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
