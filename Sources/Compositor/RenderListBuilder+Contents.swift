@@ -9,7 +9,8 @@ import OpenCoreGraphics
 extension RenderListBuilder {
     func emitContents(_ image: CGImage, of layer: CALayer, map: ProjectiveTransform2D,
                       clip: [DevicePoint], opacity: Double, tint: PremultipliedColor,
-                      rounded: RoundedShape? = nil, parentClip: [DevicePoint]? = nil, state: inout BuildState) throws {
+                      rounded: RoundedShape? = nil, parentClip: [DevicePoint]? = nil, outline: EnclosingOutline? = nil,
+                      state: inout BuildState) throws {
         let cr = layer.contentsRect
         guard cr.width > 0, cr.height > 0 else { return }
         var contentsScale = layer.contentsScale
@@ -44,7 +45,7 @@ extension RenderListBuilder {
                                lodBias: filters.minification == nil ? 0 : Double(layer.minificationFilterBias), slices: slices)
         emit(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height), map: map, clip: clip,
              part: "contents", layer: layer, fill: .texture(fill), opacity: opacity, tint: tint,
-             rounded: rounded, clipOnly: parentClip, state: &state)
+             rounded: rounded, clipOnly: parentClip, outline: outline, state: &state)
     }
 
     /// The layer's filters as the render list takes them: with both at their default (linear),

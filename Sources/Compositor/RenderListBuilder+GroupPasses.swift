@@ -19,6 +19,14 @@ extension RenderListBuilder {
         inner.opacity = 1
         inner.tint = .opaqueWhite
         inner.clip = RenderListBuilder.guardBand(state.width, state.height)
+        // The composite applies the layer's rounded outline (drawn inside, its edges reach past
+        // it) unless an enclosing one of the same shape applies it already.
+        var outline: EnclosingOutline?
+        if mask == nil, layer.masksToBounds, layer.cornerRadius > 0, let shape = roundedBounds(of: layer) {
+            outline = EnclosingOutline(outline: shape, map: map)
+        }
+        let appliesOutline = outline != nil && !(outline.map { visit.outline?.coincides(with: $0.outline, map: map) == true } ?? false)
+        inner.outline = outline ?? visit.outline
         let content = try collectOps(&state) { try walk(from: inner, state: &$0) }
         guard let region = PixelRect.covering(content) else { return }
         var ops = moved(content, into: region)
@@ -30,7 +38,7 @@ extension RenderListBuilder {
         }
         let id = try addPass(ops, width: region.width, height: region.height, state: &state)
         var rounded: RoundedShape?
-        if mask == nil, layer.masksToBounds, layer.cornerRadius > 0, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
+        if appliesOutline, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
             rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
         }
         composite(pass: id, at: region, shiftedBy: (0, 0), filter: .nearest, clip: visit.clip, part: "group", layer: layer,
@@ -46,22 +54,32 @@ extension RenderListBuilder {
     /// the composite applies no outline.
     func outlineMargin(of visit: Visit, map: ProjectiveTransform2D) -> Double? {
         let layer = visit.layer
-        guard visit.isolation == .group, layer.masksToBounds, layer.cornerRadius > 0, let inverse = map.inverted() else { return nil }
+        guard visit.isolation == .group, layer.masksToBounds, layer.cornerRadius > 0 else { return nil }
         let b = layer.bounds
+        guard let reach = RenderListBuilder.localUnitsPerDevicePixel(at: Rect(x: b.minX, y: b.minY, width: b.width, height: b.height),
+                                                                     map: map) else { return nil }
+        return min(2 * reach, max(b.width, b.height))
+    }
+
+    /// How many of the plane's units one device pixel spans at most, over the rectangle's corners
+    /// (where a projective map stretches a pixel farthest within it): the derivative of the
+    /// inverse map, as RoundedShape takes it. Nil where no corner is in front of the eye.
+    static func localUnitsPerDevicePixel(at rect: Rect, map: ProjectiveTransform2D) -> Double? {
+        guard let inverse = map.inverted() else { return nil }
         var reach = 0.0
-        for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)] {
+        for (x, y) in [(rect.x, rect.y), (rect.x + rect.width, rect.y), (rect.x + rect.width, rect.y + rect.height),
+                       (rect.x, rect.y + rect.height)] {
             let p = map.applyHomogeneous(x: x, y: y)
             guard p.w > 0 else { continue }
             let dx = p.x / p.w, dy = p.y / p.w
             let h = inverse.applyHomogeneous(x: dx, y: dy)
             guard h.w != 0 else { continue }
-            // d(local)/d(device) of the projective map, as RoundedShape takes it.
             let w2 = h.w * h.w
             let dxdx = (inverse.m11 * h.w - h.x * inverse.m13) / w2, dxdy = (inverse.m21 * h.w - h.x * inverse.m23) / w2
             let dydx = (inverse.m12 * h.w - h.y * inverse.m13) / w2, dydy = (inverse.m22 * h.w - h.y * inverse.m23) / w2
             reach = max(reach, abs(dxdx) + abs(dxdy), abs(dydx) + abs(dydy))
         }
         guard reach.isFinite, reach > 0 else { return nil }
-        return min(2 * reach, max(b.width, b.height))
+        return reach
     }
 }

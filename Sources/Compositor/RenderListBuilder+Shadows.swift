@@ -65,6 +65,8 @@ extension RenderListBuilder {
                 inner.opacity = 1
                 inner.tint = .opaqueWhite
                 inner.clip = RenderListBuilder.guardBand(state.width, state.height)
+                // The shadow is cast by the layer's own shape, edges where they are.
+                inner.outline = nil
                 try walk(from: inner, state: &state)
             }
         }

@@ -145,20 +145,24 @@ public struct RenderListBuilder {
         let clip: [DevicePoint]
         let depth: Int
         let tint: PremultipliedColor
+        let outline: EnclosingOutline?
 
         init(layers: [CALayer], parentPlaneToDevice: CATransform3D, opacity: Double, clip: [DevicePoint], depth: Int,
-             tint: PremultipliedColor) {
+             tint: PremultipliedColor, outline: EnclosingOutline?) {
             self.layers = layers
             self.parentPlaneToDevice = parentPlaneToDevice
             self.opacity = opacity
             self.clip = clip
             self.depth = depth
             self.tint = tint
+            self.outline = outline
         }
 
         func visit(_ index: Int) -> Visit {
-            Visit(layer: layers[index], parentPlaneToDevice: parentPlaneToDevice, opacity: opacity, clip: clip,
-                  depth: depth, tint: tint)
+            var visit = Visit(layer: layers[index], parentPlaneToDevice: parentPlaneToDevice, opacity: opacity, clip: clip,
+                              depth: depth, tint: tint)
+            visit.outline = outline
+            return visit
         }
     }
 
@@ -189,6 +193,7 @@ public struct RenderListBuilder {
         private var storedPassMap: Indirect<CATransform3D>?
         private var storedBorder: Indirect<BorderDraw>?
         private var storedMaskRounding: Indirect<RoundedShape>?
+        private var storedOutline: Indirect<EnclosingOutline>?
 
         init(layer: CALayer, parentPlaneToDevice: CATransform3D, opacity: Double, clip: [DevicePoint], depth: Int,
              passMap: CATransform3D? = nil, tint: PremultipliedColor = .opaqueWhite, border: BorderDraw? = nil) {
@@ -213,6 +218,13 @@ public struct RenderListBuilder {
         var maskRounding: RoundedShape? {
             get { storedMaskRounding?.value }
             set { storedMaskRounding = newValue.map(Indirect.value) }
+        }
+        /// The rounded outline an enclosing group pass's composite applies, in this visit's device
+        /// space: draws along its bounds reach past them (`EnclosingOutline`). Nil in a new
+        /// device space (a shadow's shape, a mask, a rasterized layer), whose own clip starts over.
+        var outline: EnclosingOutline? {
+            get { storedOutline?.value }
+            set { storedOutline = newValue.map(Indirect.value) }
         }
     }
 
@@ -317,29 +329,34 @@ public struct RenderListBuilder {
         let reach: Rect? = margin.map { Rect(x: boundsRect.x - $0, y: boundsRect.y - $0, width: boundsRect.width + 2 * $0, height: boundsRect.height + 2 * $0) }
         var ownClip = clip
         if layer.masksToBounds {
-            let bounded = reach.map { orient(PolygonClipping.project($0, through: map)) } ?? orient(projectedBounds)
+            // A clip along an enclosing rounded outline's bounds leaves that edge to the outline.
+            let bounded = (reach ?? visit.outline?.reaching(boundsRect, map: map)).map { orient(PolygonClipping.project($0, through: map)) }
+                ?? orient(projectedBounds)
             ownClip = PolygonClipping.intersect(bounded, with: clip)
         }
 
         // `CGRect.width` is standardized (never negative), so the sign is read from the size.
         let hasArea = bounds.size.width > 0 && bounds.size.height > 0
         // Rounded corners shape the background always, the contents only with masksToBounds.
-        let rounding = visit.maskRounding ?? (layer.cornerRadius > 0 && hasArea
+        var rounding = visit.maskRounding ?? (layer.cornerRadius > 0 && hasArea
             ? map.inverted().flatMap { inverse in roundedBounds(of: layer).map { RoundedShape(deviceToLocal: inverse, outer: $0) } }
             : nil)
+        // Rounded as the enclosing outline is, the layer leaves its corners to that outline.
+        if let shape = rounding, shape.inner == nil, visit.outline?.coincides(with: shape.outer, map: map) == true { rounding = nil }
         if hasArea, let color = layer.backgroundColor {
             let c = color.premultiplied
             if c.alpha > 0 {
                 emit(rect: reach ?? boundsRect, map: map, clip: ownClip, part: "background", layer: layer,
                      fill: .solid(PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)),
-                     opacity: opacity, tint: visit.tint, rounded: reach == nil ? rounding : nil, clipOnly: clip, state: &state)
+                     opacity: opacity, tint: visit.tint, rounded: reach == nil ? rounding : nil, clipOnly: clip,
+                     outline: visit.outline, state: &state)
             }
         }
         // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
         if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
             try emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
                          rounded: reach == nil && (layer.masksToBounds || visit.maskRounding != nil) ? rounding : nil,
-                         parentClip: clip, state: &state)
+                         parentClip: clip, outline: visit.outline, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")
@@ -356,7 +373,8 @@ public struct RenderListBuilder {
         let ordered = layer.sublayersInDrawingOrder
         guard let replicator = layer as? CAReplicatorLayer else {
             pending.append(.sublayers(SublayerRun(layers: ordered, parentPlaneToDevice: childParent, opacity: opacity,
-                                                  clip: ownClip, depth: visit.depth + 1, tint: visit.tint), next: 0))
+                                                  clip: ownClip, depth: visit.depth + 1, tint: visit.tint,
+                                                  outline: visit.outline), next: 0))
             return
         }
         pending.append(contentsOf: replicatedVisits(ordered, of: replicator, childParent: childParent, opacity: opacity,
@@ -376,7 +394,10 @@ public struct RenderListBuilder {
             let parent = CATransform3DConcat(instance.transform, childParent)
             let tint = visit.tint.multiplied(by: instance.tint)
             return instance.sublayers.map {
-                Visit(layer: $0, parentPlaneToDevice: parent, opacity: opacity, clip: clip, depth: visit.depth + 1, tint: tint)
+                var instanceVisit = Visit(layer: $0, parentPlaneToDevice: parent, opacity: opacity, clip: clip,
+                                          depth: visit.depth + 1, tint: tint)
+                instanceVisit.outline = visit.outline
+                return instanceVisit
             }
         }
     }
@@ -387,8 +408,11 @@ public struct RenderListBuilder {
     func emit(rect: Rect, map: ProjectiveTransform2D, clip: [DevicePoint], part: String, layer: CALayer,
               fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
               tint: PremultipliedColor = .opaqueWhite, rounded: RoundedShape? = nil,
-              clipOnly: [DevicePoint]? = nil, state: inout BuildState) {
-        let projected = orient(PolygonClipping.project(rect, through: map))
+              clipOnly: [DevicePoint]? = nil, outline: EnclosingOutline? = nil, state: inout BuildState) {
+        // Sides along an enclosing rounded outline's bounds reach past them (the texture map and
+        // `localRect` stay the rectangle's); a rounded shape keeps its own outline.
+        let drawn = rounded == nil ? outline?.reaching(rect, map: map) ?? rect : rect
+        let projected = orient(PolygonClipping.project(drawn, through: map))
         guard projected.count >= 3, clip.count >= 3 else { return }
         let visible = PolygonClipping.intersect(projected, with: clip)
         guard var polygon = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { return }
