@@ -19,6 +19,8 @@ cards. Each scene is written once as an OpenQuartz scene document and drawn by:
 
 Renderers are interleaved (each round runs every renderer on every scene, in a rotated order) so
 the machine's noise hits all alike; each figure is the median over rounds, with its spread.
+`--baseline BINARY` times an earlier build of quartz in the same rounds (openquartz-*@base), so a
+change is measured before and after in one run; `--no-peers` leaves the other renderers out.
 Outputs (out/peers/): results.json, report.md (times and ratios against OpenQuartz), layers.png
 and blur.png (frame time against layer count and blur radius), side-by-side-*.png (each
 renderer's image with its FLIP error against OpenQuartz's CPU image).
@@ -331,9 +333,9 @@ class Blend2D:
 
 
 class OpenQuartz:
-    def __init__(self, quartz, backend):
+    def __init__(self, quartz, backend, label=""):
         self.quartz, self.backend = quartz, backend
-        self.name = "openquartz-" + backend
+        self.name = "openquartz-" + backend + label
 
     def supports(self, scene):
         return True
@@ -496,6 +498,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--layers", default=",".join(map(str, LAYER_COUNTS)))
     parser.add_argument("--blur", default=",".join(map(str, BLUR_RADII)))
+    parser.add_argument("--baseline", help="another quartz binary (an earlier build) timed in the same interleaved "
+                        "rounds, as openquartz-cpu@base and openquartz-gpu@base: before and after from one run")
+    parser.add_argument("--no-peers", action="store_true", help="time OpenQuartz (and --baseline) only")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="openquartz-peers-")
@@ -503,8 +508,12 @@ def main():
     layer_scenes = [layers_scene(int(n)) for n in args.layers.split(",") if n]
     blur_scenes = [blur_scene(int(r)) for r in args.blur.split(",") if r]
     scenes = layer_scenes + blur_scenes
-    renderers = [OpenQuartz(args.quartz, "cpu"), OpenQuartz(args.quartz, "gpu"), Skia(), Cairo(), Blend2D()]
-    if args.chromium:
+    renderers = [OpenQuartz(args.quartz, "cpu"), OpenQuartz(args.quartz, "gpu")]
+    if args.baseline:
+        renderers += [OpenQuartz(args.baseline, "cpu", "@base"), OpenQuartz(args.baseline, "gpu", "@base")]
+    if not args.no_peers:
+        renderers += [Skia(), Cairo(), Blend2D()]
+    if args.chromium and not args.no_peers:
         renderers.append(Chromium(args.chromium))
     names = [r.name for r in renderers]
     states = {(r.name, s["name"]): r.prepare(s, work) for r in renderers for s in scenes if r.supports(s)}
@@ -553,7 +562,7 @@ def main():
     machine = "%s, %d CPUs, %s" % (platform.machine(), os.cpu_count(), platform.platform())
     gl = subprocess.run([args.quartz, "info"], capture_output=True, text=True).stdout
     gl_renderer = next((line.split(":", 1)[1].strip() for line in gl.splitlines() if "renderer" in line.lower()), "unknown")
-    chromium_version = renderers[-1].version if args.chromium else "not run"
+    chromium_version = renderers[-1].version if isinstance(renderers[-1], Chromium) else "not run"
     meta = {"date": time.strftime("%Y-%m-%d"), "machine": machine, "gl": gl_renderer, "chromium": chromium_version,
             "rounds": args.rounds}
     with open(os.path.join(args.out, "results.json"), "w") as f:
