@@ -14,6 +14,9 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case blurredBatchFragment = "blurred_batch.frag"
     case roundedBatchVertex = "rounded_batch.vert"
     case roundedBatchFragment = "rounded_batch.frag"
+    case pathEdgesVertex = "path_edges.vert"
+    case pathEdgesFragment = "path_edges.frag"
+    case pathCoverFragment = "path_cover.frag"
 
     /// The GLSL text with `#define NAME 1` for each of `defines` after its `#version` line: one
     /// source compiled into variants whose constant conditions the compiler folds away.
@@ -45,6 +48,9 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .blurredBatchFragment: String(decoding: PackageResources.blurred_batch_frag, as: UTF8.self)
         case .roundedBatchVertex: String(decoding: PackageResources.rounded_batch_vert, as: UTF8.self)
         case .roundedBatchFragment: String(decoding: PackageResources.rounded_batch_frag, as: UTF8.self)
+        case .pathEdgesVertex: String(decoding: PackageResources.path_edges_vert, as: UTF8.self)
+        case .pathEdgesFragment: String(decoding: PackageResources.path_edges_frag, as: UTF8.self)
+        case .pathCoverFragment: String(decoding: PackageResources.path_cover_frag, as: UTF8.self)
         }
     }
 

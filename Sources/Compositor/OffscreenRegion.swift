@@ -28,8 +28,13 @@ extension PixelRect {
     /// The pixels that the quads among `ops` can touch, or nil when there are none.
     static func covering(_ ops: [DrawOp]) -> PixelRect? {
         ops.reduce(nil) { bounds, op in
-            guard case .quad(let quad) = op else { return bounds }
-            return bounds.map { $0.union(quad.polygon.pixelBounds) } ?? quad.polygon.pixelBounds
+            let drawn: PixelRect
+            switch op {
+            case .quad(let quad): drawn = quad.polygon.pixelBounds
+            case .path(let path): drawn = path.pixelBounds
+            case .blur, .halve: return bounds
+            }
+            return bounds.map { $0.union(drawn) } ?? drawn
         }
     }
 }
@@ -61,6 +66,9 @@ extension DrawOp {
     /// The op moved by whole pixels into a target of the given size; nil when it draws nothing
     /// there. Blur ops are not moved: they fill passes of their own.
     func translated(dx: Int, dy: Int, targetWidth: Int, targetHeight: Int) -> DrawOp? {
+        if case .path(let path) = self {
+            return path.translated(dx: dx, dy: dy, targetWidth: targetWidth, targetHeight: targetHeight).map(DrawOp.path)
+        }
         guard case .quad(var quad) = self else { return self }
         guard let polygon = quad.polygon.translated(dx: dx, dy: dy, targetWidth: targetWidth, targetHeight: targetHeight) else {
             return nil

@@ -12,6 +12,7 @@ extension RenderPass {
                 return nil
             case .blur(let blur): return blur.source
             case .halve(let halve): return halve.source
+            case .path: return nil
             }
         }
     }

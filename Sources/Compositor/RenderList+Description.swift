@@ -36,6 +36,14 @@ extension DrawOp: CustomStringConvertible {
             }
             let blend = q.blend == .sourceOver ? "" : " \(q.blend.rawValue)"
             return "quad \(q.source): \(fill)\(blend) opacity \(String(format: "%.3f", q.opacity)) polygon \(vertices)"
+        case .path(let p):
+            // The route the draw takes: the backends fill it from its contours (no texture).
+            let c = p.color, b = p.pixelBounds
+            let blend = p.blend == .sourceOver ? "" : " \(p.blend.rawValue)"
+            return "path \(p.source): " + String(format: "solid(%.3f %.3f %.3f %.3f)", c.red, c.green, c.blue, c.alpha)
+                + "\(blend) opacity \(String(format: "%.3f", p.opacity)) \(p.evenOdd ? "even-odd" : "non-zero"), "
+                + "\(p.contours.count) contours, \(p.contours.reduce(0) { $0 + $1.count }) points, drawn from its contours "
+                + "over pixels (\(b.minX), \(b.minY))-(\(b.maxX), \(b.maxY))"
         }
     }
 }

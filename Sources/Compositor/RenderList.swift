@@ -58,6 +58,8 @@ public enum DrawOp: Hashable, Sendable {
     case blur(BlurOp)
     /// Replaces the target with an earlier pass at half its size (large blurs).
     case halve(HalveOp)
+    /// A filled path (a shape layer's fill or stroke), source-over.
+    case path(PathOp)
 }
 
 /// target(x, y) = the mean of the source pass's texels (2(x - originX) + i, 2(y - originY) + j)

@@ -63,6 +63,9 @@ extension RenderListBuilder {
             case .halve(var halve):
                 halve.source = contentKey(of: halve.source, state: &state)
                 hasher.combine(DrawOp.halve(halve))
+            case .path(var path):
+                path.source = ""
+                hasher.combine(DrawOp.path(path))
             }
         }
         let key = hasher.finalize()

@@ -243,6 +243,12 @@ public struct RenderListBuilder {
     /// should_isolate): group opacity with sublayers that could overlap it or each other, and
     /// rounded corners that clip sublayers (masksToBounds with cornerRadius).
     static func needsOffscreenPass(_ layer: CALayer, opacity: Double) -> Bool {
+        // A shape layer drawn from its path: its fill and stroke are one picture (the stroke over
+        // the fill) whose opacity applies once, and its rounded clip shapes them as it would contents.
+        if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly, shape.path != nil {
+            if opacity < 1 && layer.allowsGroupOpacity && shape.strokeColor != nil && shape.fillColor != nil { return true }
+            if layer.masksToBounds && layer.cornerRadius > 0 { return true }
+        }
         let hasSublayers = !(layer.sublayers ?? []).isEmpty
         guard hasSublayers else { return false }
         if opacity < 1 && layer.allowsGroupOpacity { return true }
@@ -357,6 +363,10 @@ public struct RenderListBuilder {
             try emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
                          rounded: reach == nil && (layer.masksToBounds || visit.maskRounding != nil) ? rounding : nil,
                          parentClip: clip, outline: visit.outline, state: &state)
+        }
+        // A shape layer's fill and stroke, between its contents and its first sublayer.
+        if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly {
+            emitShapePaths(of: shape, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")

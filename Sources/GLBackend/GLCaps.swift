@@ -22,6 +22,10 @@ public struct GLCaps: Equatable, Sendable {
     public internal(set) var isRobust = false
     /// True when the context offers the driver's debug output (GL_KHR_debug or ES 3.2).
     public internal(set) var offersDebugOutput = false
+    /// True when 32-bit float targets can be drawn into with blending (GL_EXT_color_buffer_float
+    /// or ES 3.2, and GL_EXT_float_blend): filled paths sum their edges' shares there on the GPU;
+    /// without it their coverage is summed on the CPU and uploaded (`GLPathFill`).
+    public internal(set) var blendsFloatTargets = false
 
     /// True when the renderer is a CPU rasterizer (llvmpipe, softpipe, SwiftShader).
     public var isSoftware: Bool {

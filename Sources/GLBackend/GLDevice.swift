@@ -101,6 +101,7 @@ public final class GLDevice: @unchecked Sendable {
         var caps = GLCaps.read(display: opened)
         caps.isRobust = robust
         caps.offersDebugOutput = GLDebugOutput.offered()
+        caps.blendsFloatTargets = GLPathFill.floatBlendingOffered()
         self.caps = caps
         wantsDebugOutput = debugOutput
         self.debugOutput = debugOutput ? GLDebugOutput.enable() : nil
@@ -262,6 +263,8 @@ public final class GLDevice: @unchecked Sendable {
 
     /// Passes with a cache key (rasterized layers) served from earlier frames instead of run.
     public var cachedPassHits: Int { fromExecutor(\.cachedPassHits) ?? 0 }
+    /// Filled paths drawn (`PathOp`) and their edges summed on the GPU, since the device began.
+    public var pathStatistics: (paths: Int, edges: Int) { fromExecutor(\.pathStatistics) ?? (0, 0) }
 
     /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
     /// that drew them, since the device was opened.

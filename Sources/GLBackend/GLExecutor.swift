@@ -28,6 +28,8 @@ final class GLExecutor {
     }
     /// The size of the pass being drawn, which programs made during it are given.
     private var viewport = (width: 0, height: 0)
+    /// Filled paths (accumulation then cover), made on the first path a frame draws.
+    private var pathFill: GLPathFill?
     private let blurProgram: GLProgram
     private let halveProgram: GLProgram
     private var vertexArray: GLuint = 0
@@ -174,6 +176,7 @@ final class GLExecutor {
                 case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
                 case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
                 case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
+                case .path(let path): try drawPath(path, width: pass.width, height: pass.height)
                 }
             }
             flushBatches(width: pass.width, height: pass.height)
@@ -372,6 +375,18 @@ final class GLExecutor {
             }
         }
     }
+
+    /// A filled path (`GLPathFill`), then the quad program and its vertex state back.
+    private func drawPath(_ path: PathOp, width: Int, height: Int) throws {
+        if pathFill == nil { pathFill = try GLPathFill(blendsFloat: caps.blendsFloatTargets) }
+        pathFill?.draw(path, viewport: (width, height))
+        glUseProgram(program.handle)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+    }
+
+    /// Paths filled on the GPU so far, and their edges summed there.
+    var pathStatistics: (paths: Int, edges: Int) { (pathFill?.pathsDrawn ?? 0, pathFill?.edgesDrawn ?? 0) }
 
     /// The quad program variant, made (with its texture unit and viewport) on first use.
     private func quadProgram(exact: Bool, solid: Bool) throws -> GLProgram {

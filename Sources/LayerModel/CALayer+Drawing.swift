@@ -9,6 +9,7 @@ extension CALayer {
     /// Draws the layer into a new backing store and makes it the contents (without running the
     /// contents action: a redraw is not a change of contents in Core Animation's sense).
     public func drawBackingStore() {
+        guard drawsIntoBackingStore else { return }
         // The delegate may still set up the store (contentsFormat, contentsScale), as Apple's
         // default display() lets it before drawing.
         delegate?.layerWillDraw(self)

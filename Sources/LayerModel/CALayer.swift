@@ -545,6 +545,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// whose drawing reaches past them.
     var backingStoreRect: CGRect { bounds }
 
+    /// Whether display() draws a backing store at all: false for a layer whose content the
+    /// renderers draw from its properties alone (a CAShapeLayer's path), which would only make
+    /// an empty image to upload.
+    var drawsIntoBackingStore: Bool { true }
+
     /// Whether the content is redrawn when the bounds change. Default: false.
     open var needsDisplayOnBoundsChange: Bool {
         get { state.needsDisplayOnBoundsChange }

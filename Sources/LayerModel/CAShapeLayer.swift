@@ -38,8 +38,10 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// strokeEnd of its length), in its bounds space. The path may reach past the bounds; it is drawn
 /// whole unless masksToBounds. Every property animates, and an animated frame redraws the shape.
 ///
-/// The shape is rasterized on the CPU by OpenCoreGraphics into the layer's texture, like any drawn
-/// content, so both renderers show the same pixels.
+/// The renderers draw the shape themselves from the path (`drawsPathDirectly`): composited between
+/// the layer's contents and its first sublayer, as Core Animation documents, with no backing
+/// store, so an animated path or strokeEnd rasterizes nothing on the CPU. A subclass's shape is
+/// drawn into its backing store by `draw(in:)` (which it may override) as drawn content is.
 open class CAShapeLayer: CALayer {
     /// Default: nil (nothing drawn).
     @Animatable("path", needsDisplay: true) open var path: CGPath? = nil
@@ -114,7 +116,30 @@ open class CAShapeLayer: CALayer {
         return bounds.union(box.insetBy(dx: -1, dy: -1))
     }
 
+    /// Whether the renderers draw the fill and stroke from the path: for CAShapeLayer itself. A
+    /// subclass may override `draw(in:)`, which cannot be seen from here, so its shape is drawn by
+    /// `draw(in:)` into its backing store. (A presentation copy answers for its model.)
+    public var drawsPathDirectly: Bool { type(of: modelLayer ?? self) == CAShapeLayer.self }
+
+    /// Drawn from the path, the shape needs no backing store; a delegate may still draw contents.
+    override var drawsIntoBackingStore: Bool { !drawsPathDirectly || delegate != nil }
+
+    /// The stroke as an outline to fill with the non-zero rule: the path trimmed to strokeStart
+    /// ... strokeEnd of its length, dashed by lineDashPattern, and stroked with the line
+    /// settings, in bounds coordinates; nil where nothing is stroked.
+    public var strokeOutline: CGPath? {
+        guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
+        var stroked = path.trimmed(from: strokeStart, to: strokeEnd)
+        if let pattern = lineDashPattern, !pattern.isEmpty {
+            stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) })
+        }
+        return stroked.copy(strokingWithWidth: lineWidth, lineCap: lineCap.cgLineCap, lineJoin: lineJoin.cgLineJoin,
+                            miterLimit: miterLimit)
+    }
+
     open override func draw(in ctx: CGContext) {
+        // Drawn by the renderers from the path; contents are only what a delegate draws.
+        if drawsPathDirectly { return super.draw(in: ctx) }
         guard let path, !path.isEmpty else { return }
         if let fillColor {
             ctx.addPath(path)

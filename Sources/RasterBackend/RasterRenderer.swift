@@ -49,6 +49,7 @@ public struct RasterRenderer: Sendable {
                     if let source = passes[blur.source] { target = Self.blur(source, blur) }
                 case .halve(let halve):
                     if let source = passes[halve.source] { target = Self.halve(source, halve, width: pass.width, height: pass.height) }
+                case .path(let path): drawPath(path, into: &target)
                 }
             }
             passes[pass.id] = target

@@ -31,6 +31,7 @@ struct InfoCommand: ParsableCommand {
             print("max render size: \(caps.maxRenderTargetSize)")
             print("robust context:  \(caps.isRobust ? "yes (lost on reset, recovered by making a new one)" : "no")")
             print("debug output:    \(caps.offersDebugOutput ? "offered (on in tests and debug builds; OPENQUARTZ_GL_DEBUG=1 turns it on)" : "not offered")")
+            print("filled paths:    \(caps.blendsFloatTargets ? "edges summed on the GPU (float targets blend)" : "summed on the CPU and uploaded (no float blending)")")
             print("verified:        \(caps.verification ?? "no: this driver is not among those CI verifies")")
             print("drivers verified: " + GLCaps.verifiedDrivers.map(\.verified).joined(separator: "; "))
         } catch {

@@ -42,7 +42,10 @@ struct AppleMotionParityTests {
     @Test("a key that needs redrawing redraws when a group or a nested group animates it")
     func redrawInsideGroups() throws {
         for depth in 0...2 {
-            let shape = liveLayer { CAShapeLayer() }
+            // A subclass draws its shape into its backing store (CAShapeLayer itself is drawn
+            // from its path by the renderers, with no store to redraw).
+            final class StoredShapeLayer: CAShapeLayer {}
+            let shape = liveLayer { StoredShapeLayer() }
             let line = CGMutablePath()
             line.move(to: CGPoint(x: 4, y: 20))
             line.addLine(to: CGPoint(x: 36, y: 20))

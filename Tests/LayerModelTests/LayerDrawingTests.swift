@@ -76,7 +76,8 @@ struct LayerDrawingTests {
 
     @Test("contents a layer drew are marked as drawn; contents set on it are not")
     func contentsAreDrawn() {
-        let shape = CAShapeLayer()
+        final class StoredShapeLayer: CAShapeLayer {} // a subclass draws its shape into its store
+        let shape = StoredShapeLayer()
         shape.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         shape.path = CGPath(rect: shape.bounds)
         #expect(!shape.contentsAreDrawn)

@@ -7,9 +7,14 @@ import Testing
 
 private func image(_ layer: CALayer) throws -> CGImage { try #require(layer.contents as? CGImage) }
 
+/// A subclass, which may override draw(in:): its shape is drawn into its backing store by
+/// CAShapeLayer's draw(in:), which these tests read. (CAShapeLayer itself is drawn by the
+/// renderers from its path: GLBackendTests' PathFillTests and ShapeLayerPathTests.)
+private final class StoredShapeLayer: CAShapeLayer {}
+
 /// A 20x4 shape layer stroking a horizontal line through its middle, 2 points wide.
 private func strokedLine(color: CGColor = .black) -> CAShapeLayer {
-    let shape = CAShapeLayer()
+    let shape = StoredShapeLayer()
     shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
     let line = CGMutablePath()
     line.move(to: CGPoint(x: 0, y: 2))
@@ -41,7 +46,7 @@ struct ShapeLayerTests {
 
     @Test("a path past the bounds is drawn whole, over a backing store that covers it")
     func pathPastBounds() throws {
-        let shape = CAShapeLayer() // zero bounds, the usual way shape layers are made
+        let shape = StoredShapeLayer() // zero bounds, the usual way shape layers are made
         shape.path = CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 10))
         shape.displayIfNeeded()
         let frame = try #require(shape.drawnContentsFrame)
@@ -216,7 +221,7 @@ struct PathAnimationTests {
     func pointwise() throws {
         let square = polygon([CGPoint(x: 0, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 20, y: 20), CGPoint(x: 0, y: 20)])
         let diamond = polygon([CGPoint(x: 10, y: -10), CGPoint(x: 30, y: 10), CGPoint(x: 10, y: 30), CGPoint(x: -10, y: 10)])
-        let layer = CAShapeLayer()
+        let layer = StoredShapeLayer()
         layer.bounds = CGRect(x: -10, y: -10, width: 40, height: 40)
         layer.path = diamond
         let morph = CABasicAnimation(keyPath: "path")
@@ -229,6 +234,34 @@ struct PathAnimationTests {
         #expect(points == [CGPoint(x: 5, y: -5), CGPoint(x: 25, y: 5), CGPoint(x: 15, y: 25), CGPoint(x: -5, y: 15)])
         // The presented copy was re-rasterized with the halfway path.
         #expect(half.contents != nil && (half.contents as AnyObject) !== (layer.contents as AnyObject?))
+    }
+
+    @Test("a CAShapeLayer draws no backing store (the renderers draw its path); a subclass, which may override draw(in:), does")
+    func noBackingStore() throws {
+        let plain = CAShapeLayer(), stored = StoredShapeLayer()
+        for layer in [plain, stored] {
+            layer.path = CGPath(rect: CGRect(x: 2, y: 3, width: 10, height: 6))
+            layer.strokeColor = CGColor.black
+            layer.displayIfNeeded()
+        }
+        #expect(plain.drawsPathDirectly && plain.contents == nil)
+        #expect(!stored.drawsPathDirectly && stored.contents != nil)
+        // Presentation copies answer for their models (a subclass is presented as CAShapeLayer).
+        let grow = CABasicAnimation(keyPath: "strokeEnd")
+        grow.fromValue = 0
+        grow.toValue = 1
+        grow.duration = 1
+        for layer in [plain, stored] { MediaClock.$scoped.withValue(0) { layer.add(grow, forKey: "grow") } }
+        let plainCopy = try #require(plain.presentationTree(atMediaTime: 0.5) as? CAShapeLayer)
+        let storedCopy = try #require(stored.presentationTree(atMediaTime: 0.5) as? CAShapeLayer)
+        #expect(plainCopy.drawsPathDirectly && plainCopy.contents == nil && plainCopy.strokeEnd == 0.5)
+        #expect(!storedCopy.drawsPathDirectly && storedCopy.contents != nil)
+        // The stroke to fill: the path trimmed to strokeEnd and stroked, half the rectangle's
+        // 32-point perimeter, 1 point wide.
+        let outline = try #require(plainCopy.strokeOutline)
+        #expect(outline.boundingBoxOfPath.width > 9 && outline.boundingBoxOfPath.height > 5)
+        plainCopy.strokeColor = nil
+        #expect(plainCopy.strokeOutline == nil)
     }
 
     @Test("paths with different elements do not blend: the model path shows")

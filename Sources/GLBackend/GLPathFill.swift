@@ -1,0 +1,218 @@
+import CEGL
+import Compositor
+import OpenCoreGraphics
+import OpenQuartzShaders
+
+/// Filled paths (`PathOp`) on the GPU, by accumulation then cover, the structure of
+/// stencil-then-cover with a fractional count: every edge of the contours adds, into a 32-bit
+/// float target as large as the op's pixel bounds, its exact signed share of each pixel left of
+/// it (`path_edges.*`, one instanced draw for all edges, blended ONE + ONE), so each pixel ends
+/// holding the integral of the winding number over its square; then one quad over the bounds
+/// folds that by the fill rule and draws the colour (`path_cover.frag`). No texture is made on
+/// the CPU and nothing is uploaded, so an animated path or strokeEnd costs its edges only.
+///
+/// Why a float count and not the stencil buffer: a stencil holds one winding number per sample,
+/// so its edges are aliased or as fine as the sample count; the float sum is the exact area the
+/// CPU reference's CoverageRasterizer computes, edge for edge, and needs no multisampled target.
+/// Where the driver cannot blend float targets the same sum is made on the CPU (the reference's
+/// own rasterizer) and uploaded into the accumulation texture, which the cover then reads alike.
+final class GLPathFill {
+    private let edgeProgram: GLProgram
+    private let coverProgram: GLProgram
+    private let blendsFloat: Bool
+    private var vertexArray: GLuint = 0
+    private var cornerBuffer: GLuint = 0
+    private var instanceBuffer: GLuint = 0
+    private var coverBuffer: GLuint = 0
+    private var coverArray: GLuint = 0
+    private var texture: GLuint = 0
+    private var framebuffer: GLuint = 0
+    private var size = (width: 0, height: 0)
+    /// Paths drawn and edges summed on the GPU so far.
+    private(set) var pathsDrawn = 0
+    private(set) var edgesDrawn = 0
+
+    init(blendsFloat: Bool) throws {
+        self.blendsFloat = blendsFloat
+        edgeProgram = try GLProgram(vertex: .pathEdgesVertex, fragment: .pathEdgesFragment, uniforms: ["u_viewport"],
+                                    attributes: ["a_corner", "i_edge"])
+        coverProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .pathCoverFragment,
+                                     uniforms: ["u_viewport", "u_accumulation", "u_origin", "u_color", "u_evenOdd", "u_edgeCount"])
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &cornerBuffer)
+        glGenBuffers(1, &instanceBuffer)
+        glBindVertexArray(vertexArray)
+        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
+        corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glVertexAttribDivisor(1, 1)
+        glGenVertexArrays(1, &coverArray)
+        glGenBuffers(1, &coverBuffer)
+        glBindVertexArray(coverArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), coverBuffer)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glBindVertexArray(0)
+        glUseProgram(coverProgram.handle)
+        glUniform1i(coverProgram.location("u_accumulation"), 1)
+        glUniform1i(coverProgram.location("u_edgeCount"), 0)
+    }
+
+    deinit {
+        glDeleteBuffers(1, &cornerBuffer)
+        glDeleteBuffers(1, &instanceBuffer)
+        glDeleteBuffers(1, &coverBuffer)
+        glDeleteVertexArrays(1, &vertexArray)
+        glDeleteVertexArrays(1, &coverArray)
+        if framebuffer != 0 { glDeleteFramebuffers(1, &framebuffer) }
+        if texture != 0 { glDeleteTextures(1, &texture) }
+    }
+
+    /// Whether the current context can blend into 32-bit float targets.
+    static func floatBlendingOffered() -> Bool {
+        var count: GLint = 0
+        glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
+        var names: Set<String> = []
+        for index in 0..<max(Int(count), 0) {
+            guard let name = glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)) else { continue }
+            names.insert(String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+        }
+        var major: GLint = 0, minor: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        let renders = names.contains("GL_EXT_color_buffer_float") || major > 3 || (major == 3 && minor >= 2)
+        return renders && names.contains("GL_EXT_float_blend")
+    }
+
+    /// Draws `path` into the target bound now (a `viewport` pass), whose blend function the
+    /// caller sets for the op; the binding and viewport are put back after the accumulation.
+    func draw(_ path: PathOp, viewport: (width: Int, height: Int)) {
+        let b = path.pixelBounds
+        guard b.width > 0, b.height > 0 else { return }
+        ensureTarget(width: b.width, height: b.height)
+        var bound: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
+        if blendsFloat {
+            accumulate(path)
+        } else {
+            upload(path)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
+        glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
+        cover(path, viewport: viewport)
+        pathsDrawn += 1
+    }
+
+    /// The accumulation texture and framebuffer, grown to hold `width` x `height`.
+    private func ensureTarget(width: Int, height: Int) {
+        guard width > size.width || height > size.height else { return }
+        let w = max(width, size.width), h = max(height, size.height)
+        if texture == 0 { glGenTextures(1, &texture) }
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        // Complete from creation: one level, nearest (read by texelFetch only), clamped.
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R32F, GLsizei(w), GLsizei(h), 0, GLenum(GL_RED), GLenum(GL_FLOAT), nil)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        if blendsFloat {
+            var bound: GLint = 0
+            glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
+            if framebuffer == 0 { glGenFramebuffers(1, &framebuffer) }
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
+        }
+        size = (w, h)
+    }
+
+    /// Every edge's share summed into the accumulation target, cleared over the op's bounds first.
+    private func accumulate(_ path: PathOp) {
+        let b = path.pixelBounds
+        let ox = Double(b.minX), oy = Double(b.minY)
+        var edges: [GLfloat] = []
+        for contour in path.contours {
+            for i in contour.indices {
+                let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
+                let ax = GLfloat(p.x - ox), ay = GLfloat(p.y - oy), bx = GLfloat(q.x - ox), by = GLfloat(q.y - oy)
+                // A level edge spans no height (level in float: its slope would divide by 0); one
+                // wholly left of the bounds is left of every pixel (its share is 0 there); one
+                // wholly above or below spans none of its rows.
+                guard ay != by, max(ax, bx) > 0, max(ay, by) > 0, min(ay, by) < GLfloat(b.height) else { continue }
+                edges += [ax, ay, bx, by]
+            }
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(b.width), GLsizei(b.height))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(0, 0, GLsizei(b.width), GLsizei(b.height))
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        guard !edges.isEmpty else { return }
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        glUseProgram(edgeProgram.handle)
+        glUniform2f(edgeProgram.location("u_viewport"), GLfloat(b.width), GLfloat(b.height))
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        edges.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(edges.count / 4))
+        edgesDrawn += edges.count / 4
+    }
+
+    /// Without float blending: the same sums made by the CPU reference's rasterizer, folded, and
+    /// uploaded (the cover's fold leaves a coverage in 0...1 as it is).
+    private func upload(_ path: PathOp) {
+        let b = path.pixelBounds
+        var rasterizer = CoverageRasterizer(width: b.width, height: b.height)
+        for contour in path.contours {
+            for i in contour.indices {
+                let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
+                rasterizer.addLine(p.x - Double(b.minX), p.y - Double(b.minY), q.x - Double(b.minX), q.y - Double(b.minY))
+            }
+        }
+        let coverage = rasterizer.coverage(rule: path.evenOdd ? .evenOdd : .winding)
+        rasterizer.recycle()
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        coverage.withUnsafeBytes {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RED), GLenum(GL_FLOAT), $0.baseAddress)
+        }
+        glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    /// One quad over the op's bounds: the folded sum times the colour, blended as the caller set.
+    private func cover(_ path: PathOp, viewport: (width: Int, height: Int)) {
+        let b = path.pixelBounds
+        switch path.blend {
+        case .sourceOver: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        case .destinationIn: glBlendFunc(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
+        }
+        glUseProgram(coverProgram.handle)
+        glUniform2f(coverProgram.location("u_viewport"), GLfloat(viewport.width), GLfloat(viewport.height))
+        glUniform2i(coverProgram.location("u_origin"), GLint(b.minX), GLint(b.minY))
+        let c = path.color.multiplied(by: path.tint), k = path.opacity
+        glUniform4f(coverProgram.location("u_color"), GLfloat(c.red * k), GLfloat(c.green * k), GLfloat(c.blue * k), GLfloat(c.alpha * k))
+        glUniform1i(coverProgram.location("u_evenOdd"), path.evenOdd ? 1 : 0)
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        let quad: [GLfloat] = [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.minY),
+                               GLfloat(b.minX), GLfloat(b.maxY), GLfloat(b.maxX), GLfloat(b.maxY)]
+        glBindVertexArray(coverArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), coverBuffer)
+        quad.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glBindVertexArray(0)
+    }
+}
