@@ -28,6 +28,7 @@ public final class GLDevice: @unchecked Sendable {
     private var simulatedLossPending = 0
     /// A pass in which the next frame makes an invalid GL call (the test hook for error reporting).
     private var invalidCallPass: Int?
+    private var pathsSummedOnCPU = false
 
     /// Debug output by default: on where `OPENQUARTZ_GL_DEBUG` is 1, off where it is 0, else on in
     /// debug builds only (it makes the driver validate and report every call synchronously).
@@ -195,6 +196,7 @@ public final class GLDevice: @unchecked Sendable {
                                                                debugOutput: debugOutput)
                 self.executor = executor
                 executor.invalidCallPass = invalidCallPass
+                executor.pathsSummedOnCPU = pathsSummedOnCPU
                 invalidCallPass = nil
                 return try executor.execute(list)
             }
@@ -241,6 +243,12 @@ public final class GLDevice: @unchecked Sendable {
     /// frame (software drivers cannot be made to reset).
     package func simulateContextLoss(frames: Int = 1) {
         lock.withLock { simulatedLossPending = frames }
+    }
+
+    /// Makes filled paths take the route of a driver that cannot blend float targets (their sums
+    /// made on the CPU and uploaded): the test hook for that route, which neither Mesa driver takes.
+    package func sumPathsOnCPU(_ on: Bool = true) {
+        lock.withLock { pathsSummedOnCPU = on }
     }
 
     /// Makes the next frame issue an invalid GL call (an invalid texture parameter) once its pass

@@ -19,7 +19,8 @@ import OpenQuartzShaders
 final class GLPathFill {
     private let edgeProgram: GLProgram
     private let coverProgram: GLProgram
-    private let blendsFloat: Bool
+    /// Whether the sums are made on the GPU (else on the CPU and uploaded).
+    var blendsFloat: Bool
     private var vertexArray: GLuint = 0
     private var cornerBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0

@@ -115,4 +115,23 @@ struct PathFillTests {
         #expect(worstCPU < 1.0 / 32 + 1.0 / 255 && worstGPU < 1.0 / 32 + 1.0 / 255,
                 "\(shape.name): CPU \(worstCPU), GPU \(worstGPU) from the area")
     }
+
+    @Test("where a driver cannot blend float targets the sums are made on the CPU and uploaded: the same pixels")
+    func cpuSummedRoute() throws {
+        let device = try GLDevice()
+        device.sumPathsOnCPU()
+        let shared = try GLDevice.shared()
+        for shape in PathFillTests.shapes {
+            let list = try PathFillTests.list(shape.contours, evenOdd: shape.evenOdd, size: 64)
+            let uploaded = try device.render(list), summed = try shared.render(list), cpu = RasterRenderer().render(list)
+            var apart = 0, fromCPU = 0
+            for i in stride(from: 3, to: cpu.pixels.count, by: 4) {
+                apart = max(apart, abs(Int(uploaded.pixels[i]) - Int(summed.pixels[i])))
+                fromCPU = max(fromCPU, abs(Int(uploaded.pixels[i]) - Int(cpu.pixels[i])))
+            }
+            #expect(apart <= 1 && fromCPU <= 1, "\(shape.name): \(apart)/255 from the GPU's sums, \(fromCPU)/255 from the CPU")
+        }
+        #expect(device.pathStatistics.paths == PathFillTests.shapes.count && device.pathStatistics.edges == 0,
+                "no edge was summed on the GPU: \(device.pathStatistics)")
+    }
 }
