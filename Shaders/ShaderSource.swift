@@ -17,6 +17,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case pathEdgesVertex = "path_edges.vert"
     case pathEdgesFragment = "path_edges.frag"
     case pathCoverFragment = "path_cover.frag"
+    case pathStencilFragment = "path_stencil.frag"
 
     /// The GLSL text with `#define NAME 1` for each of `defines` after its `#version` line: one
     /// source compiled into variants whose constant conditions the compiler folds away.
@@ -51,6 +52,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .pathEdgesVertex: String(decoding: PackageResources.path_edges_vert, as: UTF8.self)
         case .pathEdgesFragment: String(decoding: PackageResources.path_edges_frag, as: UTF8.self)
         case .pathCoverFragment: String(decoding: PackageResources.path_cover_frag, as: UTF8.self)
+        case .pathStencilFragment: String(decoding: PackageResources.path_stencil_frag, as: UTF8.self)
         }
     }
 

@@ -28,7 +28,7 @@ public final class GLDevice: @unchecked Sendable {
     private var simulatedLossPending = 0
     /// A pass in which the next frame makes an invalid GL call (the test hook for error reporting).
     private var invalidCallPass: Int?
-    private var pathsSummedOnCPU = false
+    private var pathRoute: GLPathFill.Route?
 
     /// Debug output by default: on where `OPENQUARTZ_GL_DEBUG` is 1, off where it is 0, else on in
     /// debug builds only (it makes the driver validate and report every call synchronously).
@@ -196,7 +196,7 @@ public final class GLDevice: @unchecked Sendable {
                                                                debugOutput: debugOutput)
                 self.executor = executor
                 executor.invalidCallPass = invalidCallPass
-                executor.pathsSummedOnCPU = pathsSummedOnCPU
+                executor.pathRoute = pathRoute
                 invalidCallPass = nil
                 return try executor.execute(list)
             }
@@ -247,8 +247,14 @@ public final class GLDevice: @unchecked Sendable {
 
     /// Makes filled paths take the route of a driver that cannot blend float targets (their sums
     /// made on the CPU and uploaded): the test hook for that route, which neither Mesa driver takes.
-    package func sumPathsOnCPU(_ on: Bool = true) {
-        lock.withLock { pathsSummedOnCPU = on }
+    package func sumPathsOnCPU() {
+        lock.withLock { pathRoute = .cpuSum }
+    }
+
+    /// Makes filled paths take the integer stencil route (stencil-then-cover, binary per pixel):
+    /// the alternative the float sum is measured against (PathRouteTests), never a frame's route.
+    package func fillPathsByStencil() {
+        lock.withLock { pathRoute = .stencil }
     }
 
     /// Makes the next frame issue an invalid GL call (an invalid texture parameter) once its pass

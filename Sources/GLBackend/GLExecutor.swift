@@ -378,16 +378,17 @@ final class GLExecutor {
 
     /// A filled path (`GLPathFill`), then the quad program and its vertex state back.
     private func drawPath(_ path: PathOp, width: Int, height: Int) throws {
-        if pathFill == nil { pathFill = try GLPathFill(blendsFloat: caps.blendsFloatTargets) }
-        pathFill?.blendsFloat = caps.blendsFloatTargets && !pathsSummedOnCPU
+        let route = pathRoute ?? (caps.blendsFloatTargets ? .floatSum : .cpuSum)
+        if pathFill == nil { pathFill = try GLPathFill(route: route) }
+        pathFill?.route = route
         pathFill?.draw(path, viewport: (width, height))
         glUseProgram(program.handle)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
     }
 
-    /// Makes filled paths take the route of drivers without float blending (`GLDevice.sumPathsOnCPU`).
-    var pathsSummedOnCPU = false
+    /// A route filled paths take instead of the driver's (`GLDevice.fillPaths(by:)`).
+    var pathRoute: GLPathFill.Route?
 
     /// Paths filled on the GPU so far, and their edges summed there.
     var pathStatistics: (paths: Int, edges: Int) { (pathFill?.pathsDrawn ?? 0, pathFill?.edgesDrawn ?? 0) }

@@ -19,8 +19,22 @@ import OpenQuartzShaders
 final class GLPathFill {
     private let edgeProgram: GLProgram
     private let coverProgram: GLProgram
-    /// Whether the sums are made on the GPU (else on the CPU and uploaded).
-    var blendsFloat: Bool
+    private let stencilProgram: GLProgram
+    private var stencilBuffer: GLuint = 0
+    /// How a path's coverage is made before the cover reads it.
+    enum Route: Sendable {
+        /// Each edge's exact share summed on the GPU into the float target: the route taken.
+        case floatSum
+        /// The same sums made by CoverageRasterizer and uploaded: where float blending is missing.
+        case cpuSum
+        /// Stencil-then-cover with an integer count: a triangle fan per contour adds the winding
+        /// into a stencil buffer by INCR_WRAP / DECR_WRAP, and the cover writes 1 where the count
+        /// passes the fill rule (non-zero: not 0; even-odd: its low bit), 0 elsewhere. Binary at
+        /// each pixel centre, so its edges are aliased: kept as the measured alternative
+        /// (docs/design.md gives its error against exact area), never chosen for a frame.
+        case stencil
+    }
+    var route: Route
     private var vertexArray: GLuint = 0
     private var cornerBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
@@ -33,8 +47,9 @@ final class GLPathFill {
     private(set) var pathsDrawn = 0
     private(set) var edgesDrawn = 0
 
-    init(blendsFloat: Bool) throws {
-        self.blendsFloat = blendsFloat
+    init(route: Route) throws {
+        self.route = route
+        stencilProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .pathStencilFragment, uniforms: ["u_viewport", "u_edgeCount"])
         edgeProgram = try GLProgram(vertex: .pathEdgesVertex, fragment: .pathEdgesFragment, uniforms: ["u_viewport"],
                                     attributes: ["a_corner", "i_edge"])
         coverProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .pathCoverFragment,
@@ -71,6 +86,7 @@ final class GLPathFill {
         glDeleteVertexArrays(1, &vertexArray)
         glDeleteVertexArrays(1, &coverArray)
         if framebuffer != 0 { glDeleteFramebuffers(1, &framebuffer) }
+        if stencilBuffer != 0 { glDeleteRenderbuffers(1, &stencilBuffer) }
         if texture != 0 { glDeleteTextures(1, &texture) }
     }
 
@@ -95,13 +111,15 @@ final class GLPathFill {
     func draw(_ path: PathOp, viewport: (width: Int, height: Int)) {
         let b = path.pixelBounds
         guard b.width > 0, b.height > 0 else { return }
+        // A route that needs a framebuffer or stencil the target was made without remakes it.
+        if (route != .cpuSum && framebuffer == 0) || (route == .stencil && stencilBuffer == 0) { size = (0, 0) }
         ensureTarget(width: b.width, height: b.height)
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
-        if blendsFloat {
-            accumulate(path)
-        } else {
-            upload(path)
+        switch route {
+        case .floatSum: accumulate(path)
+        case .cpuSum: upload(path)
+        case .stencil: stencilCount(path)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
         glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
@@ -124,12 +142,18 @@ final class GLPathFill {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        if blendsFloat {
+        if route != .cpuSum {
             var bound: GLint = 0
             glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
             if framebuffer == 0 { glGenFramebuffers(1, &framebuffer) }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+            if route == .stencil {
+                if stencilBuffer == 0 { glGenRenderbuffers(1, &stencilBuffer) }
+                glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencilBuffer)
+                glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_STENCIL_INDEX8), GLsizei(w), GLsizei(h))
+                glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), stencilBuffer)
+            }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
         }
         size = (w, h)
@@ -167,6 +191,51 @@ final class GLPathFill {
         edges.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(edges.count / 4))
         edgesDrawn += edges.count / 4
+    }
+
+    /// The stencil route: fans count the winding, then 1 is written where it passes the rule.
+    private func stencilCount(_ path: PathOp) {
+        let b = path.pixelBounds
+        let ox = Double(b.minX), oy = Double(b.minY)
+        var fans: [GLfloat] = []
+        for contour in path.contours where contour.count >= 3 {
+            let pivot = contour[0]
+            for i in 1..<(contour.count - 1) {
+                for p in [pivot, contour[i], contour[i + 1]] { fans += [GLfloat(p.x - ox), GLfloat(p.y - oy)] }
+            }
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(b.width), GLsizei(b.height))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(0, 0, GLsizei(b.width), GLsizei(b.height))
+        glClearColor(0, 0, 0, 0)
+        glStencilMask(0xFF)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        guard !fans.isEmpty else { return }
+        glUseProgram(stencilProgram.handle)
+        glUniform2f(stencilProgram.location("u_viewport"), GLfloat(b.width), GLfloat(b.height))
+        glUniform1i(stencilProgram.location("u_edgeCount"), 0)
+        // The cover's vertex array reads coverBuffer: the fans go there, then the quad.
+        glBindVertexArray(coverArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), coverBuffer)
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        glStencilFunc(GLenum(GL_ALWAYS), 0, 0xFF)
+        glStencilOpSeparate(GLenum(GL_FRONT), GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR_WRAP))
+        glStencilOpSeparate(GLenum(GL_BACK), GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR_WRAP))
+        fans.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(fans.count / 2))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilFunc(GLenum(GL_NOTEQUAL), 0, path.evenOdd ? 0x01 : 0xFF)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO))
+        let quad: [GLfloat] = [0, 0, GLfloat(b.width), 0, 0, GLfloat(b.height), GLfloat(b.width), GLfloat(b.height)]
+        quad.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glDisable(GLenum(GL_STENCIL_TEST))
+        glBindVertexArray(0)
     }
 
     /// Without float blending: the same sums made by the CPU reference's rasterizer, folded, and
