@@ -4,6 +4,11 @@
 // wide shadow something on a software rasterizer).
 precision highp float;
 
+// Rounding to the target's 8-bit steps: half a step and 1/1024 of one (RasterRenderer's
+// SourceOver.rounded), so that a value a half step from two (0.5 / 255 apart, as colours made
+// from bytes often are) goes up on both backends, whatever float or double make of the half.
+const float TIE_BREAK = 0.5009765625;
+
 in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
 
 in vec4 v_edges0;
@@ -33,5 +38,5 @@ void main() {
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
     vec4 color = v_color * (k * blurredRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
-    fragColor = floor(color * 255.0 + 0.5) / 255.0;
+    fragColor = floor(color * 255.0 + TIE_BREAK) / 255.0;
 }

@@ -3,6 +3,11 @@
 // GaussianBlur), the same numbers the CPU reference uses; texels outside the source are
 // transparent. Drawn over the whole target without blending.
 precision highp float;
+
+// Rounding to the target's 8-bit steps: half a step and 1/1024 of one (RasterRenderer's
+// SourceOver.rounded), so that a value a half step from two (0.5 / 255 apart, as colours made
+// from bytes often are) goes up on both backends, whatever float or double make of the half.
+const float TIE_BREAK = 0.5009765625;
 precision highp int;
 
 in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
@@ -30,5 +35,5 @@ void main() {
     }
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
-    fragColor = floor(sum * 255.0 + 0.5) / 255.0;
+    fragColor = floor(sum * 255.0 + TIE_BREAK) / 255.0;
 }

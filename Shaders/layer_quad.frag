@@ -7,6 +7,11 @@
 // float is its own (llvmpipe converts the source to 8 bits before blending, softpipe blends the
 // float and rounds after), and the two ended a step or more apart where draws pile up.
 precision highp float;
+
+// Rounding to the target's 8-bit steps: half a step and 1/1024 of one (RasterRenderer's
+// SourceOver.rounded), so that a value a half step from two (0.5 / 255 apart, as colours made
+// from bytes often are) goes up on both backends, whatever float or double make of the half.
+const float TIE_BREAK = 0.5009765625;
 precision highp int;
 
 in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
@@ -46,6 +51,10 @@ uniform vec4 u_sliceTY;
 uniform mat3 u_blurToLocal;            // device -> the blurred shape's plane (fill kind 2)
 uniform vec4 u_blurBox;                // centre x, y, half width, half height, in that plane
 uniform vec2 u_blurParams;             // corner radius, sigma
+#ifdef PAIRED
+uniform vec4 u_ringColor;              // a border drawn with its background: premultiplied, times its tint
+uniform float u_ringOpacity;
+#endif
 
 out vec4 fragColor;
 
@@ -199,6 +208,20 @@ vec4 filteredSample(vec2 uv, float lod) {
 
 void main() {
     vec2 p = pixelCentre(v_pixel);
+#ifdef PAIRED
+    // A layer's background and its border as one draw, by area (QuadOp.isBorder(over:), as
+    // RasterRenderer.drawPair): the ring covers what lies between its outlines, over the fill
+    // there; the rest of the outer outline shows the fill alone, none of it under an opaque ring.
+    float area = coverage(p - 0.5, p);
+    vec2 outline = outlineCoverages(p, u_deviceToLocal, u_outerRect, u_outerRadii, u_innerRect, u_innerRadii, u_continuous == 1);
+    if (area <= 0.0 || outline.x <= 0.0) {
+        discard;
+    }
+    float kr = area * max(outline.x - outline.y, 0.0) * u_ringOpacity;
+    float kf = (area * outline.x - u_ringColor.a * kr) * u_opacity;
+    fragColor = floor((u_ringColor * kr + u_color * u_tint * kf) * 255.0 + TIE_BREAK) / 255.0;
+    return;
+#endif
     float k = coverage(p - 0.5, p) * u_opacity;
     if (u_shapeKind != 0 && k > 0.0) {
         k *= roundedCoverage(p);
@@ -240,5 +263,5 @@ void main() {
         }
     }
 #endif
-    fragColor = floor(color * u_tint * k * 255.0 + 0.5) / 255.0;  // the target's 8-bit steps (see the top)
+    fragColor = floor(color * u_tint * k * 255.0 + TIE_BREAK) / 255.0;  // the target's 8-bit steps (see the top)
 }

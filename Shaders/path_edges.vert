@@ -7,9 +7,11 @@ precision highp float;
 
 in vec2 a_corner;                      // (0, 0), (1, 0), (0, 1), (1, 1)
 in vec4 i_edge;                        // first vertex x, y; second vertex x, y
+in float i_channel;                    // 0: the fill's edge (summed into red), 1: the stroke's (green)
 uniform vec2 u_viewport;
 flat out vec4 v_edge;                  // first vertex x, y, second vertex y, dx/dy
 flat out float v_inverseSlope;
+flat out float v_channel;
 out vec2 v_pixel;                      // the position; at a fragment, its pixel centre
 
 void main() {
@@ -24,4 +26,5 @@ void main() {
     float slope = (i_edge.z - i_edge.x) / (i_edge.w - i_edge.y);
     v_edge = vec4(i_edge.xy, i_edge.w, slope);
     v_inverseSlope = slope != 0.0 ? 1.0 / slope : 0.0;
+    v_channel = i_channel;
 }

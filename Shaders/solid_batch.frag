@@ -3,6 +3,11 @@
 // instance's colour, premultiplied, for source-over blending.
 precision highp float;
 
+// Rounding to the target's 8-bit steps: half a step and 1/1024 of one (RasterRenderer's
+// SourceOver.rounded), so that a value a half step from two (0.5 / 255 apart, as colours made
+// from bytes often are) goes up on both backends, whatever float or double make of the half.
+const float TIE_BREAK = 0.5009765625;
+
 in vec4 v_edges0;
 in vec4 v_edges1;
 flat in vec4 v_color;
@@ -20,5 +25,5 @@ void main() {
     }
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
-    fragColor = floor(v_color * k * 255.0 + 0.5) / 255.0;
+    fragColor = floor(v_color * k * 255.0 + TIE_BREAK) / 255.0;
 }

@@ -10,11 +10,15 @@ import Foundation
 public struct PathOp: Hashable, Sendable {
     /// Who asked for the draw: the layer's description and part.
     public var source: String
-    /// Closed contours (the last point joins the first), device pixels.
+    /// Closed contours (the last point joins the first), device pixels: the fill.
     public var contours: [[DevicePoint]]
     public var evenOdd: Bool
     /// Premultiplied.
     public var color: PremultipliedColor
+    /// A stroke's outline drawn over the fill in the same step (a shape layer's stroke): its
+    /// coverage (non-zero) and colour, composited over the fill's in float and blended once, as
+    /// the one picture Core Animation makes of a shape layer. Nil: the fill alone.
+    public var stroke: PathStroke?
     public var opacity: Double
     public var tint: PremultipliedColor
     public var blend: BlendMode
@@ -23,13 +27,16 @@ public struct PathOp: Hashable, Sendable {
     public var pixelBounds: PixelRect
 
     /// Nil where the contours cover no pixel of a `targetWidth` x `targetHeight` target.
-    public init?(source: String, contours: [[DevicePoint]], evenOdd: Bool, color: PremultipliedColor, opacity: Double,
+    public init?(source: String, contours: [[DevicePoint]], evenOdd: Bool, color: PremultipliedColor,
+                 stroke: PathStroke? = nil, opacity: Double,
                  tint: PremultipliedColor = .opaqueWhite, blend: BlendMode = .sourceOver, targetWidth: Int, targetHeight: Int) {
         // Points a rounding error apart (a flattened curve's end on its start) are one: an edge
         // 1e-14 high would be level in the GPU's float, with no slope to divide by.
         let kept = contours.map(PathOp.withoutRepeats).filter { $0.count >= 3 }
+        let strokeContours = (stroke?.contours ?? []).map(PathOp.withoutRepeats).filter { $0.count >= 3 }
+        let stroke = stroke.flatMap { strokeContours.isEmpty ? nil : PathStroke(contours: strokeContours, color: $0.color) }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for point in kept.joined() {
+        for point in Array(kept.joined()) + Array((stroke?.contours ?? []).joined()) {
             guard point.x.isFinite, point.y.isFinite else { return nil }
             minX = min(minX, point.x); maxX = max(maxX, point.x)
             minY = min(minY, point.y); maxY = max(maxY, point.y)
@@ -43,6 +50,7 @@ public struct PathOp: Hashable, Sendable {
         self.contours = kept
         self.evenOdd = evenOdd
         self.color = color
+        self.stroke = stroke
         self.opacity = opacity
         self.tint = tint
         self.blend = blend
@@ -52,9 +60,25 @@ public struct PathOp: Hashable, Sendable {
     /// The path moved by whole pixels into a target of the given size; nil where nothing of it is
     /// left inside.
     func translated(dx: Int, dy: Int, targetWidth: Int, targetHeight: Int) -> PathOp? {
-        PathOp(source: source, contours: contours.map { $0.map { DevicePoint(x: $0.x + Double(dx), y: $0.y + Double(dy)) } },
-               evenOdd: evenOdd, color: color, opacity: opacity, tint: tint, blend: blend,
-               targetWidth: targetWidth, targetHeight: targetHeight)
+        func moved(_ contours: [[DevicePoint]]) -> [[DevicePoint]] {
+            contours.map { $0.map { DevicePoint(x: $0.x + Double(dx), y: $0.y + Double(dy)) } }
+        }
+        return PathOp(source: source, contours: moved(contours), evenOdd: evenOdd, color: color,
+                      stroke: stroke.map { PathStroke(contours: moved($0.contours), color: $0.color) }, opacity: opacity,
+                      tint: tint, blend: blend, targetWidth: targetWidth, targetHeight: targetHeight)
+    }
+
+    /// The colour of a pixel whose fill and stroke coverages (already folded) are `fill` and
+    /// `stroke`, premultiplied, before opacity: the stroke over the fill.
+    @inlinable
+    public func composite(fill kf: Double, stroke ks: Double) -> PremultipliedColor {
+        let f = color.multiplied(by: tint)
+        guard let stroke else {
+            return PremultipliedColor(red: f.red * kf, green: f.green * kf, blue: f.blue * kf, alpha: f.alpha * kf)
+        }
+        let s = stroke.color.multiplied(by: tint), under = kf * (1 - s.alpha * ks)
+        return PremultipliedColor(red: s.red * ks + f.red * under, green: s.green * ks + f.green * under,
+                                  blue: s.blue * ks + f.blue * under, alpha: s.alpha * ks + f.alpha * under)
     }
 
     /// The contour without points within 1e-9 pixel of the one before (or, for the last, the first).
@@ -78,5 +102,16 @@ public struct PathOp: Hashable, Sendable {
         if !evenOdd { return min(1, magnitude) }
         let f = magnitude.truncatingRemainder(dividingBy: 2)
         return f > 1 ? 2 - f : f
+    }
+}
+
+/// The outline of a stroke to fill with the non-zero rule, and its colour (premultiplied).
+public struct PathStroke: Hashable, Sendable {
+    public var contours: [[DevicePoint]]
+    public var color: PremultipliedColor
+
+    public init(contours: [[DevicePoint]], color: PremultipliedColor) {
+        self.contours = contours
+        self.color = color
     }
 }

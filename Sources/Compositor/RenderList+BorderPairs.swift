@@ -9,14 +9,14 @@ extension QuadOp {
     /// round where the GPU does, once instead of twice. Drawn as one, the pair is drawn by area:
     /// the ring covers what lies between its outlines, over the fill there, and the fill shows
     /// through nowhere else (drawn one after the other, each anti-aliased, the fill bled through
-    /// an opaque border's outer edge). The clip must be a rectangle (`isRectangle`), as the GPU's
-    /// batch takes it; under any other clip both backends draw the two one after the other.
+    /// an opaque border's outer edge). Any polygon: the GPU's batch takes the axis-aligned pairs,
+    /// its general program (PAIRED) the others, a turned card's.
     public func isBorder(over fill: QuadOp) -> Bool {
         guard blend == .sourceOver, fill.blend == .sourceOver,
               case .solid = self.fill, case .solid = fill.fill,
               let ring = rounded, ring.inner != nil, let shape = fill.rounded, shape.inner == nil,
               ring.outer == shape.outer, ring.deviceToLocal == shape.deviceToLocal,
-              polygon == fill.polygon, polygon.isRectangle else { return false }
+              polygon == fill.polygon else { return false }
         return true
     }
 }

@@ -19,23 +19,38 @@ extension RenderListBuilder {
             guard let c = color?.premultiplied, c.alpha > 0 else { return nil }
             return PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
         }
-        if let fill = premultiplied(shape.fillColor) {
-            emitPath(path, evenOdd: shape.fillRule == .evenOdd, color: fill, part: "fill", layer: shape, map: map,
-                     clip: clip, opacity: opacity, tint: tint, state: &state)
+        // Fill and stroke are one op: the stroke over the fill, blended once (one picture, as
+        // Core Animation makes of a shape layer; two translucent draws would round twice).
+        let fill = premultiplied(shape.fillColor).flatMap { color in
+            contours(of: path, map: map, clip: clip, layer: shape, part: "fill", state: &state).map { (color, $0) }
         }
-        if let outline = shape.strokeOutline, let stroke = premultiplied(shape.strokeColor) {
-            emitPath(outline, evenOdd: false, color: stroke, part: "stroke", layer: shape, map: map,
-                     clip: clip, opacity: opacity, tint: tint, state: &state)
+        let stroke = premultiplied(shape.strokeColor).flatMap { color in
+            shape.strokeOutline.flatMap { contours(of: $0, map: map, clip: clip, layer: shape, part: "stroke", state: &state) }
+                .map { PathStroke(contours: $0, color: color) }
         }
+        let op: PathOp?
+        switch (fill, stroke) {
+        case let ((color, contours)?, _):
+            op = PathOp(source: "\(shape) " + (stroke == nil ? "fill" : "fill and stroke"), contours: contours,
+                        evenOdd: shape.fillRule == .evenOdd, color: color, stroke: stroke, opacity: opacity, tint: tint,
+                        targetWidth: state.width, targetHeight: state.height)
+        case let (nil, stroke?):
+            op = PathOp(source: "\(shape) stroke", contours: stroke.contours, evenOdd: false, color: stroke.color,
+                        opacity: opacity, tint: tint, targetWidth: state.width, targetHeight: state.height)
+        case (nil, nil):
+            op = nil
+        }
+        if let op { state.ops.append(.path(op)) }
     }
 
-    private func emitPath(_ path: CGPath, evenOdd: Bool, color: PremultipliedColor, part: String, layer: CALayer,
-                          map: ProjectiveTransform2D, clip: [DevicePoint], opacity: Double, tint: PremultipliedColor,
-                          state: inout BuildState) {
+    /// The path flattened in the layer's plane (to `pathTolerance` device pixels), projected and
+    /// clipped; nil where its bounds are not finite.
+    private func contours(of path: CGPath, map: ProjectiveTransform2D, clip: [DevicePoint], layer: CALayer, part: String,
+                          state: inout BuildState) -> [[DevicePoint]]? {
         let box = path.boundingBoxOfPath
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
             state.diagnostics.append("\(layer) \(part): the path's bounds are not finite; it is not drawn")
-            return
+            return nil
         }
         let tolerance = RenderListBuilder.flatteningTolerance(over: box, map: map)
         var contours: [[DevicePoint]] = []
@@ -45,9 +60,7 @@ extension RenderListBuilder {
             let clipped = PolygonClipping.intersect(device, with: clip)
             if clipped.count >= 3 { contours.append(clipped) }
         }
-        guard let op = PathOp(source: "\(layer) \(part)", contours: contours, evenOdd: evenOdd, color: color, opacity: opacity,
-                              tint: tint, targetWidth: state.width, targetHeight: state.height) else { return }
-        state.ops.append(.path(op))
+        return contours
     }
 
     /// `pathTolerance` device pixels in the plane's units, where the map magnifies most over

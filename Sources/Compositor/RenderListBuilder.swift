@@ -29,6 +29,11 @@ public struct RenderListBuilder {
     /// Default: `RenderLimits.current`.
     public var limits = RenderLimits.current
 
+    /// Whether a rounded clip of sublayers first tries whether it cuts anything (when it cuts
+    /// nothing it needs no pass: `roundedClipCutsNothing`). Default: true; false draws every
+    /// such clip through its group pass, the route to compare with.
+    public var triesRoundedClips = true
+
     /// Trees deeper than this are refused rather than recursed into (`RenderLimits.current`).
     public static var maxDepth: Int { RenderLimits.current.maxDepth }
 
@@ -106,6 +111,8 @@ public struct RenderListBuilder {
         var passPixels = 0
         /// Layers visited so far, against `RenderLimits.maxLayers`.
         var layersVisited = 0
+        /// Set while a subtree is built only to see where it draws (`roundedClipCutsNothing`).
+        var inTrial = false
     }
 
     /// A rectangle two pixels beyond the target: keeps projected coordinates bounded without
@@ -242,17 +249,17 @@ public struct RenderListBuilder {
     /// The one place that decides whether a layer is drawn offscreen first (as usvg's
     /// should_isolate): group opacity with sublayers that could overlap it or each other, and
     /// rounded corners that clip sublayers (masksToBounds with cornerRadius).
-    static func needsOffscreenPass(_ layer: CALayer, opacity: Double) -> Bool {
+    static func needsOffscreenPass(_ layer: CALayer, opacity: Double, roundedClip: Bool = true) -> Bool {
         // A shape layer drawn from its path: its fill and stroke are one picture (the stroke over
         // the fill) whose opacity applies once, and its rounded clip shapes them as it would contents.
         if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly, shape.path != nil {
             if opacity < 1 && layer.allowsGroupOpacity && shape.strokeColor != nil && shape.fillColor != nil { return true }
-            if layer.masksToBounds && layer.cornerRadius > 0 { return true }
+            if roundedClip && layer.masksToBounds && layer.cornerRadius > 0 { return true }
         }
         let hasSublayers = !(layer.sublayers ?? []).isEmpty
         guard hasSublayers else { return false }
         if opacity < 1 && layer.allowsGroupOpacity { return true }
-        return layer.masksToBounds && layer.cornerRadius > 0
+        return roundedClip && layer.masksToBounds && layer.cornerRadius > 0
     }
 
     /// Draws what `visit` draws itself and pushes what follows it onto `pending`, the walk's stack,
@@ -312,10 +319,18 @@ public struct RenderListBuilder {
             try drawShadow(visit, map: map, opacity: visit.isolation == .masked ? 1 : opacity, state: &state)
         }
 
+        var borderFirst = false
         if passMap == nil, visit.isolation != .group, layer.transitionFrame == nil,
            RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity) {
-            try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, state: &state)
-            return
+            // A rounded clip alone (no group opacity) that cuts nothing needs no pass; its border
+            // then comes straight after its background (the sublayers do not reach it).
+            let forOpacity = RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
+                                                                  roundedClip: false)
+            if forOpacity || !roundedClipCutsNothing(visit, map: map, state: &state) {
+                try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, state: &state)
+                return
+            }
+            borderFirst = true
         }
 
         if passMap == nil, let transition = layer.transitionFrame {
@@ -374,9 +389,13 @@ public struct RenderListBuilder {
 
         // The border comes after everything the sublayers draw: it is the last item of the list.
         if hasArea && layer.borderWidth > 0 {
-            pending.append(.visit(Visit(layer: layer, parentPlaneToDevice: visit.parentPlaneToDevice, opacity: opacity,
-                                        clip: clip, depth: visit.depth, tint: visit.tint,
-                                        border: BorderDraw(map: map, clip: clip, opacity: opacity, outerMargin: margin ?? 0))))
+            let border = BorderDraw(map: map, clip: clip, opacity: opacity, outerMargin: margin ?? 0)
+            if borderFirst {
+                emitBorder(of: layer, border, tint: visit.tint, state: &state)
+            } else {
+                pending.append(.visit(Visit(layer: layer, parentPlaneToDevice: visit.parentPlaneToDevice, opacity: opacity,
+                                            clip: clip, depth: visit.depth, tint: visit.tint, border: border)))
+            }
         }
         guard let sublayers = layer.sublayers, !sublayers.isEmpty, ownClip.count >= 3 else { return }
         let childParent = CATransform3DConcat(RenderListBuilder.flatten, planeToDevice)

@@ -25,6 +25,8 @@ final class GLExecutor {
     private struct QuadProgramKey: Hashable {
         var exact: Bool
         var solid: Bool
+        /// A background and its border drawn as one (PAIRED; solid, exact).
+        var paired = false
     }
     /// The size of the pass being drawn, which programs made during it are given.
     private var viewport = (width: 0, height: 0)
@@ -61,7 +63,7 @@ final class GLExecutor {
 
     var textureStatistics: TextureCacheStatistics { textures.statistics }
 
-    private static let uniforms = ["u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
+    private static let uniforms = ["u_ringColor", "u_ringOpacity", "u_viewport", "u_edgeCount", "u_edges", "u_fillKind", "u_color", "u_opacity",
                                    "u_deviceToTexture", "u_texture", "u_tint",
                                    "u_shapeKind", "u_continuous", "u_deviceToLocal", "u_outerRect", "u_outerRadii", "u_innerRect", "u_innerRadii",
                                    "u_alphaOnly", "u_filterHere", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
@@ -164,7 +166,11 @@ final class GLExecutor {
             let clear = fillsPass ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
             glClearColor(GLfloat(clear.red), GLfloat(clear.green), GLfloat(clear.blue), GLfloat(clear.alpha))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            for op in pass.ops.dropFirst(fillsPass == nil ? 0 : 1) {
+            let ops = pass.ops.dropFirst(fillsPass == nil ? 0 : 1)
+            var next = ops.startIndex
+            while next < ops.endIndex {
+                let op = ops[next]
+                next += 1
                 if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad) {
                     // A run of the other kind ends here, so order holds.
                     for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
@@ -172,6 +178,13 @@ final class GLExecutor {
                     continue
                 }
                 flushBatches(width: pass.width, height: pass.height)
+                // A background and its border straight after it that no batch takes (a turned
+                // card): one draw for both, by area, as the CPU reference draws the pair.
+                if case .quad(let fill) = op, next < ops.endIndex, case .quad(let ring) = ops[next], ring.isBorder(over: fill) {
+                    try drawPair(fill, ring)
+                    next += 1
+                    continue
+                }
                 switch op {
                 case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
                 case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
@@ -376,6 +389,28 @@ final class GLExecutor {
         }
     }
 
+    /// A background and its border (`QuadOp.isBorder(over:)`) as one draw of the PAIRED program
+    /// over the pair's pixel bounds: the ring over the fill by area, blended once.
+    private func drawPair(_ fill: QuadOp, _ ring: QuadOp) throws {
+        guard case .solid(let c) = fill.fill, case .solid(let r) = ring.fill else { return }
+        defer { use(plainProgram) }
+        // Hard edges keep the product of steep ramps (CoveragePolygon.isExact), as on the CPU.
+        let exact = fill.polygon.isExact
+        use(try quadProgram(exact: exact, solid: true, paired: true))
+        setQuadUniforms(fill, exact: exact)
+        setRoundedShape(ring.rounded)
+        glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
+        let rc = r.multiplied(by: ring.tint)
+        glUniform4f(program.location("u_ringColor"), GLfloat(rc.red), GLfloat(rc.green), GLfloat(rc.blue), GLfloat(rc.alpha))
+        glUniform1f(program.location("u_ringOpacity"), GLfloat(ring.opacity))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let b = fill.polygon.pixelBounds
+        let bounds: [GLfloat] = [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.minY),
+                                 GLfloat(b.minX), GLfloat(b.maxY), GLfloat(b.maxX), GLfloat(b.maxY)]
+        bounds.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
     /// A filled path (`GLPathFill`), then the quad program and its vertex state back.
     private func drawPath(_ path: PathOp, width: Int, height: Int) throws {
         let route = pathRoute ?? (caps.blendsFloatTargets ? .floatSum : .cpuSum)
@@ -394,11 +429,12 @@ final class GLExecutor {
     var pathStatistics: (paths: Int, edges: Int) { (pathFill?.pathsDrawn ?? 0, pathFill?.edgesDrawn ?? 0) }
 
     /// The quad program variant, made (with its texture unit and viewport) on first use.
-    private func quadProgram(exact: Bool, solid: Bool) throws -> GLProgram {
-        let key = QuadProgramKey(exact: exact, solid: solid)
+    private func quadProgram(exact: Bool, solid: Bool, paired: Bool = false) throws -> GLProgram {
+        let key = QuadProgramKey(exact: exact, solid: solid, paired: paired)
         if let made = quadPrograms[key] { return made }
         let made = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment,
-                                 fragmentDefines: (exact ? ["EXACT_COVERAGE"] : []) + (solid ? ["SOLID_FILL"] : []),
+                                 fragmentDefines: (exact ? ["EXACT_COVERAGE"] : []) + (solid ? ["SOLID_FILL"] : [])
+                                    + (paired ? ["PAIRED"] : []),
                                  uniforms: GLExecutor.uniforms)
         glUseProgram(made.handle)
         glUniform1i(made.location("u_texture"), 0)

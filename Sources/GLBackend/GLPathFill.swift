@@ -51,9 +51,10 @@ final class GLPathFill {
         self.route = route
         stencilProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .pathStencilFragment, uniforms: ["u_viewport", "u_edgeCount"])
         edgeProgram = try GLProgram(vertex: .pathEdgesVertex, fragment: .pathEdgesFragment, uniforms: ["u_viewport"],
-                                    attributes: ["a_corner", "i_edge"])
+                                    attributes: ["a_corner", "i_edge", "i_channel"])
         coverProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .pathCoverFragment,
-                                     uniforms: ["u_viewport", "u_accumulation", "u_origin", "u_color", "u_evenOdd", "u_edgeCount"])
+                                     uniforms: ["u_viewport", "u_accumulation", "u_origin", "u_color", "u_strokeColor",
+                                                                     "u_opacity", "u_evenOdd", "u_edgeCount"])
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &cornerBuffer)
         glGenBuffers(1, &instanceBuffer)
@@ -64,9 +65,13 @@ final class GLPathFill {
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        let stride = GLsizei(5 * MemoryLayout<GLfloat>.size)
         glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
         glVertexAttribDivisor(1, 1)
+        glEnableVertexAttribArray(2)
+        glVertexAttribPointer(2, 1, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<GLfloat>.size))
+        glVertexAttribDivisor(2, 1)
         glGenVertexArrays(1, &coverArray)
         glGenBuffers(1, &coverBuffer)
         glBindVertexArray(coverArray)
@@ -135,7 +140,7 @@ final class GLPathFill {
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         // Complete from creation: one level, nearest (read by texelFetch only), clamped.
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R32F, GLsizei(w), GLsizei(h), 0, GLenum(GL_RED), GLenum(GL_FLOAT), nil)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RG32F, GLsizei(w), GLsizei(h), 0, GLenum(GL_RG), GLenum(GL_FLOAT), nil)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
@@ -164,15 +169,17 @@ final class GLPathFill {
         let b = path.pixelBounds
         let ox = Double(b.minX), oy = Double(b.minY)
         var edges: [GLfloat] = []
-        for contour in path.contours {
-            for i in contour.indices {
-                let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
-                let ax = GLfloat(p.x - ox), ay = GLfloat(p.y - oy), bx = GLfloat(q.x - ox), by = GLfloat(q.y - oy)
-                // A level edge spans no height (level in float: its slope would divide by 0); one
-                // wholly left of the bounds is left of every pixel (its share is 0 there); one
-                // wholly above or below spans none of its rows.
-                guard ay != by, max(ax, bx) > 0, max(ay, by) > 0, min(ay, by) < GLfloat(b.height) else { continue }
-                edges += [ax, ay, bx, by]
+        for (channel, contours) in [(GLfloat(0), path.contours), (GLfloat(1), path.stroke?.contours ?? [])] {
+            for contour in contours {
+                for i in contour.indices {
+                    let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
+                    let ax = GLfloat(p.x - ox), ay = GLfloat(p.y - oy), bx = GLfloat(q.x - ox), by = GLfloat(q.y - oy)
+                    // A level edge spans no height (level in float: its slope would divide by 0);
+                    // one wholly left of the bounds is left of every pixel (its share is 0 there);
+                    // one wholly above or below spans none of its rows.
+                    guard ay != by, max(ax, bx) > 0, max(ay, by) > 0, min(ay, by) < GLfloat(b.height) else { continue }
+                    edges += [ax, ay, bx, by, channel]
+                }
             }
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -189,8 +196,8 @@ final class GLPathFill {
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         edges.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(edges.count / 4))
-        edgesDrawn += edges.count / 4
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(edges.count / 5))
+        edgesDrawn += edges.count / 5
     }
 
     /// The stencil route: fans count the winding, then 1 is written where it passes the rule.
@@ -242,25 +249,38 @@ final class GLPathFill {
     /// uploaded (the cover's fold leaves a coverage in 0...1 as it is).
     private func upload(_ path: PathOp) {
         let b = path.pixelBounds
+        let fill = GLPathFill.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
+        let stroke = path.stroke.map { GLPathFill.coverage(of: $0.contours, evenOdd: false, within: b) }
+        var coverage = [Float](repeating: 0, count: 2 * b.width * b.height)
+        for i in fill.indices {
+            coverage[2 * i] = fill[i]
+            coverage[2 * i + 1] = stroke?[i] ?? 0
+        }
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        coverage.withUnsafeBytes {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RG), GLenum(GL_FLOAT), $0.baseAddress)
+        }
+        glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    /// Coverage 0...1 of the pixels of `bounds` by the contours, as the CPU reference makes it.
+    static func coverage(of contours: [[DevicePoint]], evenOdd: Bool, within b: PixelRect) -> [Float] {
         var rasterizer = CoverageRasterizer(width: b.width, height: b.height)
-        for contour in path.contours {
+        for contour in contours {
             for i in contour.indices {
                 let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
                 rasterizer.addLine(p.x - Double(b.minX), p.y - Double(b.minY), q.x - Double(b.minX), q.y - Double(b.minY))
             }
         }
-        let coverage = rasterizer.coverage(rule: path.evenOdd ? .evenOdd : .winding)
+        let coverage = rasterizer.coverage(rule: evenOdd ? .evenOdd : .winding)
         rasterizer.recycle()
-        glActiveTexture(GLenum(GL_TEXTURE1))
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        coverage.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RED), GLenum(GL_FLOAT), $0.baseAddress)
-        }
-        glActiveTexture(GLenum(GL_TEXTURE0))
+        return coverage
     }
 
-    /// One quad over the op's bounds: the folded sum times the colour, blended as the caller set.
+    /// One quad over the op's bounds: the folded sums, the stroke's colour over the fill's, times
+    /// opacity, blended as the op says.
     private func cover(_ path: PathOp, viewport: (width: Int, height: Int)) {
         let b = path.pixelBounds
         switch path.blend {
@@ -271,8 +291,11 @@ final class GLPathFill {
         glUseProgram(coverProgram.handle)
         glUniform2f(coverProgram.location("u_viewport"), GLfloat(viewport.width), GLfloat(viewport.height))
         glUniform2i(coverProgram.location("u_origin"), GLint(b.minX), GLint(b.minY))
-        let c = path.color.multiplied(by: path.tint), k = path.opacity
-        glUniform4f(coverProgram.location("u_color"), GLfloat(c.red * k), GLfloat(c.green * k), GLfloat(c.blue * k), GLfloat(c.alpha * k))
+        let c = path.color.multiplied(by: path.tint)
+        let s = path.stroke.map { $0.color.multiplied(by: path.tint) } ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
+        glUniform4f(coverProgram.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
+        glUniform4f(coverProgram.location("u_strokeColor"), GLfloat(s.red), GLfloat(s.green), GLfloat(s.blue), GLfloat(s.alpha))
+        glUniform1f(coverProgram.location("u_opacity"), GLfloat(path.opacity))
         glUniform1i(coverProgram.location("u_evenOdd"), path.evenOdd ? 1 : 0)
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)

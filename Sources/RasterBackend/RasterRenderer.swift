@@ -245,8 +245,8 @@ extension RasterRenderer {
                             sum.2 += Double(src[i + 2]) * weight; sum.3 += Double(src[i + 3]) * weight
                         }
                         let o = (y * w + x) * 4
-                        dst[o] = SourceOver.quantize(sum.0); dst[o + 1] = SourceOver.quantize(sum.1)
-                        dst[o + 2] = SourceOver.quantize(sum.2); dst[o + 3] = SourceOver.quantize(sum.3)
+                        dst[o] = SourceOver.rounded(sum.0); dst[o + 1] = SourceOver.rounded(sum.1)
+                        dst[o + 2] = SourceOver.rounded(sum.2); dst[o + 3] = SourceOver.rounded(sum.3)
                     }
                 }
             }
@@ -272,8 +272,8 @@ extension RasterRenderer {
                     }
                 }
                 let o = (y * width + x) * 4
-                out.pixels[o] = SourceOver.quantize(Double(sum.0) / 1020); out.pixels[o + 1] = SourceOver.quantize(Double(sum.1) / 1020)
-                out.pixels[o + 2] = SourceOver.quantize(Double(sum.2) / 1020); out.pixels[o + 3] = SourceOver.quantize(Double(sum.3) / 1020)
+                out.pixels[o] = SourceOver.rounded(Double(sum.0) / 1020); out.pixels[o + 1] = SourceOver.rounded(Double(sum.1) / 1020)
+                out.pixels[o + 2] = SourceOver.rounded(Double(sum.2) / 1020); out.pixels[o + 3] = SourceOver.rounded(Double(sum.3) / 1020)
             }
         }
         return out
@@ -315,7 +315,7 @@ enum SourceOver {
     /// translucent draws pile up (stacked shadows, faint layers): `quartz fuzz-differential`
     /// found 58 of 1,000 random trees apart beyond the bar, 18 after.
     @inline(__always)
-    static func unorm8(_ v: Double) -> Double { Double(quantize(v)) / 255 }
+    static func unorm8(_ v: Double) -> Double { Double(rounded(v)) / 255 }
 
     /// Every channel byte in `start..<end` (a run of whole pixels) through its channel's table.
     static func apply(_ table: [UInt8], to pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) {
@@ -349,5 +349,15 @@ enum SourceOver {
     @inline(__always)
     static func quantize(_ v: Double) -> UInt8 {
         UInt8(min(max(v * 255 + 0.5, 0), 255))
+    }
+
+    /// A value rounded to 8 bits as every fragment shader writes it (their TIE_BREAK): half a
+    /// step and 1/1024 of one, so that a value half a step between two, as colours made from
+    /// bytes often are (0.2882 is 73.5 / 255), goes up on both backends, whatever the GPU's float
+    /// and this double make of the half (they parted by a step on whole fills otherwise). Blends,
+    /// which the GPU's fixed-function hardware rounds, keep `quantize`.
+    @inline(__always)
+    static func rounded(_ v: Double) -> UInt8 {
+        UInt8(min(max(v * 255 + 0.5009765625, 0), 255))
     }
 }

@@ -217,8 +217,8 @@ struct BorderAreaTests {
 @Suite("Rounded clips anti-aliased once")
 struct RoundedClipEdgeTests {
     /// A turned card with rounded corners on a transparent frame: with `clipping`, masksToBounds
-    /// and a small sublayer inside (so it is drawn in a group pass and composited with its
-    /// rounded outline), else alone.
+    /// and a small sublayer across its edge (so it is drawn in a group pass and composited with
+    /// its rounded outline), else alone.
     static func card(clipping: Bool, border: Bool, perspective: Bool = false) throws -> RenderList {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
@@ -239,7 +239,8 @@ struct RoundedClipEdgeTests {
         if clipping {
             card.masksToBounds = true
             let inner = CALayer()
-            inner.frame = CGRect(x: 20, y: 20, width: 10, height: 10)
+            // Across the left edge, so the clip cuts it and the card takes its group pass.
+            inner.frame = CGRect(x: -6, y: 20, width: 14, height: 10)
             inner.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             card.addSublayer(inner)
         }

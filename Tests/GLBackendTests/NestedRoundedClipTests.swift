@@ -188,3 +188,57 @@ struct NestedRoundedClipTests {
         }
     }
 }
+
+@Suite("Rounded clips that cut nothing")
+struct RoundedClipRouteTests {
+    /// Cards with rounded corners, masksToBounds and content: inset from the edge (the clip cuts
+    /// nothing) or across it; turned, in perspective, with a border, and one continuous.
+    static func tree(across: Bool, perspective: Bool) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 96)
+        for (i, continuous) in [false, true].enumerated() {
+            let card = CALayer()
+            card.bounds = CGRect(x: 0, y: 0, width: 60, height: 70)
+            card.position = CGPoint(x: 42.3 + Double(i) * 76, y: 47.6)
+            card.cornerRadius = 12
+            card.cornerCurve = continuous ? .continuous : .circular
+            card.masksToBounds = true
+            card.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 1, alpha: 1)
+            card.borderWidth = 1.5
+            card.borderColor = CGColor(red: 0.3, green: 0.3, blue: 0.5, alpha: 1)
+            card.transform = NestedRoundedClipTests.transform(perspective: perspective)
+            let title = CALayer()
+            title.frame = across ? CGRect(x: -4, y: -4, width: 68, height: 24) : CGRect(x: 8, y: 8, width: 44, height: 14)
+            title.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+            let line = CALayer()
+            line.frame = CGRect(x: 8, y: 30, width: 40, height: 6)
+            line.backgroundColor = CGColor(red: 0.3, green: 0.3, blue: 0.3, alpha: 1)
+            card.sublayers = [title, line]
+            root.addSublayer(card)
+        }
+        return root
+    }
+
+    @Test("inset content: no pass, and the same pixels as through the group pass; content across the edge takes the pass",
+          arguments: [false, true])
+    func noPassWhenNothingIsCut(perspective: Bool) throws {
+        let viewport = CGRect(x: 0, y: 0, width: 160, height: 96)
+        let tried = try RenderListBuilder(viewport: viewport, scale: 1).build(root: RoundedClipRouteTests.tree(across: false, perspective: perspective))
+        var passes = RenderListBuilder(viewport: viewport, scale: 1)
+        passes.triesRoundedClips = false
+        let grouped = try passes.build(root: RoundedClipRouteTests.tree(across: false, perspective: perspective))
+        #expect(tried.passes.count == 1 && grouped.passes.count == 3, "passes: \(tried.passes.count) tried, \(grouped.passes.count) grouped")
+        let across = try RenderListBuilder(viewport: viewport, scale: 1).build(root: RoundedClipRouteTests.tree(across: true, perspective: perspective))
+        #expect(across.passes.count == 3, "content across the edge is clipped in a group pass")
+        let device = try GLDevice.shared()
+        for (backend, a, b) in [("CPU", RasterRenderer().render(tried), RasterRenderer().render(grouped)),
+                                ("GPU", try device.render(tried), try device.render(grouped))] {
+            // The pass rounds each pixel once more (its content, then the composite): a step apart at most.
+            let report = try ImageComparison.compare(b, a, tolerance: 1)
+            #expect(report.maxChannelDelta <= 2 && report.pixelsOverTolerance <= 4, "\(backend): \(report)")
+        }
+        let cpu = RasterRenderer().render(tried), gpu = try device.render(tried)
+        let agreement = try ImageComparison.compare(cpu, gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: agreement) == nil, "\(agreement)")
+    }
+}
