@@ -203,6 +203,64 @@ struct BorderAreaTests {
         }
     }
 
+    /// A rounded card with a 3-pixel border inside a turned container that clips it across one
+    /// side: the card's polygon carries the container's turned edges, so no batch takes the pair
+    /// and the general programs draw it (PAIRED on the GPU).
+    static func clippedCard(fill: CGColor) throws -> RenderList {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 72, height: 72)
+        let container = CALayer()
+        container.frame = CGRect(x: 10, y: 14, width: 44, height: 48)
+        container.masksToBounds = true
+        container.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 6.4, y: 8.2, width: 48, height: 30)
+        card.cornerRadius = 7
+        card.backgroundColor = fill
+        card.borderColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        card.borderWidth = 3
+        card.transform = CATransform3DMakeRotation(-0.5, 0, 0, 1)
+        container.addSublayer(card)
+        root.addSublayer(container)
+        return try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+    }
+
+    @Test("an opaque border cut by a turned clip shows none of its fill at its outer edge, on both backends")
+    func noBleedUnderTurnedClip() throws {
+        // The same card with a red fill and with a fill of the border's blue: at the pixels the
+        // card's outer outline crosses, away from the clip's edges (where the fill shows, cut),
+        // only the border shows, so the two are alike there; drawn apart, the fill bled through.
+        let red = try BorderAreaTests.clippedCard(fill: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let blue = try BorderAreaTests.clippedCard(fill: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let paths = red.passes.last?.ops.compactMap { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } } ?? []
+        #expect(paths.contains { !$0.polygon.isRectangle }, "the card's polygon carries the clip's turned edges")
+        // The container's edges on the screen: its frame turned 0.3 about its centre.
+        let (cx, cy, c, s) = (32.0, 38.0, cos(0.3), sin(0.3))
+        let corners = [(-22.0, -24.0), (22, -24), (22, 24), (-22, 24)].map { (cx + $0.0 * c - $0.1 * s, cy + $0.0 * s + $0.1 * c) }
+        func nearClip(_ x: Double, _ y: Double) -> Bool {
+            (0..<4).contains { i in
+                let (ax, ay) = corners[i], (bx, by) = corners[(i + 1) % 4]
+                let length = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
+                return abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / length < 2
+            }
+        }
+        let device = try GLDevice.shared()
+        for (backend, a, b) in [("CPU", RasterRenderer().render(red), RasterRenderer().render(blue)),
+                                ("GPU", try device.render(red), try device.render(blue))] {
+            var edge = 0, worst = 0
+            for y in 0..<72 {
+                for x in 0..<72 where !nearClip(Double(x) + 0.5, Double(y) + 0.5) {
+                    let i = (y * 72 + x) * 4
+                    guard a.pixels[i + 3] > 0, a.pixels[i + 3] < 255 else { continue }
+                    edge += 1
+                    worst = max(worst, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
+                }
+            }
+            #expect(edge > 40, "\(backend): \(edge) edge pixels")
+            #expect(worst <= 1, "\(backend): the fill shows \(worst)/255 through the border's outer edge")
+        }
+    }
+
     @Test("a border thinner than a pixel covers the area between its outlines, on both backends")
     func thinBorderAtItsArea() throws {
         // Outer edge at x = 10.25, inner at 10.75: pixel 10 is half border.
