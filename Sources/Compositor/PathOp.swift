@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// A filled path in device pixels: a shape layer's fill or the outline of its stroke, its
 /// contours already projected and clipped (near plane, masksToBounds, viewport). Each pixel is
@@ -79,6 +80,23 @@ public struct PathOp: Hashable, Sendable {
         let s = stroke.color.multiplied(by: tint), under = kf * (1 - s.alpha * ks)
         return PremultipliedColor(red: s.red * ks + f.red * under, green: s.green * ks + f.green * under,
                                   blue: s.blue * ks + f.blue * under, alpha: s.alpha * ks + f.alpha * under)
+    }
+
+    /// Coverage 0...1 of the pixels of `bounds` (rows top first) by the contours under the fill
+    /// rule: OpenCoreGraphics' CoverageRasterizer, the CPU reference's fill, and what the GPU
+    /// uploads where it cannot sum the edges itself.
+    public static func coverage(of contours: [[DevicePoint]], evenOdd: Bool, within bounds: PixelRect) -> [Float] {
+        var rasterizer = CoverageRasterizer(width: bounds.width, height: bounds.height)
+        let ox = Double(bounds.minX), oy = Double(bounds.minY)
+        for contour in contours {
+            for i in contour.indices {
+                let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
+                rasterizer.addLine(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
+            }
+        }
+        let coverage = rasterizer.coverage(rule: evenOdd ? .evenOdd : .winding)
+        rasterizer.recycle()
+        return coverage
     }
 
     /// The contour without points within 1e-9 pixel of the one before (or, for the last, the first).

@@ -249,8 +249,8 @@ final class GLPathFill {
     /// uploaded (the cover's fold leaves a coverage in 0...1 as it is).
     private func upload(_ path: PathOp) {
         let b = path.pixelBounds
-        let fill = GLPathFill.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
-        let stroke = path.stroke.map { GLPathFill.coverage(of: $0.contours, evenOdd: false, within: b) }
+        let fill = PathOp.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
+        let stroke = path.stroke.map { PathOp.coverage(of: $0.contours, evenOdd: false, within: b) }
         var coverage = [Float](repeating: 0, count: 2 * b.width * b.height)
         for i in fill.indices {
             coverage[2 * i] = fill[i]
@@ -263,20 +263,6 @@ final class GLPathFill {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RG), GLenum(GL_FLOAT), $0.baseAddress)
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
-    }
-
-    /// Coverage 0...1 of the pixels of `bounds` by the contours, as the CPU reference makes it.
-    static func coverage(of contours: [[DevicePoint]], evenOdd: Bool, within b: PixelRect) -> [Float] {
-        var rasterizer = CoverageRasterizer(width: b.width, height: b.height)
-        for contour in contours {
-            for i in contour.indices {
-                let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
-                rasterizer.addLine(p.x - Double(b.minX), p.y - Double(b.minY), q.x - Double(b.minX), q.y - Double(b.minY))
-            }
-        }
-        let coverage = rasterizer.coverage(rule: evenOdd ? .evenOdd : .winding)
-        rasterizer.recycle()
-        return coverage
     }
 
     /// One quad over the op's bounds: the folded sums, the stroke's colour over the fill's, times

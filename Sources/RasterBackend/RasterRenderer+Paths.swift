@@ -9,8 +9,8 @@ extension RasterRenderer {
     func drawPath(_ path: PathOp, into target: inout Bitmap) {
         let b = path.pixelBounds
         guard b.width > 0, b.height > 0 else { return }
-        let fill = RasterRenderer.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
-        let stroke = path.stroke.map { RasterRenderer.coverage(of: $0.contours, evenOdd: false, within: b) }
+        let fill = PathOp.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
+        let stroke = path.stroke.map { PathOp.coverage(of: $0.contours, evenOdd: false, within: b) }
         let opacity = path.opacity, blend = path.blend, width = target.width
         target.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in 0..<b.height {
@@ -32,20 +32,5 @@ extension RasterRenderer {
                 }
             }
         }
-    }
-
-    /// Coverage 0...1 of the pixels of `bounds` (rows top first) by the contours under the rule.
-    static func coverage(of contours: [[DevicePoint]], evenOdd: Bool, within bounds: PixelRect) -> [Float] {
-        var rasterizer = CoverageRasterizer(width: bounds.width, height: bounds.height)
-        let ox = Double(bounds.minX), oy = Double(bounds.minY)
-        for contour in contours {
-            for i in contour.indices {
-                let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
-                rasterizer.addLine(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
-            }
-        }
-        let coverage = rasterizer.coverage(rule: evenOdd ? .evenOdd : .winding)
-        rasterizer.recycle()
-        return coverage
     }
 }
