@@ -35,6 +35,9 @@ final class GLPathFill {
         case stencil
     }
     var route: Route
+    /// Set when the float target turned out incomplete on this driver: the sums are then made
+    /// on the CPU whatever the route.
+    private var targetIsIncomplete = false
     private var vertexArray: GLuint = 0
     private var cornerBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
@@ -121,7 +124,7 @@ final class GLPathFill {
         ensureTarget(width: b.width, height: b.height)
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
-        switch route {
+        switch targetIsIncomplete ? .cpuSum : route {
         case .floatSum: accumulate(path)
         case .cpuSum: upload(path)
         case .stencil: stencilCount(path)
@@ -159,6 +162,9 @@ final class GLPathFill {
                 glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_STENCIL_INDEX8), GLsizei(w), GLsizei(h))
                 glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), stencilBuffer)
             }
+            // A driver that offers float blending but cannot draw into this target after all
+            // gets the route that needs none.
+            targetIsIncomplete = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) != GLenum(GL_FRAMEBUFFER_COMPLETE)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
         }
         size = (w, h)
@@ -259,6 +265,9 @@ final class GLPathFill {
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+        glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
         coverage.withUnsafeBytes {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RG), GLenum(GL_FLOAT), $0.baseAddress)
         }
