@@ -39,17 +39,17 @@ float pixelCoverage(float d, vec2 g) {
     return s > 0.0 ? 1.0 - corner : corner;
 }
 
-// Off the corners, the straight edge roundedDistance did not choose (w = 1), else w = 0: the edge
-// nearer in the layer's plane need not be nearer on screen. Mirrors otherStraightEdge.
-vec4 otherStraightEdge(vec2 l, vec4 rect, vec4 radii, bool continuous) {
-    vec2 halfSize = rect.zw * 0.5;
-    vec2 d = l - (rect.xy + halfSize);
-    float r = d.x >= 0.0 ? (d.y >= 0.0 ? radii.z : radii.y) : (d.y >= 0.0 ? radii.w : radii.x);
-    if (continuous) r = min(r * 1.528, min(halfSize.x, halfSize.y));
-    vec2 q = abs(d) - (halfSize - vec2(r));
-    if (q.x > 0.0 && q.y > 0.0) return vec4(0.0);
-    return q.x > q.y ? vec4(q.y - r, 0.0, d.y >= 0.0 ? 1.0 : -1.0, 1.0)
-                     : vec4(q.x - r, d.x >= 0.0 ? 1.0 : -1.0, 0.0, 1.0);
+// The lines of the two straight edges of l's quadrant (|x| = half the width, |y| = half the
+// height about the centre) as local distances and gradients: on screen, the nearer of them, or a
+// line nearer than a corner's curve measured along its own gradient, bounds the coverage (a
+// squashed map). Mirrors RoundedRectangle.straightEdgeLines.
+vec3 straightEdgeLineX(vec2 l, vec4 rect) {
+    float dx = l.x - (rect.x + rect.z * 0.5);
+    return vec3(abs(dx) - rect.z * 0.5, dx >= 0.0 ? 1.0 : -1.0, 0.0);
+}
+vec3 straightEdgeLineY(vec2 l, vec4 rect) {
+    float dy = l.y - (rect.y + rect.w * 0.5);
+    return vec3(abs(dy) - rect.w * 0.5, 0.0, dy >= 0.0 ? 1.0 : -1.0);
 }
 
 // A local distance and gradient (d, gx, gy) as device pixels (distance, device gradient).
@@ -58,14 +58,14 @@ vec3 onScreen(vec3 s, float dxdx, float dxdy, float dydx, float dydy) {
     return vec3(length(g) > 0.0 ? s.x / length(g) : s.x, g);
 }
 
-// Device coverage of one rounded rectangle: the nearer on screen of the two straight edges.
+// Device coverage of one rounded rectangle: the outline's distance, or a straight edge's line
+// where that is nearer on screen.
 float shapeCoverage(vec2 l, vec4 rect, vec4 radii, bool continuous, float dxdx, float dxdy, float dydx, float dydy) {
     vec3 edge = onScreen(roundedDistance(l, rect, radii, continuous), dxdx, dxdy, dydx, dydy);
-    vec4 other = otherStraightEdge(l, rect, radii, continuous);
-    if (other.w > 0.0) {
-        vec3 o = onScreen(other.xyz, dxdx, dxdy, dydx, dydy);
-        if (o.x > edge.x) edge = o;
-    }
+    vec3 lineX = onScreen(straightEdgeLineX(l, rect), dxdx, dxdy, dydx, dydy);
+    vec3 lineY = onScreen(straightEdgeLineY(l, rect), dxdx, dxdy, dydx, dydy);
+    if (lineX.x > edge.x) edge = lineX;
+    if (lineY.x > edge.x) edge = lineY;
     return pixelCoverage(edge.x, edge.yz);
 }
 

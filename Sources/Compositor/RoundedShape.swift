@@ -47,17 +47,18 @@ public struct RoundedRectangle: Hashable, Sendable {
         return qx > qy ? (qx - r, sx, 0) : (qy - r, 0, sy)
     }
 
-    /// Off the corners, the straight edge `signedDistance` did not choose: the nearer edge in the
-    /// layer's plane need not be the nearer on screen (a layer scaled 1.5 x 0.6), so coverage
-    /// measures both in device pixels. nil in a corner.
-    public func otherStraightEdge(x: Double, y: Double) -> (distance: Double, gx: Double, gy: Double)? {
-        let halfW = rect.width / 2, halfH = rect.height / 2
-        let lx = x - (rect.x + halfW), ly = y - (rect.y + halfH)
-        var r = lx >= 0 ? (ly >= 0 ? bottomRight : topRight) : (ly >= 0 ? bottomLeft : topLeft)
-        if continuous { r = min(r * RoundedRectangle.continuousExtent, halfW, halfH) }
-        let qx = abs(lx) - (halfW - r), qy = abs(ly) - (halfH - r)
-        if qx > 0 && qy > 0 { return nil }
-        return qx > qy ? (qy - r, 0, ly >= 0 ? 1 : -1) : (qx - r, lx >= 0 ? 1 : -1, 0)
+    /// The lines of the two straight edges of the quadrant (x, y) lies in, |x| = half the width
+    /// and |y| = half the height about the centre, as signed distances (negative inside) and
+    /// gradients. The outline lies inside both, so neither is nearer to an inside point than the
+    /// outline is, in the layer's plane; but on screen, through a map that squashes one axis
+    /// (a layer scaled 1.5 x 0.6, or 28 : 1), the nearer of the two, or a line nearer than a
+    /// corner's curve measured along its own gradient, bounds the coverage better: a pill thinner
+    /// than a pixel had its ends' curves measured along the long axis and came out whole.
+    @inlinable
+    public func straightEdgeLines(x: Double, y: Double) -> (x: (distance: Double, gx: Double, gy: Double),
+                                                            y: (distance: Double, gx: Double, gy: Double)) {
+        let lx = x - (rect.x + rect.width / 2), ly = y - (rect.y + rect.height / 2)
+        return ((abs(lx) - rect.width / 2, lx >= 0 ? 1 : -1, 0), (abs(ly) - rect.height / 2, 0, ly >= 0 ? 1 : -1))
     }
 }
 
@@ -129,8 +130,9 @@ public struct RoundedShape: Hashable, Sendable {
         }
         func covered(_ shape: RoundedRectangle) -> Double {
             var edge = onScreen(shape.signedDistance(x: lx, y: ly))
-            // Of the two straight edges, the one nearer on screen bounds the coverage.
-            if let other = shape.otherStraightEdge(x: lx, y: ly).map(onScreen), other.distance > edge.distance { edge = other }
+            // The straight edges' lines, the nearer on screen, bound the coverage (straightEdgeLines).
+            let lines = shape.straightEdgeLines(x: lx, y: ly)
+            for line in [onScreen(lines.x), onScreen(lines.y)] where line.distance > edge.distance { edge = line }
             return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy)
         }
         let outside = covered(outer)
