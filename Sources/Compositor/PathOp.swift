@@ -43,9 +43,12 @@ public struct PathOp: Hashable, Sendable {
             minY = min(minY, point.y); maxY = max(maxY, point.y)
         }
         guard minX < maxX, minY < maxY else { return nil }
-        let bounds = PixelRect(minX: max(Int(max(minX, -1).rounded(.down)), 0), minY: max(Int(max(minY, -1).rounded(.down)), 0),
-                               maxX: min(Int(min(maxX, Double(targetWidth) + 1).rounded(.up)), targetWidth),
-                               maxY: min(Int(min(maxY, Double(targetHeight) + 1).rounded(.up)), targetHeight))
+        // Clamped before conversion: a contour point can lie 1e300 pixels off (a crossing found
+        // on a clip edge's line when the edges are all but parallel), past any Int.
+        let bounds = PixelRect(minX: Int(clampingPixels: minX, .down, to: 0...targetWidth),
+                               minY: Int(clampingPixels: minY, .down, to: 0...targetHeight),
+                               maxX: Int(clampingPixels: maxX, .up, to: 0...targetWidth),
+                               maxY: Int(clampingPixels: maxY, .up, to: 0...targetHeight))
         guard bounds.width > 0, bounds.height > 0 else { return nil }
         self.source = source
         self.contours = kept

@@ -59,6 +59,9 @@ enum PolygonClipping {
 
     /// The part of `subject` inside every edge of the convex polygon `clip` (positive orientation).
     static func intersect(_ subject: [DevicePoint], with clip: [DevicePoint]) -> [DevicePoint] {
+        // A clip with no area (zero-sized bounds, or a plane squashed to a line or a point) keeps
+        // nothing: with every side test 0 it would otherwise keep everything.
+        guard clip.count >= 3, signedArea(clip) > 0 else { return [] }
         // Most layers lie wholly inside their clip (the viewport's guard band at least): then the
         // subject comes back as it is, without a new polygon per clip edge.
         if isInside(subject, clip) { return subject }

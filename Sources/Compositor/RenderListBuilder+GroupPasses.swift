@@ -38,7 +38,14 @@ extension RenderListBuilder {
         }
         let id = try addPass(ops, width: region.width, height: region.height, state: &state)
         var rounded: RoundedShape?
-        if appliesOutline, let inverse = map.inverted(), let outline = roundedBounds(of: layer) {
+        if appliesOutline {
+            // A plane squashed past what a double resolves (a scale of 1e30 one way) has no
+            // inverse to measure the outline through; composited without it the pass would spill
+            // over the frame, where the clip leaves nothing but a line.
+            guard let inverse = map.inverted(), let outline = roundedBounds(of: layer) else {
+                state.diagnostics.append("\(layer): its rounded clip is squashed to a line on screen; nothing of it is drawn")
+                return
+            }
             rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
         }
         composite(pass: id, at: region, shiftedBy: (0, 0), filter: .nearest, clip: visit.clip, part: "group", layer: layer,

@@ -294,6 +294,10 @@ public struct RenderListBuilder {
         // A layer's sublayers are flattened into its plane, so a culled layer takes them along.
         if !layer.isDoubleSided && !facesFront { return }
 
+        // Bounds with no area clip everything away: contents, sublayers and the shadow they cast
+        // (background and border need area anyway). A transform layer ignores masksToBounds.
+        if layer.masksToBounds, !(bounds.size.width > 0 && bounds.size.height > 0), !(layer is CATransformLayer) { return }
+
         // A transform layer draws nothing of its own; its sublayers form a depth-sorted 3D scene
         // (so do a depth-preserving replicator's instances).
         if RenderListBuilder.keepsDepth(layer) {

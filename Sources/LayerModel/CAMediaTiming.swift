@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// What an animation shows outside its active interval.
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
@@ -137,6 +138,6 @@ struct TimingParameters {
         shifted = inPeriod
         var progress = shifted / d
         if autoreverses && progress > 1 { progress = 2 - progress }
-        return .active(progress: min(max(progress, 0), 1), iteration: Int(max(min(iteration, 1e9), -1e9)))
+        return .active(progress: min(max(progress, 0), 1), iteration: Int(clampingPixels: iteration, .down, to: -1_000_000_000...1_000_000_000))
     }
 }

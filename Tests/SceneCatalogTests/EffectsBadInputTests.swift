@@ -87,4 +87,52 @@ struct EffectsBadInputTests {
             }
         }
     }
+
+    @Test("a clip with no area (masksToBounds on empty bounds, or a plane squashed to a line) shows nothing it clips, on both backends")
+    func clipWithoutArea() throws {
+        // The layer-tree fuzzer's find: a zero-wide container scaled -1e30 in x with masksToBounds
+        // and cornerRadius had no inverse to measure its outline through, so its group pass was
+        // composited unclipped, and the stroke inside it reached 1e30 pixels (its bounds in
+        // pixels trapped converting to Int). A clip polygon with no area kept everything.
+        let squashes: [(String, CGRect, CATransform3D, CGFloat)] = [
+            ("empty bounds", .zero, CATransform3DIdentity, 0),
+            ("empty bounds, rounded", .zero, CATransform3DIdentity, 6),
+            ("zero wide, rounded, scaled -1e30", CGRect(x: 0, y: 0, width: 0, height: 20), CATransform3DMakeScale(-1e30, -0.227, 1), 11),
+            ("zero high, scaled 1e30", CGRect(x: 0, y: 0, width: 20, height: 0), CATransform3DMakeScale(1, 1e30, 1), 0),
+        ]
+        for (name, bounds, transform, radius) in squashes {
+            let root = scene { card in
+                let clip = CALayer()
+                clip.bounds = bounds
+                clip.position = CGPoint(x: 15, y: 10)
+                clip.transform = transform
+                clip.masksToBounds = true
+                clip.cornerRadius = radius
+                let red = CALayer()
+                red.frame = CGRect(x: -10, y: -10, width: 20, height: 20)
+                red.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                let stroke = CAShapeLayer()
+                stroke.frame = CGRect(x: -10, y: -10, width: 20, height: 20)
+                let path = CGMutablePath()
+                path.move(to: CGPoint(x: 2, y: 2))
+                path.addLine(to: CGPoint(x: 18, y: 4))
+                path.addLine(to: CGPoint(x: -1e30, y: 15))
+                path.addLine(to: CGPoint(x: 12, y: 0))
+                stroke.path = path
+                stroke.fillColor = nil
+                stroke.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                stroke.lineWidth = 3.6
+                clip.sublayers = [red, stroke]
+                card.addSublayer(clip)
+            }
+            for backend in [RenderBackend.cpu, .gpu] {
+                let image = try CARenderer.image(of: root, bounds: root.bounds, backend: backend)
+                let bitmap = image.bitmap
+                let reddish = (0..<bitmap.height).reduce(0) { count, y in
+                    count + (0..<bitmap.width).count { x in let p = bitmap[x, y]; return p.0 > p.2 }
+                }
+                #expect(reddish == 0, "\(name), \(backend): \(reddish) pixels of the clipped layers show")
+            }
+        }
+    }
 }
