@@ -29,6 +29,7 @@ public final class GLDevice: @unchecked Sendable {
     /// A pass in which the next frame makes an invalid GL call (the test hook for error reporting).
     private var invalidCallPass: Int?
     private var pathRoute: GLPathFill.Route?
+    private var generalQuadProgramOnly = false
 
     /// Debug output by default: on where `OPENQUARTZ_GL_DEBUG` is 1, off where it is 0, else on in
     /// debug builds only (it makes the driver validate and report every call synchronously).
@@ -197,6 +198,7 @@ public final class GLDevice: @unchecked Sendable {
                 self.executor = executor
                 executor.invalidCallPass = invalidCallPass
                 executor.pathRoute = pathRoute
+                executor.generalQuadProgramOnly = generalQuadProgramOnly
                 invalidCallPass = nil
                 return try executor.execute(list)
             }
@@ -251,6 +253,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { pathRoute = .cpuSum }
     }
 
+    /// Makes every quad draw with the general quad program (every fill kind, the rounded outline,
+    /// sampling chosen per pixel): the test hook that holds the lean variants to it, pixel for pixel.
+    package func drawWithGeneralQuadProgram() {
+        lock.withLock { generalQuadProgramOnly = true }
+    }
+
     /// Makes filled paths take the integer stencil route (stencil-then-cover, binary per pixel):
     /// the alternative the float sum is measured against (PathRouteTests), never a frame's route.
     package func fillPathsByStencil() {
@@ -279,6 +287,10 @@ public final class GLDevice: @unchecked Sendable {
     public var cachedPassHits: Int { fromExecutor(\.cachedPassHits) ?? 0 }
     /// Filled paths drawn (`PathOp`) and their edges summed on the GPU, since the device began.
     public var pathStatistics: (paths: Int, edges: Int) { fromExecutor(\.pathStatistics) ?? (0, 0) }
+
+    /// Textured quads drawn by a lean variant of the quad program (one way of sampling for every
+    /// pixel, `GLQuadVariant`), since the device was opened.
+    public var plainTextureDraws: Int { fromExecutor(\.plainTextureDraws) ?? 0 }
 
     /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
     /// that drew them, since the device was opened.

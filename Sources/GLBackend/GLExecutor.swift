@@ -16,18 +16,8 @@ final class GLExecutor {
     private var program: GLProgram
     /// layer_quad.frag with the product of edge ramps and every fill kind: the default.
     private let plainProgram: GLProgram
-    /// Variants of the quad program, made on first use: with the exact area sum
-    /// (EXACT_COVERAGE) for pixels that edges cross, and for solid fills alone (SOLID_FILL).
-    /// Programs rather than branches: llvmpipe runs the code behind a branch on a uniform for
-    /// every pixel, so the area sum for every pixel of a perspective-tilted page doubled its
-    /// time, and a solid quad cost what a textured one does.
-    private var quadPrograms: [QuadProgramKey: GLProgram] = [:]
-    private struct QuadProgramKey: Hashable {
-        var exact: Bool
-        var solid: Bool
-        /// A background and its border drawn as one (PAIRED; solid, exact).
-        var paired = false
-    }
+    /// Variants of the quad program (`GLQuadVariant`), made on first use.
+    private var quadPrograms: [GLQuadVariant: GLProgram] = [:]
     /// The size of the pass being drawn, which programs made during it are given.
     private var viewport = (width: 0, height: 0)
     /// Filled paths (accumulation then cover), made on the first path a frame draws.
@@ -82,7 +72,7 @@ final class GLExecutor {
         self.debugOutput = debugOutput
         plainProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, uniforms: GLExecutor.uniforms)
         program = plainProgram
-        quadPrograms[QuadProgramKey(exact: false, solid: false)] = plainProgram
+        quadPrograms[GLQuadVariant(exact: false, solid: false)] = plainProgram
         blurProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .gaussianBlurFragment,
                                     uniforms: ["u_viewport", "u_source", "u_taps", "u_weights", "u_horizontal"])
         halveProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .halveFragment,
@@ -319,6 +309,7 @@ final class GLExecutor {
     private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: GLuint]) throws {
         // The texture first, once: the cache counts each lookup.
         var tiles: [GLTextureTile] = [], imageSize = (width: 0, height: 0), passTexture: GLuint?
+        var sampling: GLQuadVariant.PlainSampling?
         if case .texture(let fill) = quad.fill {
             switch fill.source {
             case .image(let id):
@@ -326,9 +317,13 @@ final class GLExecutor {
                 tiles = try textures.tiles(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize,
                                            mipmaps: fill.minification == .trilinear)
                 imageSize = (bitmap.width, bitmap.height)
+                if tiles.count == 1, let tile = tiles.first {
+                    sampling = GLQuadVariant.plainSampling(of: fill, wholeImage: tile.isWholeImage, levels: tile.levels)
+                }
             case .pass(let id):
                 guard let texture = passes[id] else { return }
                 passTexture = texture
+                sampling = GLQuadVariant.plainSampling(of: fill, wholeImage: true, levels: 0)
             }
         }
         let b = quad.polygon.pixelBounds
@@ -351,7 +346,10 @@ final class GLExecutor {
         }
         defer { use(plainProgram) }
         for step in plan {
-            use(try quadProgram(exact: step.exact, solid: solid))
+            let variant = generalQuadProgramOnly ? GLQuadVariant(exact: step.exact, solid: solid)
+                : GLQuadVariant(exact: step.exact, solid: solid, sampling: sampling, shaped: quad.rounded != nil)
+            if variant.sampling != nil { plainTextureDraws += 1 }
+            use(try quadProgram(variant))
             setQuadUniforms(quad, exact: step.exact)
             let vertices = step.vertices
             func drawStep() {
@@ -396,7 +394,7 @@ final class GLExecutor {
         defer { use(plainProgram) }
         // Hard edges keep the product of steep ramps (CoveragePolygon.isExact), as on the CPU.
         let exact = fill.polygon.isExact
-        use(try quadProgram(exact: exact, solid: true, paired: true))
+        use(try quadProgram(GLQuadVariant(exact: exact, solid: true, paired: true)))
         setQuadUniforms(fill, exact: exact)
         setRoundedShape(ring.rounded)
         glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
@@ -422,6 +420,11 @@ final class GLExecutor {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
     }
 
+    /// Every quad drawn by the general program (`GLDevice.drawWithGeneralQuadProgram`).
+    var generalQuadProgramOnly = false
+    /// Quads drawn with a lean texture variant (`GLQuadVariant.sampling`) so far.
+    private(set) var plainTextureDraws = 0
+
     /// A route filled paths take instead of the driver's (`GLDevice.fillPaths(by:)`).
     var pathRoute: GLPathFill.Route?
 
@@ -429,12 +432,9 @@ final class GLExecutor {
     var pathStatistics: (paths: Int, edges: Int) { (pathFill?.pathsDrawn ?? 0, pathFill?.edgesDrawn ?? 0) }
 
     /// The quad program variant, made (with its texture unit and viewport) on first use.
-    private func quadProgram(exact: Bool, solid: Bool, paired: Bool = false) throws -> GLProgram {
-        let key = QuadProgramKey(exact: exact, solid: solid, paired: paired)
+    private func quadProgram(_ key: GLQuadVariant) throws -> GLProgram {
         if let made = quadPrograms[key] { return made }
-        let made = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment,
-                                 fragmentDefines: (exact ? ["EXACT_COVERAGE"] : []) + (solid ? ["SOLID_FILL"] : [])
-                                    + (paired ? ["PAIRED"] : []),
+        let made = try GLProgram(vertex: .layerQuadVertex, fragment: .layerQuadFragment, fragmentDefines: key.defines,
                                  uniforms: GLExecutor.uniforms)
         glUseProgram(made.handle)
         glUniform1i(made.location("u_texture"), 0)

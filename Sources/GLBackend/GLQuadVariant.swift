@@ -1,0 +1,66 @@
+import Compositor
+
+/// Which variant of the quad program (layer_quad.frag) draws a quad: programs rather than
+/// branches, because llvmpipe runs the code behind a branch on a uniform for every pixel all the
+/// same. The area sum for every pixel of a perspective-tilted page doubled its time, a solid quad
+/// cost what a textured one does, and 200 small textured quads (group passes composited, small
+/// images) spent most of their frame in the general sampling code they never took.
+struct GLQuadVariant: Hashable {
+    /// The area inside the outline, summed (EXACT_COVERAGE), for pixels that edges cross.
+    var exact: Bool
+    /// A solid fill, no other fill kind (SOLID_FILL).
+    var solid: Bool
+    /// A background and its border drawn as one (PAIRED; solid, exact).
+    var paired = false
+    /// A texture sampled one way everywhere (PLAIN_*); nil: the general code chooses per pixel.
+    var sampling: PlainSampling?
+    /// A rounded outline or ring to apply; false leaves its code out (NO_SHAPE).
+    var shaped = true
+
+    /// One way of sampling a texture for every pixel of a quad.
+    enum PlainSampling: Hashable {
+        /// The texel under the sample point, as the CPU reference picks it (`nearestTexel`).
+        case nearest
+        /// Four texels mixed in float (`bilinearInFloat`).
+        case bilinear
+        /// The driver's filtered fetch with the texture's own filter (a fill with one filter
+        /// and nearest sampling, as the general code takes it).
+        case hardware
+    }
+
+    /// The fragment shader's defines for the variant.
+    var defines: [String] {
+        var defines: [String] = []
+        if exact { defines.append("EXACT_COVERAGE") }
+        if solid { defines.append("SOLID_FILL") }
+        if paired { defines.append("PAIRED") }
+        switch sampling {
+        case .nearest?: defines.append("PLAIN_NEAREST")
+        case .bilinear?: defines.append("PLAIN_BILINEAR")
+        case .hardware?: defines.append("PLAIN_HARDWARE")
+        case nil: break
+        }
+        if !shaped { defines.append("NO_SHAPE") }
+        return defines
+    }
+
+    /// How the general code samples `fill` when that is one way for every pixel, mirroring it
+    /// branch for branch: nil for a nine-slice map, a tile of a larger image, or magnification
+    /// and minification filters that differ (the level of detail picks per pixel). `levels`:
+    /// mipmap levels uploaded below the image.
+    static func plainSampling(of fill: TextureFill, wholeImage: Bool, levels: Int) -> PlainSampling? {
+        guard fill.slices == nil, wholeImage else { return nil }
+        guard let minification = fill.minification else {
+            // u_minFilter -1: filtered in float unless nearest, which is the driver's fetch.
+            return fill.filter == .nearest ? .hardware : .bilinear
+        }
+        // filteredSample: magnified by `filter`, minified by `minification` (trilinear with no
+        // level uploaded is bilinear on level 0).
+        switch (fill.filter, minification) {
+        case (.nearest, .nearest): return .nearest
+        case (.linear, .linear), (.trilinear, .linear): return .bilinear
+        case (.linear, .trilinear), (.trilinear, .trilinear): return levels == 0 ? .bilinear : nil
+        default: return nil
+        }
+    }
+}
