@@ -51,6 +51,7 @@ uniform vec4 u_sliceTY;
 uniform mat3 u_blurToLocal;            // device -> the blurred shape's plane (fill kind 2)
 uniform vec4 u_blurBox;                // centre x, y, half width, half height, in that plane
 uniform vec2 u_blurParams;             // corner radius, sigma
+uniform ivec4 u_atlasRegion;           // a pass's place in the atlas: x, y, width, height (PLAIN_ATLAS)
 #ifdef PAIRED
 uniform vec4 u_ringColor;              // a border drawn with its background: premultiplied, times its tint
 uniform float u_ringOpacity;
@@ -233,14 +234,20 @@ void main() {
         discard;
     }
     vec4 color = u_color;
-#if defined(PLAIN_NEAREST) || defined(PLAIN_BILINEAR) || defined(PLAIN_HARDWARE)
+#if defined(PLAIN_NEAREST) || defined(PLAIN_BILINEAR) || defined(PLAIN_HARDWARE) || defined(PLAIN_ATLAS)
     // A texture with one filter, no nine-slice map, in one tile (GLExecutor.plainSampling): the
     // variant samples it the one way the general code below would, and nothing else. On llvmpipe
     // the general code cost 100 ns a pixel whichever branch was taken; 200 group passes
     // composited, or 200 small images, spent most of their frame there.
     vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;
     vec2 uv = uvq.xy / uvq.z;
-#if defined(PLAIN_NEAREST)
+#if defined(PLAIN_ATLAS)
+    // A pass drawn into the atlas (GLPassAtlas): the texel under uv within its place there,
+    // clamped to that place as nearestTexel clamps to a texture of its own.
+    ivec2 size = u_atlasRegion.zw;
+    vec2 t = clamp(uv * vec2(size), vec2(-2.0), vec2(size) + 1.0);
+    color = texelFetch(u_texture, u_atlasRegion.xy + clamp(ivec2(floor(t)), ivec2(0), size - 1), 0);
+#elif defined(PLAIN_NEAREST)
     color = nearestTexel(uv);
 #elif defined(PLAIN_BILINEAR)
     color = bilinearInFloat(uv);

@@ -30,6 +30,7 @@ public final class GLDevice: @unchecked Sendable {
     private var invalidCallPass: Int?
     private var pathRoute: GLPathFill.Route?
     private var generalQuadProgramOnly = false
+    private var passesSeparately = false
 
     /// Debug output by default: on where `OPENQUARTZ_GL_DEBUG` is 1, off where it is 0, else on in
     /// debug builds only (it makes the driver validate and report every call synchronously).
@@ -199,6 +200,7 @@ public final class GLDevice: @unchecked Sendable {
                 executor.invalidCallPass = invalidCallPass
                 executor.pathRoute = pathRoute
                 executor.generalQuadProgramOnly = generalQuadProgramOnly
+                executor.drawsPassesSeparately = passesSeparately
                 invalidCallPass = nil
                 return try executor.execute(list)
             }
@@ -259,6 +261,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { generalQuadProgramOnly = true }
     }
 
+    /// Makes every offscreen pass draw into a target of its own, none into an atlas
+    /// (`GLPassAtlas`): the test hook that holds the atlas to the separate targets, pixel for pixel.
+    package func drawPassesSeparately() {
+        lock.withLock { passesSeparately = true }
+    }
+
     /// Makes filled paths take the integer stencil route (stencil-then-cover, binary per pixel):
     /// the alternative the float sum is measured against (PathRouteTests), never a frame's route.
     package func fillPathsByStencil() {
@@ -291,6 +299,9 @@ public final class GLDevice: @unchecked Sendable {
     /// Textured quads drawn by a lean variant of the quad program (one way of sampling for every
     /// pixel, `GLQuadVariant`), since the device was opened.
     public var plainTextureDraws: Int { fromExecutor(\.plainTextureDraws) ?? 0 }
+
+    /// Offscreen passes drawn side by side into one target (`GLPassAtlas`), since the device was opened.
+    public var passesInAtlas: Int { fromExecutor(\.passesInAtlas) ?? 0 }
 
     /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
     /// that drew them, since the device was opened.

@@ -59,7 +59,7 @@ final class GLExecutor {
                                    "u_alphaOnly", "u_filterHere", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
                                    "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
                                    "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY",
-                                   "u_outlineCount", "u_outlineEdges", "u_inverseSlopes"]
+                                   "u_outlineCount", "u_outlineEdges", "u_inverseSlopes", "u_atlasRegion"]
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     private let debugOutput: GLDebugOutput?
@@ -125,7 +125,24 @@ final class GLExecutor {
         let lastUse = list.passesLastRead()
         let toRun = list.passesToRun { cachedPasses[$0] != nil }
         defer { endFrameOfCache() }
+        // Small passes that read no other pass share one target (GLPassAtlas), drawn first.
+        let atlas = drawsPassesSeparately ? GLPassAtlas()
+            : GLPassAtlas.plan(for: list, toRun: toRun, maxSide: min(caps.maxRenderTargetSize, GLPassAtlas.maxSide))
+        if !atlas.isEmpty {
+            let target = try passPool.take(width: atlas.width, height: atlas.height)
+            passTargets[-1] = target  // given back with the frame's (no pass has a negative id)
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            for (index, pass) in list.passes.enumerated() {
+                guard let origin = atlas.origins[pass.id] else { continue }
+                glScissor(GLint(origin.x), GLint(origin.y), GLsizei(pass.width), GLsizei(pass.height))
+                try drawPass(pass, index: index, of: list, at: origin, atlas: atlas, passes: passTextures)
+                passTextures[pass.id] = target.texture
+            }
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            passesInAtlas += atlas.origins.count
+        }
         for (index, pass) in list.passes.enumerated() {
+            if atlas.contains(pass.id) { continue }
             if !toRun.contains(pass.id) {
                 if let key = pass.cacheKey, let kept = cachedPasses[key] {
                     cachedPasses[key]?.lastUsed = frameNumber
@@ -141,52 +158,7 @@ final class GLExecutor {
                 passTargets[pass.id] = target
                 passTextures[pass.id] = target.texture
             }
-            glViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
-            viewport = (pass.width, pass.height)
-            for quadProgram in quadPrograms.values {
-                glUseProgram(quadProgram.handle)
-                glUniform2f(quadProgram.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
-            }
-            program = plainProgram
-            glUseProgram(program.handle)
-            // A first quad that paints every pixel of the pass wholly in one colour (a root
-            // layer's background) is the clear colour instead: on llvmpipe that draw shaded
-            // every pixel of the frame, most of a small scene's time.
-            let fillsPass = pass.ops.first.flatMap { GLExecutor.solidColorFilling($0, width: pass.width, height: pass.height) }
-            let clear = fillsPass ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
-            glClearColor(GLfloat(clear.red), GLfloat(clear.green), GLfloat(clear.blue), GLfloat(clear.alpha))
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            let ops = pass.ops.dropFirst(fillsPass == nil ? 0 : 1)
-            var next = ops.startIndex
-            while next < ops.endIndex {
-                let op = ops[next]
-                next += 1
-                if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad) {
-                    // A run of the other kind ends here, so order holds.
-                    for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
-                    batches.first { $0.kind == kind }!.add(quad)
-                    continue
-                }
-                flushBatches(width: pass.width, height: pass.height)
-                // A background and its border straight after it that no batch takes (a turned
-                // card): one draw for both, by area, as the CPU reference draws the pair.
-                if case .quad(let fill) = op, next < ops.endIndex, case .quad(let ring) = ops[next], ring.isBorder(over: fill) {
-                    try drawPair(fill, ring)
-                    next += 1
-                    continue
-                }
-                switch op {
-                case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures)
-                case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
-                case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
-                case .path(let path): try drawPath(path, width: pass.width, height: pass.height)
-                }
-            }
-            flushBatches(width: pass.width, height: pass.height)
-            if invalidCallPass == index {
-                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_REPEAT)
-            }
-            try checkErrors(after: index, of: list)
+            try drawPass(pass, index: index, of: list, at: (0, 0), atlas: atlas, passes: passTextures)
             if index < list.passes.count - 1, let key = pass.cacheKey, let target = passTargets.removeValue(forKey: pass.id) {
                 cachedPasses[key] = (target, frameNumber)
             }
@@ -219,6 +191,58 @@ final class GLExecutor {
             throw GLError.driverReported(failures.map(\.description), during: "the read-back of the frame")
         }
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
+    }
+
+    /// One pass's ops, into the bound target with its top-left texel at `origin` (a pass of the
+    /// atlas) or at the target's corner.
+    private func drawPass(_ pass: RenderPass, index: Int, of list: RenderList, at origin: (x: Int, y: Int),
+                          atlas: GLPassAtlas, passes passTextures: [Int: GLuint]) throws {
+        glViewport(GLint(origin.x), GLint(origin.y), GLsizei(pass.width), GLsizei(pass.height))
+        viewport = (pass.width, pass.height)
+        for quadProgram in quadPrograms.values {
+            glUseProgram(quadProgram.handle)
+            glUniform2f(quadProgram.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
+        }
+        program = plainProgram
+        glUseProgram(program.handle)
+        // A first quad that paints every pixel of the pass wholly in one colour (a root
+        // layer's background) is the clear colour instead: on llvmpipe that draw shaded
+        // every pixel of the frame, most of a small scene's time.
+        let fillsPass = pass.ops.first.flatMap { GLExecutor.solidColorFilling($0, width: pass.width, height: pass.height) }
+        let clear = fillsPass ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
+        glClearColor(GLfloat(clear.red), GLfloat(clear.green), GLfloat(clear.blue), GLfloat(clear.alpha))
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        let ops = pass.ops.dropFirst(fillsPass == nil ? 0 : 1)
+        var next = ops.startIndex
+        while next < ops.endIndex {
+            let op = ops[next]
+            next += 1
+            if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad) {
+                // A run of the other kind ends here, so order holds.
+                for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
+                batches.first { $0.kind == kind }!.add(quad)
+                continue
+            }
+            flushBatches(width: pass.width, height: pass.height)
+            // A background and its border straight after it that no batch takes (a turned
+            // card): one draw for both, by area, as the CPU reference draws the pair.
+            if case .quad(let fill) = op, next < ops.endIndex, case .quad(let ring) = ops[next], ring.isBorder(over: fill) {
+                try drawPair(fill, ring)
+                next += 1
+                continue
+            }
+            switch op {
+            case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures, atlas: atlas)
+            case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
+            case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
+            case .path(let path): try drawPath(path, width: pass.width, height: pass.height)
+            }
+        }
+        flushBatches(width: pass.width, height: pass.height)
+        if invalidCallPass == index {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_REPEAT)
+        }
+        try checkErrors(after: index, of: list)
     }
 
     /// The state every draw of a frame relies on, set at its start rather than assumed from GL's
@@ -306,10 +330,10 @@ final class GLExecutor {
     /// edge is a pixel's reach away (the interior of a `GLCoverageSplit`, or the whole quad for
     /// polygons whose coverage is the product of ramps: hard edges), by the exact program
     /// elsewhere; each program gets the quad's uniforms before its draw.
-    private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: GLuint]) throws {
+    private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: GLuint], atlas: GLPassAtlas) throws {
         // The texture first, once: the cache counts each lookup.
         var tiles: [GLTextureTile] = [], imageSize = (width: 0, height: 0), passTexture: GLuint?
-        var sampling: GLQuadVariant.PlainSampling?
+        var sampling: GLQuadVariant.PlainSampling?, region: (x: Int, y: Int, width: Int, height: Int)?
         if case .texture(let fill) = quad.fill {
             switch fill.source {
             case .image(let id):
@@ -323,7 +347,9 @@ final class GLExecutor {
             case .pass(let id):
                 guard let texture = passes[id] else { return }
                 passTexture = texture
-                sampling = GLQuadVariant.plainSampling(of: fill, wholeImage: true, levels: 0)
+                // A pass in the atlas is read within its place there (the variant clamps to it).
+                region = atlas.region(of: id)
+                sampling = region != nil ? .atlas : GLQuadVariant.plainSampling(of: fill, wholeImage: true, levels: 0)
             }
         }
         let b = quad.polygon.pixelBounds
@@ -346,7 +372,7 @@ final class GLExecutor {
         }
         defer { use(plainProgram) }
         for step in plan {
-            let variant = generalQuadProgramOnly ? GLQuadVariant(exact: step.exact, solid: solid)
+            let variant = generalQuadProgramOnly && region == nil ? GLQuadVariant(exact: step.exact, solid: solid)
                 : GLQuadVariant(exact: step.exact, solid: solid, sampling: sampling, shaped: quad.rounded != nil)
             if variant.sampling != nil { plainTextureDraws += 1 }
             use(try quadProgram(variant))
@@ -361,6 +387,10 @@ final class GLExecutor {
                 continue
             }
             if let passTexture {
+                if let region {
+                    glUniform4i(program.location("u_atlasRegion"), GLint(region.x), GLint(region.y),
+                                GLint(region.width), GLint(region.height))
+                }
                 glUniform1i(program.location("u_tiled"), 0)
                 glUniform1i(program.location("u_minFilter"), GLint(GLExecutor.minFilterCode(fill.minification)))
                 glUniform1i(program.location("u_maxLevel"), 0)
@@ -419,6 +449,11 @@ final class GLExecutor {
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
     }
+
+    /// Every pass drawn into a target of its own (`GLDevice.drawPassesSeparately`).
+    var drawsPassesSeparately = false
+    /// Passes drawn into an atlas (`GLPassAtlas`) so far.
+    private(set) var passesInAtlas = 0
 
     /// Every quad drawn by the general program (`GLDevice.drawWithGeneralQuadProgram`).
     var generalQuadProgramOnly = false

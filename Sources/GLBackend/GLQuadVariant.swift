@@ -26,6 +26,9 @@ struct GLQuadVariant: Hashable {
         /// The driver's filtered fetch with the texture's own filter (a fill with one filter
         /// and nearest sampling, as the general code takes it).
         case hardware
+        /// The texel under the sample point in a pass's place in the atlas (`GLPassAtlas`),
+        /// clamped to that place as a target of its own clamps to its edges.
+        case atlas
     }
 
     /// The fragment shader's defines for the variant.
@@ -38,6 +41,7 @@ struct GLQuadVariant: Hashable {
         case .nearest?: defines.append("PLAIN_NEAREST")
         case .bilinear?: defines.append("PLAIN_BILINEAR")
         case .hardware?: defines.append("PLAIN_HARDWARE")
+        case .atlas?: defines.append("PLAIN_ATLAS")
         case nil: break
         }
         if !shaped { defines.append("NO_SHAPE") }
