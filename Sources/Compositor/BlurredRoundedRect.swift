@@ -40,13 +40,83 @@ public struct BlurredRoundedRect: Hashable, Sendable {
 
     /// The blurred shape's alpha (0...1) at device point (x, y).
     public func alpha(atX x: Double, y: Double) -> Float {
-        let m = deviceToLocal
-        let w = x * m.m13 + y * m.m23 + m.m33
-        guard w > 0 else { return 0 }
-        let px = Float((x * m.m11 + y * m.m21 + m.m31) / w - (rect.x + rect.width / 2))
-        let py = Float((x * m.m12 + y * m.m22 + m.m32) / w - (rect.y + rect.height / 2))
+        guard let (px, py) = planePoint(atX: x, y: y) else { return 0 }
         return Self.alpha(px: px, py: py, halfWidth: Float(rect.width / 2), halfHeight: Float(rect.height / 2),
                           corner: Float(cornerRadius), sigma: Float(sigma))
+    }
+
+    /// Device point (x, y) in the shape's plane, relative to the rectangle's centre; nil behind
+    /// the eye.
+    @inlinable
+    public func planePoint(atX x: Double, y: Double) -> (px: Float, py: Float)? {
+        let m = deviceToLocal
+        let w = x * m.m13 + y * m.m23 + m.m33
+        guard w > 0 else { return nil }
+        return (Float((x * m.m11 + y * m.m21 + m.m31) / w - (rect.x + rect.width / 2)),
+                Float((x * m.m12 + y * m.m22 + m.m32) / w - (rect.y + rect.height / 2)))
+    }
+
+    /// `alpha(atX:y:)` for the pixels of a run, most of whose points share their height in the
+    /// shape's plane (a shadow not turned or tilted: every pixel of a row): what depends on that
+    /// height alone (the samples along y, their Gaussian weights, the widths of the shape's
+    /// rows there) is made once per height, the rest per pixel in `alpha(px:py:...)`'s order, so
+    /// each value is that function's to the bit. Where every sample's row is as wide (away from
+    /// the corners) the row's blurred width is one erf pair for all of them.
+    public struct RowEvaluator {
+        public let shape: BlurredRoundedRect
+        private let halfWidth: Float, halfHeight: Float, corner: Float, sigma: Float, k: Float
+        private var height = Float.nan
+        private var widths: [Float] = [], weights: [Float] = [], step: Float = 0
+        private var sameWidth = false, squareAlongY: Float = 0
+
+        public init(_ shape: BlurredRoundedRect) {
+            self.shape = shape
+            halfWidth = Float(shape.rect.width / 2)
+            halfHeight = Float(shape.rect.height / 2)
+            corner = Float(shape.cornerRadius)
+            sigma = Float(shape.sigma)
+            k = Float(0.5).squareRoot() / sigma
+        }
+
+        public mutating func alpha(atX x: Double, y: Double) -> Float {
+            guard let (px, py) = shape.planePoint(atX: x, y: y) else { return 0 }
+            if py.bitPattern != height.bitPattern { prepare(py) }
+            if corner <= 0 {
+                let ax = 0.5 * (erf((px + halfWidth) * k) - erf((px - halfWidth) * k))
+                return ax * squareAlongY
+            }
+            var value: Float = 0
+            if sameWidth {
+                let row = 0.5 * (erf((px + widths[0]) * k) - erf((px - widths[0]) * k))
+                for i in 0..<weights.count { value += row * weights[i] * step }
+            } else {
+                for i in 0..<weights.count {
+                    value += 0.5 * (erf((px + widths[i]) * k) - erf((px - widths[i]) * k)) * weights[i] * step
+                }
+            }
+            return value
+        }
+
+        /// What `alpha(px:py:...)` computes from py alone, as it computes it.
+        private mutating func prepare(_ py: Float) {
+            height = py
+            if corner <= 0 {
+                squareAlongY = 0.5 * (erf((py + halfHeight) * k) - erf((py - halfHeight) * k))
+                return
+            }
+            let low = py - halfHeight, high = py + halfHeight
+            let start = min(max(-3 * sigma, low), high), end = min(max(3 * sigma, low), high)
+            step = (end - start) / Float(ySamples)
+            var y = start + step * 0.5
+            widths.removeAll(keepingCapacity: true)
+            weights.removeAll(keepingCapacity: true)
+            for _ in 0..<ySamples {
+                weights.append(exp(-0.5 * y * y / (sigma * sigma)) / (sigma * Float(2 * Double.pi).squareRoot()))
+                widths.append(rowWidth(y: py - y, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner))
+                y += step
+            }
+            sameWidth = widths.allSatisfy { $0.bitPattern == widths[0].bitPattern }
+        }
     }
 
     /// The same, from the point relative to the rectangle's centre (the shader's function).
@@ -75,8 +145,14 @@ public struct BlurredRoundedRect: Hashable, Sendable {
     /// The blurred width of the shape's row at height y, at x: exact along x.
     @inlinable
     static func rowIntegral(x: Float, y: Float, halfWidth: Float, halfHeight: Float, corner: Float, k: Float) -> Float {
-        let delta = min(halfHeight - corner - abs(y), 0)
-        let curved = halfWidth - corner + max(0, corner * corner - delta * delta).squareRoot()
+        let curved = rowWidth(y: y, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner)
         return 0.5 * (erf((x + curved) * k) - erf((x - curved) * k))
+    }
+
+    /// Half the width of the shape's row at height y (the corners narrow it).
+    @inlinable
+    static func rowWidth(y: Float, halfWidth: Float, halfHeight: Float, corner: Float) -> Float {
+        let delta = min(halfHeight - corner - abs(y), 0)
+        return halfWidth - corner + max(0, corner * corner - delta * delta).squareRoot()
     }
 }

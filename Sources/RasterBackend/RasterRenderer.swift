@@ -91,10 +91,12 @@ public struct RasterRenderer: Sendable {
         } else {
             coverage = { cx, cy in polygon.coverage(atX: cx, y: cy) }
         }
+        // A closed-form shadow's samples along y are made once per row (the same values).
+        var shadow = blurred.map(BlurredRoundedRect.RowEvaluator.init)
         func color(_ cx: Double, _ cy: Double) -> (Double, Double, Double, Double) {
             var color = sampler?.sample(atX: cx, y: cy) ?? solid
-            if let blurred {
-                let a = Double(blurred.alpha(atX: cx, y: cy))
+            if shadow != nil {
+                let a = Double(shadow!.alpha(atX: cx, y: cy))
                 color = (color.0 * a, color.1 * a, color.2 * a, color.3 * a)
             }
             if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }

@@ -1,0 +1,37 @@
+// The closed-form shadow evaluated a row at a time (BlurredRoundedRect.RowEvaluator, what the CPU
+// reference draws with) against the function evaluated pixel by pixel: the same Float, bit for
+// bit, for every kind of map and shape, so the reference's pixels do not move.
+import Compositor
+import Foundation
+import OpenCoreGraphics
+import Testing
+
+@Suite("Closed-form shadows, row by row")
+struct BlurredRoundedRectRowTests {
+    static let maps: [(String, ProjectiveTransform2D)] = [
+        ("identity, shifted", ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: -3.25, m32: -7.5, m33: 1)),
+        ("scaled by 0.5 (a 2x screen)", ProjectiveTransform2D(m11: 0.5, m12: 0, m13: 0, m21: 0, m22: 0.5, m23: 0, m31: 0, m32: 0, m33: 1)),
+        ("turned", ProjectiveTransform2D(m11: cos(0.3), m12: -sin(0.3), m13: 0, m21: sin(0.3), m22: cos(0.3), m23: 0, m31: -10, m32: 4, m33: 1)),
+        ("in perspective", ProjectiveTransform2D(m11: 1, m12: 0.1, m13: 0.002, m21: 0, m22: 1, m23: 0.001, m31: -5, m32: -5, m33: 1)),
+    ]
+
+    @Test("a row at a time gives alpha(atX:y:) to the bit", arguments: [0.0, 3.0, 12.0, 40.0], [0.5, 4.0, 20.0])
+    func sameBits(corner: Double, sigma: Double) {
+        for (name, map) in Self.maps {
+            let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 4, y: 6, width: 80, height: 50),
+                                           cornerRadius: corner, sigma: sigma,
+                                           color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+            var rows = BlurredRoundedRect.RowEvaluator(shape)
+            var differing = 0, nonzero = 0
+            for y in stride(from: -40.5, to: 120, by: 1) {
+                for x in stride(from: -40.5, to: 140, by: 1) {
+                    let a = shape.alpha(atX: x, y: y), b = rows.alpha(atX: x, y: y)
+                    if a.bitPattern != b.bitPattern { differing += 1 }
+                    if a > 0.01 { nonzero += 1 }
+                }
+            }
+            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma): \(differing) values differ")
+            #expect(nonzero > 1000, "\(name): the shadow should cover the sampled area")
+        }
+    }
+}
