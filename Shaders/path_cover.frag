@@ -16,6 +16,8 @@ in vec2 v_pixel;                       // the device position, near the pixel ce
 
 uniform highp sampler2D u_accumulation;
 uniform ivec2 u_origin;                // the op's pixel bounds' top-left: texel (0, 0)
+uniform ivec2 u_size;                  // their size: outside them every sum is 0 (a destination-in
+                                       // path covers its whole target)
 uniform vec4 u_color;                  // the fill's, premultiplied, times tint
 uniform vec4 u_strokeColor;            // the stroke's, likewise (0: none)
 uniform float u_opacity;
@@ -24,7 +26,9 @@ uniform int u_evenOdd;
 out vec4 fragColor;
 
 void main() {
-    vec2 sums = abs(texelFetch(u_accumulation, ivec2(floor(v_pixel)) - u_origin, 0).rg);
+    ivec2 texel = ivec2(floor(v_pixel)) - u_origin;
+    bool inside = all(greaterThanEqual(texel, ivec2(0))) && all(lessThan(texel, u_size));
+    vec2 sums = inside ? abs(texelFetch(u_accumulation, clamp(texel, ivec2(0), u_size - 1), 0).rg) : vec2(0.0);
     float wrapped = mod(sums.x, 2.0);
     float fill = u_evenOdd == 1 ? (wrapped > 1.0 ? 2.0 - wrapped : wrapped) : min(sums.x, 1.0);
     float stroke = min(sums.y, 1.0);

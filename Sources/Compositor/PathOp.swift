@@ -24,7 +24,8 @@ public struct PathOp: Hashable, Sendable {
     public var tint: PremultipliedColor
     public var blend: BlendMode
     /// The pixels the contours can cover (their bounding box on whole pixels, within the target):
-    /// outside it every winding number is 0.
+    /// outside it every winding number is 0. A destination-in path (a mask drawn from its path)
+    /// acts on its whole target: outside these bounds it clears.
     public var pixelBounds: PixelRect
 
     /// Nil where the contours cover no pixel of a `targetWidth` x `targetHeight` target.

@@ -31,10 +31,14 @@ extension RenderListBuilder {
         guard let region = PixelRect.covering(content) else { return }
         var ops = moved(content, into: region)
         if let mask {
-            let maskOps = try drawMask(mask, planeToDevice: planeToDevice, depth: visit.depth, state: &state)
-            let maskPass = try addPass(moved(maskOps, into: region), width: region.width, height: region.height, state: &state)
-            ops += fullTargetOps([(.pass(maskPass), 1)], width: region.width, height: region.height, filter: .nearest,
-                                 blend: .destinationIn, source: "\(layer) mask")
+            let maskOps = moved(try drawMask(mask, planeToDevice: planeToDevice, depth: visit.depth, state: &state), into: region)
+            if let direct = RenderListBuilder.maskDrawnFromItsPath(maskOps, of: layer) {
+                ops.append(.path(direct))
+            } else {
+                let maskPass = try addPass(maskOps, width: region.width, height: region.height, state: &state)
+                ops += fullTargetOps([(.pass(maskPass), 1)], width: region.width, height: region.height, filter: .nearest,
+                                     blend: .destinationIn, source: "\(layer) mask")
+            }
         }
         let id = try addPass(ops, width: region.width, height: region.height, state: &state)
         var rounded: RoundedShape?

@@ -4,7 +4,8 @@ import OpenCoreGraphics
 
 // Masks: the mask layer's alpha multiplies everything the masked layer composites, its
 // shadow included. A mask that is exactly one outline over a single quad becomes that quad's
-// clip; any other is drawn into a pass and applied destination-in.
+// clip; a mask that is one filled path is applied as that path, destination-in; any other is
+// drawn into a pass and applied destination-in.
 
 extension RenderListBuilder {
     /// The layer's mask when it can be applied; a mask that is the layer, one of its ancestors,
@@ -72,6 +73,20 @@ extension RenderListBuilder {
                                     && $0.y >= quad.minY - slack && $0.y <= quad.maxY + slack }) else { return nil }
         clipped.maskRounding = RoundedShape(deviceToLocal: deviceToMask, outer: outline)
         return .clipped(clipped)
+    }
+
+    /// A mask that draws one filled path and nothing else (a `CAShapeLayer` with no sublayers,
+    /// background, contents or border: the common star, ring or wave mask) applied as that path,
+    /// destination-in, over the masked layer's pass: its alpha is the path's coverage (fill and
+    /// stroke, times the mask's colour alpha and opacity), which both backends compute from the
+    /// contours (stencil-then-cover with a fractional count on the GPU), so the mask needs no
+    /// pass of its own. A destination-in path clears its target outside the contours too.
+    /// Nil for any other mask: it is drawn into a pass.
+    static func maskDrawnFromItsPath(_ maskOps: [DrawOp], of layer: CALayer) -> PathOp? {
+        guard maskOps.count == 1, case .path(var path) = maskOps[0], path.blend == .sourceOver else { return nil }
+        path.blend = .destinationIn
+        path.source = "\(layer) mask: \(path.source)"
+        return path
     }
 
     /// The mask layer's subtree drawn into the current target: placed in the masked layer's plane

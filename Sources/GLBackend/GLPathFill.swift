@@ -56,7 +56,7 @@ final class GLPathFill {
         edgeProgram = try GLProgram(vertex: .pathEdgesVertex, fragment: .pathEdgesFragment, uniforms: ["u_viewport"],
                                     attributes: ["a_corner", "i_edge", "i_channel"])
         coverProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .pathCoverFragment,
-                                     uniforms: ["u_viewport", "u_accumulation", "u_origin", "u_color", "u_strokeColor",
+                                     uniforms: ["u_viewport", "u_accumulation", "u_origin", "u_size", "u_color", "u_strokeColor",
                                                                      "u_opacity", "u_evenOdd", "u_edgeCount"])
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &cornerBuffer)
@@ -286,6 +286,7 @@ final class GLPathFill {
         glUseProgram(coverProgram.handle)
         glUniform2f(coverProgram.location("u_viewport"), GLfloat(viewport.width), GLfloat(viewport.height))
         glUniform2i(coverProgram.location("u_origin"), GLint(b.minX), GLint(b.minY))
+        glUniform2i(coverProgram.location("u_size"), GLint(b.width), GLint(b.height))
         let c = path.color.multiplied(by: path.tint)
         let s = path.stroke.map { $0.color.multiplied(by: path.tint) } ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
         glUniform4f(coverProgram.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
@@ -295,8 +296,11 @@ final class GLPathFill {
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        let quad: [GLfloat] = [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.minY),
-                               GLfloat(b.minX), GLfloat(b.maxY), GLfloat(b.maxX), GLfloat(b.maxY)]
+        // Destination-in acts on the whole target: outside the bounds the coverage is 0.
+        let whole = path.blend == .destinationIn
+        let c0 = whole ? (0, 0) : (b.minX, b.minY), c1 = whole ? (viewport.width, viewport.height) : (b.maxX, b.maxY)
+        let quad: [GLfloat] = [GLfloat(c0.0), GLfloat(c0.1), GLfloat(c1.0), GLfloat(c0.1),
+                               GLfloat(c0.0), GLfloat(c1.1), GLfloat(c1.0), GLfloat(c1.1)]
         glBindVertexArray(coverArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), coverBuffer)
         quad.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }

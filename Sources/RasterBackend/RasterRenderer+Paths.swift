@@ -13,6 +13,18 @@ extension RasterRenderer {
         let stroke = path.stroke.map { PathOp.coverage(of: $0.contours, evenOdd: false, within: b) }
         let opacity = path.opacity, blend = path.blend, width = target.width
         target.pixels.withUnsafeMutableBufferPointer { pixels in
+            // Destination-in keeps nothing where the coverage is 0, outside the bounds too.
+            if blend == .destinationIn {
+                for y in 0..<target.height {
+                    let row = y * width * 4
+                    if y < b.minY || y >= b.maxY {
+                        for i in row..<(row + width * 4) { pixels[i] = 0 }
+                    } else {
+                        for i in row..<(row + b.minX * 4) { pixels[i] = 0 }
+                        for i in (row + b.maxX * 4)..<(row + width * 4) { pixels[i] = 0 }
+                    }
+                }
+            }
             for y in 0..<b.height {
                 for x in 0..<b.width {
                     let j = y * b.width + x

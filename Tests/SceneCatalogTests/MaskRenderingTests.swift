@@ -1,4 +1,5 @@
 // Masks in pixels, on both backends: a soft mask's alpha multiplies the layer, outside it nothing.
+import Compositor
 import Foundation
 import OpenQuartzCore
 import PixelDiff
@@ -105,5 +106,58 @@ struct MaskRenderingTests {
         // On the diagonal, 5 points in (0.25 radii; the circle passes at 0.29, the continuous curve at 0.20).
         #expect(try alpha(.circular, at: (5, 5)) < 60)
         #expect(try alpha(.continuous, at: (5, 5)) > 200)
+    }
+
+    @Test("a shape mask drawn from its path (no mask pass) keeps the layer inside the path at the mask's alpha and clears it outside, on both backends alike",
+          arguments: ["opaque", "translucent and stroked", "even-odd star"])
+    func pathMaskWithoutItsPass(kind: String) throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+        root.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.9, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 4, y: 4, width: 72, height: 52)
+        card.backgroundColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)
+        let stripe = CALayer()
+        stripe.frame = CGRect(x: 10, y: 20, width: 60, height: 10)
+        stripe.backgroundColor = CGColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 1)
+        card.addSublayer(stripe)
+        let mask = CAShapeLayer()
+        mask.frame = CGRect(x: 20, y: 10, width: 30, height: 30)
+        let star = CGMutablePath()
+        for i in 0..<5 {
+            let angle = Double(i) * 4 * Double.pi / 5 - Double.pi / 2
+            let point = CGPoint(x: 15 + 14 * cos(angle), y: 15 + 14 * sin(angle))
+            if i == 0 { star.move(to: point) } else { star.addLine(to: point) }
+        }
+        star.closeSubpath()
+        mask.path = kind == "even-odd star" ? star : CGPath(ellipseIn: CGRect(x: 3, y: 5, width: 24, height: 18), transform: nil)
+        switch kind {
+        case "translucent and stroked":
+            mask.fillColor = CGColor(gray: 0, alpha: 0.5)
+            mask.strokeColor = CGColor(gray: 0, alpha: 1)
+            mask.lineWidth = 2
+        case "even-odd star": mask.fillRule = .evenOdd
+        default: break
+        }
+        card.mask = mask
+        root.addSublayer(card)
+        let list = try RenderListBuilder(viewport: root.frame).build(root: root)
+        #expect(list.passes.count == 2, "\(kind): the group pass and the frame, no mask pass: \(list)")
+        let cpu = try CARenderer.image(of: root, bounds: root.frame, backend: .cpu)
+        let gpu = try CARenderer.image(of: root, bounds: root.frame, backend: .gpu)
+        let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(kind): \(report)")
+        for image in [cpu, gpu] {
+            // Outside the mask's path (its layer is at x 24...54, y 14...44): the backdrop alone.
+            #expect(image.bitmap[10, 30] == (230, 230, 230, 255) && image.bitmap[70, 50] == (230, 230, 230, 255))
+            #expect(image.bitmap[39, 8] == (230, 230, 230, 255))
+        }
+        // Inside, above the stripe: the card (25, 77, 230), wholly or half over the backdrop.
+        let inside = cpu.bitmap[39, 21], centre = cpu.bitmap[39, 29]
+        switch kind {
+        case "translucent and stroked": #expect(abs(Int(inside.0) - 128) <= 2 && abs(Int(inside.1) - 154) <= 2, "\(inside)")
+        case "even-odd star": #expect(centre == (230, 230, 230, 255), "the star's centre is outside under even-odd: \(centre)")
+        default: #expect(abs(Int(inside.0) - 25) <= 1 && abs(Int(inside.2) - 230) <= 1, "\(inside)")
+        }
     }
 }
