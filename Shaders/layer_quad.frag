@@ -233,6 +233,15 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
+#ifdef STENCIL_MASK
+    // A stencil clip's mark (GLStencilClip): the pixels whose centre the outline covers, which
+    // for an edge straight across the pixel are those it covers at least half of.
+    if (k < 0.5) {
+        discard;
+    }
+    fragColor = vec4(0.0);
+    return;
+#endif
     vec4 color = u_color;
 #if defined(PLAIN_NEAREST) || defined(PLAIN_BILINEAR) || defined(PLAIN_HARDWARE) || defined(PLAIN_ATLAS)
     // A texture with one filter, no nine-slice map, in one tile (GLExecutor.plainSampling): the

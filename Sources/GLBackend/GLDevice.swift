@@ -31,6 +31,9 @@ public final class GLDevice: @unchecked Sendable {
     private var pathRoute: GLPathFill.Route?
     private var generalQuadProgramOnly = false
     private var passesSeparately = false
+    /// Rounded clips through the stencil (`clipRoundedByStencil`, or `OPENQUARTZ_GL_ROUNDED_CLIPS=stencil`
+    /// to time the route in a frame benchmark).
+    private var roundedClipsByStencil = ProcessInfo.processInfo.environment["OPENQUARTZ_GL_ROUNDED_CLIPS"] == "stencil"
 
     /// Debug output by default: on where `OPENQUARTZ_GL_DEBUG` is 1, off where it is 0, else on in
     /// debug builds only (it makes the driver validate and report every call synchronously).
@@ -201,6 +204,7 @@ public final class GLDevice: @unchecked Sendable {
                 executor.pathRoute = pathRoute
                 executor.generalQuadProgramOnly = generalQuadProgramOnly
                 executor.drawsPassesSeparately = passesSeparately
+                executor.roundedClipsByStencil = roundedClipsByStencil
                 invalidCallPass = nil
                 return try executor.execute(list)
             }
@@ -261,6 +265,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { generalQuadProgramOnly = true }
     }
 
+    /// Makes rounded clips of sublayers draw through the stencil instead of their group pass
+    /// (`GLStencilClip`): the measured alternative, binary at the outline (docs/design.md).
+    package func clipRoundedByStencil() {
+        lock.withLock { roundedClipsByStencil = true }
+    }
+
     /// Makes every offscreen pass draw into a target of its own, none into an atlas
     /// (`GLPassAtlas`): the test hook that holds the atlas to the separate targets, pixel for pixel.
     package func drawPassesSeparately() {
@@ -299,6 +309,9 @@ public final class GLDevice: @unchecked Sendable {
     /// Textured quads drawn by a lean variant of the quad program (one way of sampling for every
     /// pixel, `GLQuadVariant`), since the device was opened.
     public var plainTextureDraws: Int { fromExecutor(\.plainTextureDraws) ?? 0 }
+
+    /// Rounded clips drawn through the stencil (`clipRoundedByStencil`), since the device was opened.
+    public var stencilClips: Int { fromExecutor(\.stencilClips) ?? 0 }
 
     /// Offscreen passes drawn side by side into one target (`GLPassAtlas`), since the device was opened.
     public var passesInAtlas: Int { fromExecutor(\.passesInAtlas) ?? 0 }

@@ -92,6 +92,7 @@ final class GLExecutor {
         glDeleteBuffers(1, &vertexBuffer)
         glDeleteVertexArrays(1, &vertexArray)
         glDeleteRenderbuffers(1, &colorBuffer)
+        if stencilBuffer != 0 { glDeleteRenderbuffers(1, &stencilBuffer) }
         glDeleteFramebuffers(1, &framebuffer)
     }
 
@@ -125,9 +126,12 @@ final class GLExecutor {
         let lastUse = list.passesLastRead()
         let toRun = list.passesToRun { cachedPasses[$0] != nil }
         defer { endFrameOfCache() }
+        // Rounded clips drawn through the stencil are drawn with the frame, not as passes.
+        frameStencilClips = roundedClipsByStencil ? GLStencilClip.plan(for: list, toRun: toRun) : [:]
         // Small passes that read no other pass share one target (GLPassAtlas), drawn first.
         let atlas = drawsPassesSeparately ? GLPassAtlas()
-            : GLPassAtlas.plan(for: list, toRun: toRun, maxSide: min(caps.maxRenderTargetSize, GLPassAtlas.maxSide))
+            : GLPassAtlas.plan(for: list, toRun: toRun.subtracting(frameStencilClips.keys),
+                               maxSide: min(caps.maxRenderTargetSize, GLPassAtlas.maxSide))
         if !atlas.isEmpty {
             let target = try passPool.take(width: atlas.width, height: atlas.height)
             passTargets[-1] = target  // given back with the frame's (no pass has a negative id)
@@ -142,7 +146,7 @@ final class GLExecutor {
             passesInAtlas += atlas.origins.count
         }
         for (index, pass) in list.passes.enumerated() {
-            if atlas.contains(pass.id) { continue }
+            if atlas.contains(pass.id) || frameStencilClips[pass.id] != nil { continue }
             if !toRun.contains(pass.id) {
                 if let key = pass.cacheKey, let kept = cachedPasses[key] {
                     cachedPasses[key]?.lastUsed = frameNumber
@@ -193,25 +197,83 @@ final class GLExecutor {
         return Bitmap(width: list.width, height: list.height, pixels: pixels)
     }
 
-    /// One pass's ops, into the bound target with its top-left texel at `origin` (a pass of the
-    /// atlas) or at the target's corner.
-    private func drawPass(_ pass: RenderPass, index: Int, of list: RenderList, at origin: (x: Int, y: Int),
-                          atlas: GLPassAtlas, passes passTextures: [Int: GLuint]) throws {
-        glViewport(GLint(origin.x), GLint(origin.y), GLsizei(pass.width), GLsizei(pass.height))
-        viewport = (pass.width, pass.height)
+    /// The viewport a pass draws through, and every quad program's idea of its size.
+    private func setViewport(origin: (x: Int, y: Int), width: Int, height: Int) {
+        glViewport(GLint(origin.x), GLint(origin.y), GLsizei(width), GLsizei(height))
+        viewport = (width, height)
         for quadProgram in quadPrograms.values {
             glUseProgram(quadProgram.handle)
-            glUniform2f(quadProgram.location("u_viewport"), GLfloat(pass.width), GLfloat(pass.height))
+            glUniform2f(quadProgram.location("u_viewport"), GLfloat(width), GLfloat(height))
         }
         program = plainProgram
         glUseProgram(program.handle)
+    }
+
+    /// A rounded clip's pass drawn through the stencil (`GLStencilClip`) where the frame would
+    /// composite it with `reader`: the outline's pixels marked, the pass's ops drawn into the frame
+    /// at its place where the mark is, the mark cleared.
+    private func drawThroughStencil(_ reader: QuadOp, _ clip: GLStencilClip, index: Int, of list: RenderList,
+                                    frame: RenderPass, passes: [Int: GLuint]) throws {
+        try attachStencil(width: frame.width, height: frame.height)
+        let pass = clip.pass
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glStencilMask(0xFF)
+        glStencilFunc(GLenum(GL_ALWAYS), 1, 0xFF)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_REPLACE))
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        var outline = reader
+        outline.fill = .solid(.opaqueWhite)
+        marksStencil = true
+        try draw(outline, images: [:], passes: [:], atlas: GLPassAtlas())
+        marksStencil = false
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilFunc(GLenum(GL_EQUAL), 1, 0xFF)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(clip.origin.x), GLint(clip.origin.y), GLsizei(pass.width), GLsizei(pass.height))
+        try drawPass(pass, index: index, of: list, at: clip.origin, atlas: GLPassAtlas(), passes: passes, clears: false)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        setViewport(origin: (0, 0), width: frame.width, height: frame.height)
+        stencilClips += 1
+    }
+
+    /// A stencil buffer on the frame's framebuffer, as large as the frame.
+    private func attachStencil(width: Int, height: Int) throws {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        if stencilBuffer == 0 { glGenRenderbuffers(1, &stencilBuffer) }
+        if stencilSize != (width, height) {
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencilBuffer)
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_STENCIL_INDEX8), GLsizei(width), GLsizei(height))
+            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), stencilBuffer)
+            stencilSize = (width, height)
+            glClearStencil(0)
+            glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
+        }
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GL_FRAMEBUFFER_COMPLETE else {
+            stencilSize = (0, 0)
+            throw GLError.framebufferIncomplete(status: status)
+        }
+    }
+
+    /// One pass's ops, into the bound target with its top-left texel at `origin` (a pass of the
+    /// atlas) or at the target's corner.
+    private func drawPass(_ pass: RenderPass, index: Int, of list: RenderList, at origin: (x: Int, y: Int),
+                          atlas: GLPassAtlas, passes passTextures: [Int: GLuint], clears: Bool = true) throws {
+        setViewport(origin: origin, width: pass.width, height: pass.height)
         // A first quad that paints every pixel of the pass wholly in one colour (a root
         // layer's background) is the clear colour instead: on llvmpipe that draw shaded
         // every pixel of the frame, most of a small scene's time.
-        let fillsPass = pass.ops.first.flatMap { GLExecutor.solidColorFilling($0, width: pass.width, height: pass.height) }
-        let clear = fillsPass ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
-        glClearColor(GLfloat(clear.red), GLfloat(clear.green), GLfloat(clear.blue), GLfloat(clear.alpha))
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        let fillsPass = clears ? pass.ops.first.flatMap { GLExecutor.solidColorFilling($0, width: pass.width, height: pass.height) }
+            : nil
+        if clears {
+            let clear = fillsPass ?? PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
+            glClearColor(GLfloat(clear.red), GLfloat(clear.green), GLfloat(clear.blue), GLfloat(clear.alpha))
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
         let ops = pass.ops.dropFirst(fillsPass == nil ? 0 : 1)
         var next = ops.startIndex
         while next < ops.endIndex {
@@ -232,7 +294,12 @@ final class GLExecutor {
                 continue
             }
             switch op {
-            case .quad(let quad): try draw(quad, images: list.textures, passes: passTextures, atlas: atlas)
+            case .quad(let quad):
+                if case .texture(let fill) = quad.fill, case .pass(let id) = fill.source, let clip = frameStencilClips[id] {
+                    try drawThroughStencil(quad, clip, index: index, of: list, frame: pass, passes: passTextures)
+                } else {
+                    try draw(quad, images: list.textures, passes: passTextures, atlas: atlas)
+                }
             case .blur(let blur): drawBlur(blur, width: pass.width, height: pass.height, passes: passTextures)
             case .halve(let halve): drawHalve(halve, width: pass.width, height: pass.height, passes: passTextures)
             case .path(let path): try drawPath(path, width: pass.width, height: pass.height)
@@ -372,7 +439,8 @@ final class GLExecutor {
         }
         defer { use(plainProgram) }
         for step in plan {
-            let variant = generalQuadProgramOnly && region == nil ? GLQuadVariant(exact: step.exact, solid: solid)
+            let variant = marksStencil ? GLQuadVariant(exact: step.exact, solid: true, shaped: quad.rounded != nil, marksStencil: true)
+                : generalQuadProgramOnly && region == nil ? GLQuadVariant(exact: step.exact, solid: solid)
                 : GLQuadVariant(exact: step.exact, solid: solid, sampling: sampling, shaped: quad.rounded != nil)
             if variant.sampling != nil { plainTextureDraws += 1 }
             use(try quadProgram(variant))
@@ -449,6 +517,17 @@ final class GLExecutor {
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
     }
+
+    /// Rounded clips drawn through the stencil instead of their pass (`GLStencilClip`): only on
+    /// request (`GLDevice.clipRoundedByStencil`, `OPENQUARTZ_GL_ROUNDED_CLIPS=stencil`).
+    var roundedClipsByStencil = false
+    /// Rounded clips drawn through the stencil so far.
+    private(set) var stencilClips = 0
+    private var frameStencilClips: [Int: GLStencilClip] = [:]
+    private var stencilBuffer: GLuint = 0
+    private var stencilSize = (width: 0, height: 0)
+    /// Set while the outline of a stencil clip is marked (the STENCIL_MASK variant draws).
+    private var marksStencil = false
 
     /// Every pass drawn into a target of its own (`GLDevice.drawPassesSeparately`).
     var drawsPassesSeparately = false

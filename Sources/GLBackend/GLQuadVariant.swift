@@ -16,6 +16,9 @@ struct GLQuadVariant: Hashable {
     var sampling: PlainSampling?
     /// A rounded outline or ring to apply; false leaves its code out (NO_SHAPE).
     var shaped = true
+    /// Marks the pixels whose centre the quad covers in the stencil, drawing no colour
+    /// (STENCIL_MASK, for `GLStencilClip`).
+    var marksStencil = false
 
     /// One way of sampling a texture for every pixel of a quad.
     enum PlainSampling: Hashable {
@@ -45,6 +48,7 @@ struct GLQuadVariant: Hashable {
         case nil: break
         }
         if !shaped { defines.append("NO_SHAPE") }
+        if marksStencil { defines.append("STENCIL_MASK") }
         return defines
     }
 
