@@ -1,3 +1,4 @@
+import Foundation
 import Compositor
 import OpenCoreGraphics
 
@@ -7,12 +8,35 @@ import OpenCoreGraphics
 /// render list defines: `CoveragePolygon.coverage`, the texture map, clamp-to-edge bilinear (or
 /// nearest) sampling of premultiplied texels, and source-over in 8-bit encoded sRGB (the source
 /// rounded to 8 bits, then blended and rounded again, as an 8-bit GPU target does). It is written
-/// for clarity and determinism (double precision, no threads, no SIMD tricks): the same list gives
-/// byte-identical pixels on every run. Two shortcuts keep it from being slow without changing a
-/// byte: inside a convex outline coverage is evaluated only until it reaches 1 from each end of a
-/// row, and a solid colour is blended through per-channel tables of the same expression.
+/// for clarity and determinism (double precision, no SIMD tricks): the same list gives
+/// byte-identical pixels on every run, with any number of threads. Two shortcuts keep it from
+/// being slow without changing a byte: inside a convex outline coverage is evaluated only until
+/// it reaches 1 from each end of a row, and a solid colour is blended through per-channel tables
+/// of the same expression.
+///
+/// Threads: a pass's rows are split into bands, one a thread, and each band is drawn through all
+/// of the pass's ops in order. A pixel's value depends on its own history alone (each op reads
+/// the pixel under it and nothing beside it), so bands need no coordination and every pixel goes
+/// through exactly the arithmetic it would alone; what reads a whole pass (a blur, a halving)
+/// runs between the bands' stretches of ops, and a path's coverage, summed row after row, is made
+/// once for all bands before they start.
 public struct RasterRenderer: Sendable {
-    public init() {}
+    /// Threads that draw a pass, each a band of its rows. Default: the machine's active cores
+    /// (`OPENQUARTZ_CPU_THREADS` overrides). Any count gives the same bytes.
+    public var threads: Int
+
+    public init(threads: Int = RasterRenderer.defaultThreads) {
+        self.threads = min(max(threads, 1), 64)
+    }
+
+    /// The machine's active cores, or `OPENQUARTZ_CPU_THREADS` where set.
+    public static let defaultThreads: Int = {
+        if let text = ProcessInfo.processInfo.environment["OPENQUARTZ_CPU_THREADS"], let n = Int(text), n >= 1 { return min(n, 64) }
+        return max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    }()
+
+    /// Fewest rows a band is given: below this a thread costs more than it saves.
+    static let minimumBandRows = 16
 
     /// The frame's pixels. With a cache, passes with a cache key come from it when it has them
     /// (and the passes only they read are skipped), and go into it when it does not.
@@ -32,25 +56,24 @@ public struct RasterRenderer: Sendable {
                 continue
             }
             target = Bitmap(width: pass.width, height: pass.height)
-            var index = pass.ops.startIndex
-            while index < pass.ops.endIndex {
-                let op = pass.ops[index]
-                index += 1
-                // A background and its border straight after it: one step, as on the GPU.
-                if case .quad(let fill) = op, index < pass.ops.endIndex, case .quad(let ring) = pass.ops[index],
-                   ring.isBorder(over: fill) {
-                    drawPair(fill, ring, into: &target)
-                    index += 1
-                    continue
+            // Stretches of ops that draw pixel by pixel, in bands; between them what reads the
+            // whole target.
+            var start = pass.ops.startIndex
+            while start < pass.ops.endIndex {
+                var end = start
+                while end < pass.ops.endIndex, !RasterRenderer.readsWholeTarget(pass.ops[end]) { end += 1 }
+                if end > start { drawInBands(Array(pass.ops[start..<end]), into: &target, images: list.textures, passes: passes) }
+                if end < pass.ops.endIndex {
+                    switch pass.ops[end] {
+                    case .blur(let blur):
+                        if let source = passes[blur.source] { target = Self.blur(source, blur) }
+                    case .halve(let halve):
+                        if let source = passes[halve.source] { target = Self.halve(source, halve, width: pass.width, height: pass.height) }
+                    case .quad, .path: break
+                    }
+                    end += 1
                 }
-                switch op {
-                case .quad(let quad): draw(quad, images: list.textures, passes: passes, into: &target)
-                case .blur(let blur):
-                    if let source = passes[blur.source] { target = Self.blur(source, blur) }
-                case .halve(let halve):
-                    if let source = passes[halve.source] { target = Self.halve(source, halve, width: pass.width, height: pass.height) }
-                case .path(let path): drawPath(path, into: &target)
-                }
+                start = end
             }
             passes[pass.id] = target
             if let cache, let key = pass.cacheKey { cache.store(target, for: key) }
@@ -58,9 +81,59 @@ public struct RasterRenderer: Sendable {
         return target
     }
 
-    private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: Bitmap], into target: inout Bitmap) {
+    /// Ops that replace the whole target from another pass (a blur axis, a halving).
+    static func readsWholeTarget(_ op: DrawOp) -> Bool {
+        switch op {
+        case .blur, .halve: true
+        case .quad, .path: false
+        }
+    }
+
+    /// `ops` (quads and paths) drawn into `target`, its rows split into bands drawn at once.
+    private func drawInBands(_ ops: [DrawOp], into target: inout Bitmap, images: [UInt64: Bitmap], passes: [Int: Bitmap]) {
+        // A path's coverage is summed row after row: made once, before the bands.
+        var made: [Int: PathCoverage] = [:]
+        for (i, op) in ops.enumerated() { if case .path(let path) = op { made[i] = PathCoverage(path) } }
+        let coverages = made
+        let width = target.width, height = target.height
+        let bands = min(threads, max(1, height / RasterRenderer.minimumBandRows))
+        target.pixels.withUnsafeMutableBufferPointer { buffer in
+            let pixels = SharedPixels(buffer: buffer)
+            let drawBand: @Sendable (Int) -> Void = { band in
+                let rows = (height * band / bands)..<(height * (band + 1) / bands)
+                self.draw(ops, rows: rows, into: pixels.buffer, width: width, images: images, passes: passes, coverages: coverages)
+            }
+            if bands == 1 { drawBand(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: drawBand) }
+        }
+    }
+
+    /// `ops` in order over the rows `rows` of the target.
+    private func draw(_ ops: [DrawOp], rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
+                      images: [UInt64: Bitmap], passes: [Int: Bitmap], coverages: [Int: PathCoverage]) {
+        var index = 0
+        while index < ops.count {
+            let op = ops[index]
+            index += 1
+            // A background and its border straight after it: one step, as on the GPU.
+            if case .quad(let fill) = op, index < ops.count, case .quad(let ring) = ops[index], ring.isBorder(over: fill) {
+                drawPair(fill, ring, rows: rows, into: pixels, width: width)
+                index += 1
+                continue
+            }
+            switch op {
+            case .quad(let quad): draw(quad, images: images, passes: passes, rows: rows, into: pixels, width: width)
+            case .path(let path):
+                if let coverage = coverages[index - 1] { drawPath(path, coverage, rows: rows, into: pixels, width: width) }
+            case .blur, .halve: break
+            }
+        }
+    }
+
+    private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: Bitmap], rows: Range<Int>,
+                      into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
         let bounds = quad.polygon.pixelBounds
-        let width = target.width
+        let firstRow = max(bounds.minY, rows.lowerBound), endRow = min(bounds.maxY, rows.upperBound)
+        guard firstRow < endRow else { return }
         var sampler: TextureSampler?
         var solid = (0.0, 0.0, 0.0, 0.0)
         var blurred: BlurredRoundedRect?
@@ -135,8 +208,8 @@ public struct RasterRenderer: Sendable {
         }
         // A rounded shape covers nothing off its footprint: each row starts and ends there.
         let footprint = rounded?.footprint(within: bounds)
-        target.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in bounds.minY..<bounds.maxY {
+        do {
+            for y in firstRow..<endRow {
                 let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
                 guard !row.isEmpty else { continue }
                 if !spans, let shape = rounded {
@@ -188,9 +261,11 @@ extension RasterRenderer {
     /// A layer's background and its border (`QuadOp.isBorder(over:)`) in one step: at each pixel
     /// the ring's colour over the fill's, in float, then one blend (rounded to 8 bits once).
     /// Inside the border, where only the fill shows, each row's run is filled from a table.
-    func drawPair(_ fill: QuadOp, _ ring: QuadOp, into target: inout Bitmap) {
+    func drawPair(_ fill: QuadOp, _ ring: QuadOp, rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
         guard case .solid(let f) = fill.fill, case .solid(let r) = ring.fill, let shape = ring.rounded else { return }
-        let polygon = fill.polygon, bounds = polygon.pixelBounds, width = target.width
+        let polygon = fill.polygon, bounds = polygon.pixelBounds
+        let firstRow = max(bounds.minY, rows.lowerBound), endRow = min(bounds.maxY, rows.upperBound)
+        guard firstRow < endRow else { return }
         let fc = f.multiplied(by: fill.tint), rc = r.multiplied(by: ring.tint)
         let fillOpacity = fill.opacity, ringOpacity = ring.opacity
         /// One pixel; returns whether only the fill showed there, wholly (the run's state).
@@ -214,8 +289,8 @@ extension RasterRenderer {
         let table = SourceOver.table(red: fc.red * fillOpacity, green: fc.green * fillOpacity, blue: fc.blue * fillOpacity,
                                      alpha: fc.alpha * fillOpacity)
         let footprint = shape.footprint(within: bounds)
-        target.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in bounds.minY..<bounds.maxY {
+        do {
+            for y in firstRow..<endRow {
                 let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
                 var first = row.lowerBound
                 while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
@@ -280,6 +355,11 @@ extension RasterRenderer {
         }
         return out
     }
+}
+
+/// A pass's pixels, written by the bands' threads at once, each in rows of its own.
+struct SharedPixels: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
 }
 
 /// Source-over (plus, destination-in) of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to
