@@ -66,9 +66,11 @@ public struct RasterRenderer: Sendable {
                 if end < pass.ops.endIndex {
                     switch pass.ops[end] {
                     case .blur(let blur):
-                        if let source = passes[blur.source] { target = Self.blur(source, blur) }
+                        if let source = passes[blur.source] { target = Self.blur(source, blur, threads: threads) }
                     case .halve(let halve):
-                        if let source = passes[halve.source] { target = Self.halve(source, halve, width: pass.width, height: pass.height) }
+                        if let source = passes[halve.source] {
+                            target = Self.halve(source, halve, width: pass.width, height: pass.height, threads: threads)
+                        }
                     case .quad, .path: break
                     }
                     end += 1
@@ -305,13 +307,25 @@ extension RasterRenderer {
 }
 
 extension RasterRenderer {
+    /// Rows `0..<height` in bands on up to `threads` threads (each output row is its own).
+    static func forEachBand(of height: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        let bands = min(threads, max(1, height / minimumBandRows))
+        guard bands > 1 else { return body(0..<height) }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            body((height * band / bands)..<(height * (band + 1) / bands))
+        }
+    }
+
     /// One axis of the separable blur, every channel, texels outside transparent.
-    static func blur(_ source: Bitmap, _ op: BlurOp) -> Bitmap {
+    static func blur(_ source: Bitmap, _ op: BlurOp, threads: Int = 1) -> Bitmap {
         let w = source.width, h = source.height, r = op.weights.count / 2
         var out = Bitmap(width: w, height: h)
         source.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
+                let src = SharedSource(buffer: src), dst = SharedPixels(buffer: dst)
+                forEachBand(of: h, threads: threads) { rows in
+                let src = src.buffer, dst = dst.buffer
+                for y in rows {
                     for x in 0..<w {
                         var sum = (0.0, 0.0, 0.0, 0.0)
                         for k in 0..<op.weights.count {
@@ -326,6 +340,7 @@ extension RasterRenderer {
                         dst[o + 2] = SourceOver.rounded(sum.2); dst[o + 3] = SourceOver.rounded(sum.3)
                     }
                 }
+                }
             }
         }
         return out
@@ -334,9 +349,13 @@ extension RasterRenderer {
 
 extension RasterRenderer {
     /// The source at half size: 2x2 means, texels outside transparent.
-    static func halve(_ source: Bitmap, _ op: HalveOp, width: Int, height: Int) -> Bitmap {
+    static func halve(_ source: Bitmap, _ op: HalveOp, width: Int, height: Int, threads: Int = 1) -> Bitmap {
         var out = Bitmap(width: width, height: height)
-        for y in 0..<height {
+        out.pixels.withUnsafeMutableBufferPointer { buffer in
+          let pixels = SharedPixels(buffer: buffer)
+          forEachBand(of: height, threads: threads) { rows in
+          let out = pixels.buffer
+          for y in rows {
             for x in 0..<width {
                 let sx = 2 * (x - op.originX), sy = 2 * (y - op.originY)
                 var sum = (0, 0, 0, 0)
@@ -349,9 +368,11 @@ extension RasterRenderer {
                     }
                 }
                 let o = (y * width + x) * 4
-                out.pixels[o] = SourceOver.rounded(Double(sum.0) / 1020); out.pixels[o + 1] = SourceOver.rounded(Double(sum.1) / 1020)
-                out.pixels[o + 2] = SourceOver.rounded(Double(sum.2) / 1020); out.pixels[o + 3] = SourceOver.rounded(Double(sum.3) / 1020)
+                out[o] = SourceOver.rounded(Double(sum.0) / 1020); out[o + 1] = SourceOver.rounded(Double(sum.1) / 1020)
+                out[o + 2] = SourceOver.rounded(Double(sum.2) / 1020); out[o + 3] = SourceOver.rounded(Double(sum.3) / 1020)
             }
+          }
+          }
         }
         return out
     }
@@ -360,6 +381,11 @@ extension RasterRenderer {
 /// A pass's pixels, written by the bands' threads at once, each in rows of its own.
 struct SharedPixels: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<UInt8>
+}
+
+/// A pass's pixels read by the bands' threads at once.
+struct SharedSource: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
 }
 
 /// Source-over (plus, destination-in) of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to
