@@ -147,11 +147,15 @@ vec4 bilinearInFloat(vec2 uv) {
     return bilinearAt(uv, 0);
 }
 
-// The texel under uv at level 0, as the CPU reference's nearest filter picks it.
-vec4 nearestTexel(vec2 uv) {
-    ivec2 size = textureSize(u_texture, 0);
+// The texel under uv in the `size` texels at `origin` of level 0, clamped to them, as the CPU
+// reference's nearest filter picks it: the whole texture, or a pass's place in the atlas.
+vec4 nearestTexelIn(vec2 uv, ivec2 origin, ivec2 size) {
     vec2 t = clamp(uv * vec2(size), vec2(-2.0), vec2(size) + 1.0);
-    return texelFetch(u_texture, clamp(ivec2(floor(t)), ivec2(0), size - 1), 0);
+    return texelFetch(u_texture, origin + clamp(ivec2(floor(t)), ivec2(0), size - 1), 0);
+}
+
+vec4 nearestTexel(vec2 uv) {
+    return nearestTexelIn(uv, ivec2(0), textureSize(u_texture, 0));
 }
 
 // One axis of a nine-slice map (NineSlice.Axis.map): the texture coordinate and its slope.
@@ -251,11 +255,8 @@ void main() {
     vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;
     vec2 uv = uvq.xy / uvq.z;
 #if defined(PLAIN_ATLAS)
-    // A pass drawn into the atlas (GLPassAtlas): the texel under uv within its place there,
-    // clamped to that place as nearestTexel clamps to a texture of its own.
-    ivec2 size = u_atlasRegion.zw;
-    vec2 t = clamp(uv * vec2(size), vec2(-2.0), vec2(size) + 1.0);
-    color = texelFetch(u_texture, u_atlasRegion.xy + clamp(ivec2(floor(t)), ivec2(0), size - 1), 0);
+    // A pass drawn into the atlas (GLPassAtlas): the texel under uv within its place there.
+    color = nearestTexelIn(uv, u_atlasRegion.xy, u_atlasRegion.zw);
 #elif defined(PLAIN_NEAREST)
     color = nearestTexel(uv);
 #elif defined(PLAIN_BILINEAR)

@@ -104,14 +104,12 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 squareAlongY = 0.5 * (erf((py + halfHeight) * k) - erf((py - halfHeight) * k))
                 return
             }
-            let low = py - halfHeight, high = py + halfHeight
-            let start = min(max(-3 * sigma, low), high), end = min(max(3 * sigma, low), high)
-            step = (end - start) / Float(ySamples)
-            var y = start + step * 0.5
+            var y: Float
+            (y, step) = BlurredRoundedRect.samplesAlongY(py: py, halfHeight: halfHeight, sigma: sigma)
             widths.removeAll(keepingCapacity: true)
             weights.removeAll(keepingCapacity: true)
             for _ in 0..<ySamples {
-                weights.append(exp(-0.5 * y * y / (sigma * sigma)) / (sigma * Float(2 * Double.pi).squareRoot()))
+                weights.append(gaussian(y, sigma: sigma))
                 widths.append(rowWidth(y: py - y, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner))
                 y += step
             }
@@ -128,18 +126,30 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             let ay = 0.5 * (erf((py + halfHeight) * k) - erf((py - halfHeight) * k))
             return ax * ay
         }
-        // Along y: midpoint samples of the Gaussian over the part of +-3 sigma the box spans.
-        let low = py - halfHeight, high = py + halfHeight
-        let start = min(max(-3 * sigma, low), high), end = min(max(3 * sigma, low), high)
-        let step = (end - start) / Float(ySamples)
-        var y = start + step * 0.5
+        var (y, step) = samplesAlongY(py: py, halfHeight: halfHeight, sigma: sigma)
         var value: Float = 0
         for _ in 0..<ySamples {
-            let gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * Float(2 * Double.pi).squareRoot())
-            value += rowIntegral(x: px, y: py - y, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner, k: k) * gaussian * step
+            value += rowIntegral(x: px, y: py - y, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner, k: k)
+                * gaussian(y, sigma: sigma) * step
             y += step
         }
         return value
+    }
+
+    /// Along y: midpoint samples of the Gaussian over the part of +-3 sigma the box spans, for a
+    /// point `py` from the box's centre: the first sample's offset and the step between them.
+    @inlinable
+    static func samplesAlongY(py: Float, halfHeight: Float, sigma: Float) -> (first: Float, step: Float) {
+        let low = py - halfHeight, high = py + halfHeight
+        let start = min(max(-3 * sigma, low), high), end = min(max(3 * sigma, low), high)
+        let step = (end - start) / Float(ySamples)
+        return (start + step * 0.5, step)
+    }
+
+    /// The normal density at `y`.
+    @inlinable
+    static func gaussian(_ y: Float, sigma: Float) -> Float {
+        exp(-0.5 * y * y / (sigma * sigma)) / (sigma * Float(2 * Double.pi).squareRoot())
     }
 
     /// The blurred width of the shape's row at height y, at x: exact along x.

@@ -132,9 +132,11 @@ final class GLExecutor {
         let atlas = drawsPassesSeparately ? GLPassAtlas()
             : GLPassAtlas.plan(for: list, toRun: toRun.subtracting(frameStencilClips.keys),
                                maxSide: min(caps.maxRenderTargetSize, GLPassAtlas.maxSide))
+        var atlasTarget: GLPassTargetPool.Target?
+        defer { if let atlasTarget { passPool.giveBack([atlasTarget]) } }
         if !atlas.isEmpty {
             let target = try passPool.take(width: atlas.width, height: atlas.height)
-            passTargets[-1] = target  // given back with the frame's (no pass has a negative id)
+            atlasTarget = target
             glEnable(GLenum(GL_SCISSOR_TEST))
             for (index, pass) in list.passes.enumerated() {
                 guard let origin = atlas.origins[pass.id] else { continue }

@@ -42,19 +42,17 @@ package struct GLPassAtlas {
         guard list.passes.count > minimumPasses else { return GLPassAtlas() }
         var candidates = Set<Int>()
         for pass in list.passes.dropLast() where toRun.contains(pass.id) && pass.cacheKey == nil
-            && pass.width <= maxPassSide && pass.height <= maxPassSide && pass.inputs.isEmpty
-            && !pass.ops.contains(where: { if case .path = $0 { true } else { false } }) {
+            && pass.width <= maxPassSide && pass.height <= maxPassSide && pass.inputs.isEmpty && !pass.fillsPaths {
             candidates.insert(pass.id)
         }
-        // Keep only passes every reader samples texel for texel.
-        let sizes = Dictionary(uniqueKeysWithValues: list.passes.map { ($0.id, ($0.width, $0.height)) })
+        // Keep only passes every reader samples texel for texel: where it reads is free, since
+        // the atlas variant clamps to the pass's place as a target of its own clamps to its edges.
         for pass in list.passes {
             for op in pass.ops {
                 switch op {
                 case .quad(let quad):
-                    guard case .texture(let fill) = quad.fill, case .pass(let id) = fill.source, candidates.contains(id),
-                          let size = sizes[id] else { continue }
-                    if !readsTexelForTexel(quad, fill, width: size.0, height: size.1) { candidates.remove(id) }
+                    guard case .texture(let fill) = quad.fill, case .pass(let id) = fill.source else { continue }
+                    if !fill.readsTexelForTexel { candidates.remove(id) }
                 case .blur(let blur): candidates.remove(blur.source)
                 case .halve(let halve): candidates.remove(halve.source)
                 case .path: continue
@@ -85,13 +83,6 @@ package struct GLPassAtlas {
         atlas.width = min(maxSide, (atlas.width + granule - 1) / granule * granule)
         atlas.height = min(maxSide, (atlas.height + granule - 1) / granule * granule)
         return atlas
-    }
-
-    /// Whether `quad` reads its pass texel for texel: nearest sampling one way everywhere, no
-    /// nine-slice map. Where it reads is free: the atlas variant clamps to the pass's place as a
-    /// target of its own clamps to its edges.
-    static func readsTexelForTexel(_ quad: QuadOp, _ fill: TextureFill, width: Int, height: Int) -> Bool {
-        fill.slices == nil && fill.filter == .nearest && (fill.minification == nil || fill.minification == .nearest)
     }
 
     /// The place of `pass` in the atlas, nil where it is not in it.

@@ -29,10 +29,9 @@ struct GLStencilClip {
         for op in frame.ops {
             guard case .quad(let quad) = op, case .texture(let fill) = quad.fill, case .pass(let id) = fill.source,
                   readers[id] == 1, toRun.contains(id), quad.rounded != nil, quad.opacity == 1,
-                  quad.tint == .opaqueWhite, quad.blend == .sourceOver, fill.filter == .nearest, fill.slices == nil,
-                  fill.minification == nil || fill.minification == .nearest,
+                  quad.tint == .opaqueWhite, quad.blend == .sourceOver, fill.readsTexelForTexel,
                   let pass = list.passes.first(where: { $0.id == id }), pass.id != frame.id, pass.cacheKey == nil,
-                  pass.inputs.isEmpty, !pass.ops.contains(where: { if case .path = $0 { true } else { false } }),
+                  pass.inputs.isEmpty, !pass.fillsPaths,
                   let origin = wholePixelOrigin(fill.deviceToTexture, width: pass.width, height: pass.height) else { continue }
             clips[id] = GLStencilClip(pass: pass, origin: origin)
         }
