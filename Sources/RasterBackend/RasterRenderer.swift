@@ -210,44 +210,42 @@ public struct RasterRenderer: Sendable {
         }
         // A rounded shape covers nothing off its footprint: each row starts and ends there.
         let footprint = rounded?.footprint(within: bounds)
-        do {
-            for y in firstRow..<endRow {
-                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
-                guard !row.isEmpty else { continue }
-                if !spans, let shape = rounded {
-                    // A ring (a border): its hole is where the inner outline covers a pixel wholly,
-                    // which gives the ring nothing there, and the inner outline being convex, that
-                    // is one run per row. Draw from the left up to the run and from the right up
-                    // to it. (Stopping where the coverage fell back to zero lost a side of a ring
-                    // near the horizon, where a row crosses the ring three times.)
-                    let cy = Double(y) + 0.5
-                    func inHole(_ x: Int) -> Bool { shape.outlineCoverage(atX: Double(x) + 0.5, y: cy).inner >= 1 }
-                    var x = row.lowerBound
-                    while x < row.upperBound, !inHole(x) {
-                        _ = draw(x, y, pixels)
-                        x += 1
-                    }
-                    var right = row.upperBound - 1
-                    while right > x, !inHole(right) {
-                        _ = draw(right, y, pixels)
-                        right -= 1
-                    }
-                    continue
+        for y in firstRow..<endRow {
+            let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
+            guard !row.isEmpty else { continue }
+            if !spans, let shape = rounded {
+                // A ring (a border): its hole is where the inner outline covers a pixel wholly,
+                // which gives the ring nothing there, and the inner outline being convex, that
+                // is one run per row. Draw from the left up to the run and from the right up
+                // to it. (Stopping where the coverage fell back to zero lost a side of a ring
+                // near the horizon, where a row crosses the ring three times.)
+                let cy = Double(y) + 0.5
+                func inHole(_ x: Int) -> Bool { shape.outlineCoverage(atX: Double(x) + 0.5, y: cy).inner >= 1 }
+                var x = row.lowerBound
+                while x < row.upperBound, !inHole(x) {
+                    _ = draw(x, y, pixels)
+                    x += 1
                 }
-                var first = row.lowerBound
-                while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
-                guard first < row.upperBound else { continue }
-                var last = row.upperBound - 1
-                while last > first, !pixel(last, y, pixels) { last -= 1 }
-                // first and last are done; the run between them has coverage 1.
-                guard last - first > 1 else { continue }
-                let rowStart = y * width
-                if !table.isEmpty {
-                    SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
-                } else {
-                    let cy = Double(y) + 0.5
-                    for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (rowStart + x) * 4) }
+                var right = row.upperBound - 1
+                while right > x, !inHole(right) {
+                    _ = draw(right, y, pixels)
+                    right -= 1
                 }
+                continue
+            }
+            var first = row.lowerBound
+            while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
+            guard first < row.upperBound else { continue }
+            var last = row.upperBound - 1
+            while last > first, !pixel(last, y, pixels) { last -= 1 }
+            // first and last are done; the run between them has coverage 1.
+            guard last - first > 1 else { continue }
+            let rowStart = y * width
+            if !table.isEmpty {
+                SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
+            } else {
+                let cy = Double(y) + 0.5
+                for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (rowStart + x) * 4) }
             }
         }
     }
@@ -291,17 +289,15 @@ extension RasterRenderer {
         let table = SourceOver.table(red: fc.red * fillOpacity, green: fc.green * fillOpacity, blue: fc.blue * fillOpacity,
                                      alpha: fc.alpha * fillOpacity)
         let footprint = shape.footprint(within: bounds)
-        do {
-            for y in firstRow..<endRow {
-                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
-                var first = row.lowerBound
-                while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
-                guard first < row.upperBound else { continue }
-                var last = row.upperBound - 1
-                while last > first, !pixel(last, y, pixels) { last -= 1 }
-                // first and last are done; between them only the fill shows, wholly.
-                if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
-            }
+        for y in firstRow..<endRow {
+            let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
+            var first = row.lowerBound
+            while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
+            guard first < row.upperBound else { continue }
+            var last = row.upperBound - 1
+            while last > first, !pixel(last, y, pixels) { last -= 1 }
+            // first and last are done; between them only the fill shows, wholly.
+            if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
         }
     }
 }
