@@ -9,6 +9,11 @@ public typealias CFTimeInterval = Double
 /// set it (`CARenderer.beginFrame(atTime:)` does), after which it reads exactly what was set until
 /// set again or returned to the system clock. Nothing in the render path reads the clock: frames are
 /// evaluated at the time they are given.
+///
+/// A setting holds for the whole process and, above that, for the thread that made it: code that
+/// calls `beginFrame(atTime: 10)` and then adds an animation on the same thread has it begin at 10
+/// even when a renderer on another thread set the clock in between (two renderers in one process,
+/// tests running in parallel). Other threads read the latest setting of any thread.
 public enum MediaClock {
     // Guarded by `lock`, an NSLock (a pthread mutex, which the thread sanitizer sees): with
     // Synchronization's Mutex it reported two renders setting the clock at once as a data race.
@@ -18,12 +23,18 @@ public enum MediaClock {
     /// Makes `CACurrentMediaTime()` return `t` from now on.
     public static func set(_ t: CFTimeInterval) {
         lock.withLock { manualTime = t }
+        Thread.current.threadDictionary[threadKey] = t
     }
 
     /// Returns `CACurrentMediaTime()` to the system's monotonic clock.
     public static func useSystemClock() {
         lock.withLock { manualTime = nil }
+        Thread.current.threadDictionary.removeObject(forKey: threadKey)
     }
+
+    /// Where a thread keeps its own setting (a thread's dictionary is read and written by that
+    /// thread only).
+    private static let threadKey = "OpenQuartz.MediaClock.time"
 
     /// A reading that wins over the others within `MediaClock.$scoped.withValue(t) { ... }`: for
     /// code (tests, parallel renders) that must not share one process-wide setting.
@@ -32,6 +43,7 @@ public enum MediaClock {
     /// The clock's reading in seconds.
     public static var now: CFTimeInterval {
         if let t = scoped { return t }
+        if let t = Thread.current.threadDictionary[threadKey] as? CFTimeInterval { return t }
         if let t = lock.withLock({ manualTime }) { return t }
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

@@ -1,0 +1,51 @@
+// The media clock behind CACurrentMediaTime() when renderers on several threads set it.
+import Foundation
+import LayerModel
+import Testing
+
+@Suite("Media clock")
+struct MediaClockTests {
+    /// Runs `body` on a thread of its own and returns what it returned.
+    private func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        nonisolated(unsafe) var result: T?
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result = body()
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return result!
+    }
+
+    @Test("a thread that set the clock reads its own setting after another thread set it")
+    func settingsPerThread() {
+        let first = DispatchSemaphore(value: 0), second = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var seenByFirst: [Double] = []
+        let finished = DispatchSemaphore(value: 0)
+        let a = Thread {
+            MediaClock.set(10)
+            first.signal()
+            second.wait()  // the other thread has set 99 by now
+            seenByFirst.append(CACurrentMediaTime())
+            MediaClock.useSystemClock()
+            finished.signal()
+        }
+        a.start()
+        first.wait()
+        let seenBySecond = onThread { () -> Double in
+            MediaClock.set(99)
+            return CACurrentMediaTime()
+        }
+        // A thread that never set the clock reads the latest setting of any thread.
+        let seenByThird = onThread { CACurrentMediaTime() }
+        second.signal()
+        finished.wait()
+        #expect(seenByFirst == [10], "the thread that began its frame at 10 lost its time")
+        #expect(seenBySecond == 99)
+        #expect(seenByThird == 99)
+        // Back on the system clock (the first thread returned it there): a monotonic reading, not 99.
+        let system = onThread { CACurrentMediaTime() }
+        #expect(system != 99 && system > 0)
+    }
+}
