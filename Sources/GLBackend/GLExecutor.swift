@@ -211,35 +211,57 @@ final class GLExecutor {
         glUseProgram(program.handle)
     }
 
-    /// A rounded clip's pass drawn through the stencil (`GLStencilClip`) where the frame would
-    /// composite it with `reader`: the outline's pixels marked, the pass's ops drawn into the frame
-    /// at its place where the mark is, the mark cleared.
+    /// A rounded clip's pass drawn through the stencil (`GLStencilClip`) where `parent` (the frame,
+    /// or a clip drawn through the stencil, at `parentOrigin`) would composite it with `reader`:
+    /// the outline's pixels inside the enclosing clips raised to the clip's level, the pass's ops
+    /// drawn into the frame at its place where the level is reached, the level taken back down.
     private func drawThroughStencil(_ reader: QuadOp, _ clip: GLStencilClip, index: Int, of list: RenderList,
-                                    frame: RenderPass, passes: [Int: GLuint]) throws {
+                                    parent: RenderPass, at parentOrigin: (x: Int, y: Int),
+                                    passes: [Int: GLuint]) throws {
+        let frame = list.passes[list.passes.count - 1]
         try attachStencil(width: frame.width, height: frame.height)
-        let pass = clip.pass
+        let pass = clip.pass, level = GLint(clip.depth)
         glEnable(GLenum(GL_STENCIL_TEST))
         glStencilMask(0xFF)
-        glStencilFunc(GLenum(GL_ALWAYS), 1, 0xFF)
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_REPLACE))
-        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        var outline = reader
-        outline.fill = .solid(.opaqueWhite)
-        marksStencil = true
-        try draw(outline, images: [:], passes: [:], atlas: GLPassAtlas())
-        marksStencil = false
-        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
-        glStencilFunc(GLenum(GL_EQUAL), 1, 0xFF)
+        // Raise the outline's pixels that every enclosing clip holds (the frame's are at 0).
+        try markOutline(reader, from: level - 1, op: GLenum(GL_INCR))
+        glStencilFunc(GLenum(GL_EQUAL), level, 0xFF)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
         glEnable(GLenum(GL_SCISSOR_TEST))
         glScissor(GLint(clip.origin.x), GLint(clip.origin.y), GLsizei(pass.width), GLsizei(pass.height))
         try drawPass(pass, index: index, of: list, at: clip.origin, atlas: GLPassAtlas(), passes: passes, clears: false)
-        glClearStencil(0)
-        glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glDisable(GLenum(GL_STENCIL_TEST))
-        setViewport(origin: (0, 0), width: frame.width, height: frame.height)
+        setViewport(origin: parentOrigin, width: parent.width, height: parent.height)
+        if clip.depth == 1 {
+            // The outermost clip: the whole stencil back to 0 under the clip's scissor.
+            glClearStencil(0)
+            glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            glDisable(GLenum(GL_STENCIL_TEST))
+        } else {
+            // Inside another clip: the outline's pixels back down to the enclosing clip's level,
+            // whose scissor and test hold again.
+            glScissor(GLint(parentOrigin.x), GLint(parentOrigin.y), GLsizei(parent.width), GLsizei(parent.height))
+            try markOutline(reader, from: level, op: GLenum(GL_DECR))
+            glStencilFunc(GLenum(GL_EQUAL), level - 1, 0xFF)
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        }
         stencilClips += 1
+    }
+
+    /// Applies `op` to the stencil of the pixels whose centre `reader`'s outline covers and whose
+    /// level is `level`, drawing no colour.
+    private func markOutline(_ reader: QuadOp, from level: GLint, op: GLenum) throws {
+        glStencilFunc(GLenum(GL_EQUAL), level, 0xFF)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), op)
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        var outline = reader
+        outline.fill = .solid(.opaqueWhite)
+        marksStencil = true
+        defer {
+            marksStencil = false
+            glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        }
+        try draw(outline, images: [:], passes: [:], atlas: GLPassAtlas())
     }
 
     /// A stencil buffer on the frame's framebuffer, as large as the frame.
@@ -298,7 +320,8 @@ final class GLExecutor {
             switch op {
             case .quad(let quad):
                 if case .texture(let fill) = quad.fill, case .pass(let id) = fill.source, let clip = frameStencilClips[id] {
-                    try drawThroughStencil(quad, clip, index: index, of: list, frame: pass, passes: passTextures)
+                    try drawThroughStencil(quad, clip, index: list.passes.firstIndex { $0.id == id } ?? index, of: list,
+                                           parent: pass, at: origin, passes: passTextures)
                 } else {
                     try draw(quad, images: list.textures, passes: passTextures, atlas: atlas)
                 }
