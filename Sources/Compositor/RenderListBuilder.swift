@@ -34,6 +34,11 @@ public struct RenderListBuilder {
     /// such clip through its group pass, the route to compare with.
     public var triesRoundedClips = true
 
+    /// Whether a closed-form shadow under an opaque background skips the pixels the background
+    /// covers (`RenderPass.cuttingOccludedShadows`: the same bytes, fewer shadow pixels). Default:
+    /// true; false draws every shadow whole, the route to compare with.
+    public var cutsOccludedShadows = true
+
     /// Trees deeper than this are refused rather than recursed into (`RenderLimits.current`).
     public static var maxDepth: Int { RenderLimits.current.maxDepth }
 
@@ -79,8 +84,9 @@ public struct RenderListBuilder {
         try walk(from: Visit(layer: root, parentPlaneToDevice: toDevice, opacity: 1,
                              clip: RenderListBuilder.guardBand(size.width, size.height), depth: 0,
                              passMap: inOwnSpace ? toDevice : nil), state: &state)
-        let frame = RenderPass(id: state.nextPassID, width: size.width, height: size.height, ops: state.ops)
-        return RenderList(width: size.width, height: size.height, passes: state.passes + [frame],
+        var passes = state.passes + [RenderPass(id: state.nextPassID, width: size.width, height: size.height, ops: state.ops)]
+        if cutsOccludedShadows { passes = passes.map { $0.cuttingOccludedShadows() } }
+        return RenderList(width: size.width, height: size.height, passes: passes,
                           textures: state.textures, diagnostics: state.diagnostics)
     }
 

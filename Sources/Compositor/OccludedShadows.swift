@@ -1,0 +1,106 @@
+import Foundation
+import OpenCoreGraphics
+
+// Shadows under opaque layers. A layer's shadow is drawn first and its background straight over
+// it; where that background is opaque and covers whole pixels, the shadow beneath is never seen.
+// On a closed-form shadow those are the costliest pixels of the frame (the Gaussian evaluated per
+// pixel, on both backends), and under a card most of the shadow's quad is such pixels. So the
+// shadow is drawn as up to four strips around the covered middle instead, their seams on pixel
+// boundaries: every pixel still gets exactly the coverage it had (a pixel lies wholly in one
+// strip, or under the background), and the frame's bytes do not change on either backend.
+// Chromium's compositor culls occluded quads the same way, by whole pixels.
+
+extension RenderPass {
+    /// The pass with each closed-form shadow that is followed at once by an opaque background
+    /// covering its middle drawn as strips around that middle (see above). Other ops stay as
+    /// they are.
+    func cuttingOccludedShadows() -> RenderPass {
+        guard ops.count >= 2 else { return self }
+        var cut: [DrawOp] = []
+        cut.reserveCapacity(ops.count + 3)
+        for (index, op) in ops.enumerated() {
+            guard case .quad(let shadow) = op, case .blurredRoundedRect = shadow.fill, index + 1 < ops.count,
+                  case .quad(let cover) = ops[index + 1], let hole = cover.opaquePixels,
+                  let strips = shadow.strips(around: hole, targetWidth: width, targetHeight: height) else {
+                cut.append(op)
+                continue
+            }
+            cut.append(contentsOf: strips.map(DrawOp.quad))
+        }
+        var pass = self
+        pass.ops = cut
+        return pass
+    }
+}
+
+extension QuadOp {
+    /// The whole pixels this op paints in its own colour alone, hiding what lies beneath: an
+    /// opaque solid colour at full opacity and tint, source-over, over a pixel-aligned rectangle
+    /// inside which coverage is exactly 1. Nil when that is not known (a turned or projected
+    /// shape, a ring, hard edges, a clip that is not an axis-aligned rectangle).
+    var opaquePixels: PixelRect? {
+        guard case .solid(let color) = fill, color.alpha >= 1, opacity >= 1, tint.alpha >= 1, blend == .sourceOver,
+              polygon.isExact else { return nil }
+        // The clip's rectangle (no outline: bounded by the target alone).
+        var covered = (minX: -Double.infinity, minY: -Double.infinity, maxX: Double.infinity, maxY: Double.infinity)
+        if !polygon.outline.isEmpty {
+            guard let bounds = polygon.axisAlignedBounds else { return nil }
+            covered = bounds
+        }
+        if let shape = rounded {
+            guard shape.inner == nil, let inside = QuadOp.wholeInside(shape.outer, through: localToDevice) else { return nil }
+            covered = (max(covered.minX, inside.minX), max(covered.minY, inside.minY),
+                       min(covered.maxX, inside.maxX), min(covered.maxY, inside.maxY))
+        }
+        // A pixel of margin: coverage is 1 well before a pixel reaches an edge, so the pixels kept
+        // are certainly inside on both backends.
+        let margin = 1.0
+        let rect = PixelRect(minX: Int(clampingPixels: covered.minX + margin, .up, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
+                             minY: Int(clampingPixels: covered.minY + margin, .up, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY),
+                             maxX: Int(clampingPixels: covered.maxX - margin, .down, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
+                             maxY: Int(clampingPixels: covered.maxY - margin, .down, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY))
+        return rect.width > 0 && rect.height > 0 ? rect : nil
+    }
+
+    /// The device rectangle inside a rounded rectangle seen through an axis-aligned map (scale
+    /// and translation, no turn or perspective): its rectangle less, on every side, the part of
+    /// the largest corner outside the 45-degree point of its arc. A continuous corner lies
+    /// outside the circle of its full extent, so that circle bounds it.
+    static func wholeInside(_ outline: RoundedRectangle, through map: ProjectiveTransform2D)
+        -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard map.m12 == 0, map.m21 == 0, map.m13 == 0, map.m23 == 0, map.m33 == 1, map.m11 != 0, map.m22 != 0 else { return nil }
+        let r = outline.rect
+        let xs = [r.x * map.m11 + map.m31, (r.x + r.width) * map.m11 + map.m31]
+        let ys = [r.y * map.m22 + map.m32, (r.y + r.height) * map.m22 + map.m32]
+        var radius = max(outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft, 0)
+        if outline.continuous { radius *= RoundedRectangle.continuousExtent }
+        radius = min(radius, r.width / 2, r.height / 2)
+        let cut = 1 - 1 / 2.0.squareRoot()
+        let insetX = radius * abs(map.m11) * cut, insetY = radius * abs(map.m22) * cut
+        let bounds = (minX: xs.min()! + insetX, minY: ys.min()! + insetY, maxX: xs.max()! - insetX, maxY: ys.max()! - insetY)
+        guard [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].allSatisfy(\.isFinite) else { return nil }
+        return bounds
+    }
+
+    /// This op drawn as strips around `hole` (whole pixels), when its polygon is an axis-aligned
+    /// rectangle with exact coverage that the hole cuts into: the band above, the band below,
+    /// and the pieces left and right between them. Nil when there is nothing to gain.
+    func strips(around hole: PixelRect, targetWidth: Int, targetHeight: Int) -> [QuadOp]? {
+        guard rounded == nil, let box = polygon.axisAlignedBounds else { return nil }
+        let minX = max(Double(hole.minX), box.minX), maxX = min(Double(hole.maxX), box.maxX)
+        let minY = max(Double(hole.minY), box.minY), maxY = min(Double(hole.maxY), box.maxY)
+        // Worth a cut: a hole of at least a few pixels each way.
+        guard maxX - minX >= 4, maxY - minY >= 4 else { return nil }
+        let pieces = [(box.minX, box.minY, box.maxX, minY), (box.minX, maxY, box.maxX, box.maxY),
+                      (box.minX, minY, minX, maxY), (maxX, minY, box.maxX, maxY)]
+        return pieces.compactMap { x0, y0, x1, y1 in
+            guard x1 > x0, y1 > y0,
+                  let piece = CoveragePolygon(vertices: [DevicePoint(x: x0, y: y0), DevicePoint(x: x1, y: y0),
+                                                         DevicePoint(x: x1, y: y1), DevicePoint(x: x0, y: y1)],
+                                              targetWidth: targetWidth, targetHeight: targetHeight) else { return nil }
+            var strip = self
+            strip.polygon = piece
+            return strip
+        }
+    }
+}
