@@ -112,12 +112,17 @@ struct AnimateCommand: ParsableCommand {
         let progress = ProgressBar(total: range.count, enabled: isatty(STDERR_FILENO) == 1 && !json)
         let encoder = FrameEncoder(sink: sink)
         let start = Date()
+        // Resident memory once a tenth of the frames are done (caches and the driver warmed up)
+        // and at the end: a run that keeps growing between them holds on to something per frame.
+        let tenth = range.lowerBound + max(range.count / 10, 1) - 1
+        var residentAfterTenth: Int?
         do {
             for index in range {
                 let image = try renderer.frame(at: allTimes[index])
                 encoder.add(image, index: index)
                 try encoder.check()
                 progress.update(done: index - range.lowerBound + 1)
+                if index == tenth { residentAfterTenth = ResidentMemory.current() }
             }
             try encoder.finish()
         } catch {
@@ -133,14 +138,21 @@ struct AnimateCommand: ParsableCommand {
         let framesPerSecond = Double(range.count) / max(seconds, 1e-9)
         // With the frames on standard output, the report goes to standard error.
         let report: (String) -> Void = OutputDestination.isStandardOutput(output) ? { printError($0) } : { print($0) }
+        let peak = ResidentMemory.peak()
+        var memory: [String: Any] = ["peakResidentBytes": peak]
+        if let early = residentAfterTenth, let late = ResidentMemory.current() {
+            memory["residentAfterTenthBytes"] = early
+            memory["residentAtEndBytes"] = late
+        }
         if json {
             report(jsonLine(["output": OutputDestination.isStandardOutput(output) ? "-" : url.path, "frames": range.count, "firstFrame": range.lowerBound, "totalFrames": allTimes.count,
                        "width": pixelWidth, "height": pixelHeight, "backend": backend.rawValue, "seconds": seconds,
-                       "framesPerSecond": framesPerSecond, "stages": times.json]))
+                       "framesPerSecond": framesPerSecond, "stages": times.json, "memory": memory]))
         } else {
             let stages = times.json.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.2f", $0.value)) s" }
             report("\(output): \(range.count) frames \(pixelWidth)x\(pixelHeight) on the \(backend.rawValue) in "
-                + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", framesPerSecond)) frames/s; \(stages.joined(separator: ", ")))")
+                + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", framesPerSecond)) frames/s; \(stages.joined(separator: ", ")); "
+                + "peak memory \(ResidentMemory.mebibytes(peak)))")
         }
     }
 }

@@ -76,12 +76,15 @@ struct RenderCommand: ParsableCommand {
             fields.merge(["repeats": repeats, "frameSeconds": frames[frames.count / 2], "frameSecondsP25": frames[frames.count / 4],
                           "frameSecondsP75": frames[frames.count * 3 / 4]]) { $1 }
         }
+        let peak = ResidentMemory.peak()
+        fields["peakResidentBytes"] = peak
         // With the image on standard output, the report goes to standard error.
         let report: (String) -> Void = destination == .standardOutput ? { printError($0) } : { print($0) }
         if json {
             report(jsonLine(fields))
         } else {
-            report("\(output): \(image.width)x\(image.height) at t=\(t) s on the \(backend.rawValue) (\(String(format: "%.3f", seconds)) s)")
+            report("\(output): \(image.width)x\(image.height) at t=\(t) s on the \(backend.rawValue) (\(String(format: "%.3f", seconds)) s, "
+                + "peak memory \(ResidentMemory.mebibytes(peak)))")
             if let frame = fields["frameSeconds"] as? Double {
                 report(String(format: "median frame %.3f ms over %d repeats", frame * 1000, repeats))
             }
