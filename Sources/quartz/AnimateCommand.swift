@@ -28,6 +28,8 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "Device pixels per point (default: the document's scale).") var scale: Double?
     @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size).") var size: String?
     @Option(help: "i/n: render only the i-th (from 1) of n equal ranges of frames (folder output only).") var shard: String?
+    @Option(help: ArgumentHelp("PNG frames (a folder, an animated PNG): fast (libpng's fast writing: 3 to 5 times faster, "
+        + "0 to 45% larger) or small (its default compression, as quartz render writes).")) var pngCompression: CGImage.PNGCompression = .fast
     @Flag(help: "Print the result (frames, timing per stage) as one line of JSON.") var json = false
 
     func validate() throws {
@@ -91,8 +93,8 @@ struct AnimateCommand: ParsableCommand {
         let sink: FrameSink
         do {
             switch kind {
-            case .folder: sink = try PNGFolderSink(folder: url)
-            case .apng: sink = AnimatedPNGSink(path: output, width: pixelWidth, height: pixelHeight, fps: rate)
+            case .folder: sink = try PNGFolderSink(folder: url, compression: pngCompression)
+            case .apng: sink = AnimatedPNGSink(path: output, width: pixelWidth, height: pixelHeight, fps: rate, compression: pngCompression)
             case .gif: sink = GIFSink(path: output, width: pixelWidth, height: pixelHeight, fps: rate)
             case .mp4:
                 guard let ffmpeg = FrameSinks.ffmpeg() else {
@@ -156,6 +158,8 @@ struct AnimateCommand: ParsableCommand {
         }
     }
 }
+
+extension CGImage.PNGCompression: ExpressibleByArgument {}
 
 /// An error writing frames (as opposed to rendering them).
 struct ImageWriteFailure: Error, CustomStringConvertible {

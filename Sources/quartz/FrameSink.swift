@@ -53,8 +53,12 @@ final class PNGFolderSink: FrameSink {
         }
     }
 
-    init(folder: URL) throws {
+    /// How hard each frame's PNG is compressed (`quartz animate --png-compression`).
+    let compression: CGImage.PNGCompression
+
+    init(folder: URL, compression: CGImage.PNGCompression = .small) throws {
         self.folder = folder
+        self.compression = compression
         try PNGFolderSink.check(folder.path)
         created = !FileManager.default.fileExists(atPath: folder.path)
         do {
@@ -64,7 +68,7 @@ final class PNGFolderSink: FrameSink {
         }
     }
     static func name(_ index: Int) -> String { String(format: "frame-%06d.png", index) }
-    func encode(_ image: CGImage) throws -> Any { try image.pngData() }
+    func encode(_ image: CGImage) throws -> Any { try image.pngData(compression: compression) }
     func write(_ encoded: Any, index: Int) throws {
         try writeOutput(encoded as! Data, to: folder.appendingPathComponent(PNGFolderSink.name(index)).path)
     }
@@ -80,11 +84,13 @@ final class PNGFolderSink: FrameSink {
 final class AnimatedPNGSink: FrameSink {
     let path: String
     var encoder: AnimatedPNGEncoder
-    init(path: String, width: Int, height: Int, fps: Double) {
+    let compression: CGImage.PNGCompression
+    init(path: String, width: Int, height: Int, fps: Double, compression: CGImage.PNGCompression = .small) {
         self.path = path
+        self.compression = compression
         encoder = AnimatedPNGEncoder(width: width, height: height, fps: fps)
     }
-    func encode(_ image: CGImage) throws -> Any { try image.pngData() }
+    func encode(_ image: CGImage) throws -> Any { try image.pngData(compression: compression) }
     func write(_ encoded: Any, index: Int) throws { try encoder.add(png: encoded as! Data) }
     func finish() throws { try writeOutput(encoder.encoded(), to: path) }
     func abandon() {}

@@ -40,6 +40,20 @@ struct PNGCodecTests {
         #expect((0..<4).map { bitmap[$0, 0].0 } == [100, 200, 0, 255])
     }
 
+    @Test("fast compression writes other bytes, faster to make, that decode to the same pixels")
+    func fastCompression() throws {
+        // A gradient with noise over a 96 x 64 image: row filters pay off, so the two differ.
+        let image = CGImage(bitmap: Bitmap(width: 96, height: 64) { x, y in
+            let n = UInt8((x * 7 + y * 13) % 5)
+            return (UInt8(x * 2) &+ n, UInt8(y * 3), UInt8((x + y) % 256), 255)
+        })
+        let small = try image.pngData(), fast = try image.pngData(compression: .fast)
+        #expect(small != fast, "the fast setting wrote what the default writes")
+        #expect(try image.pngData(compression: .fast) == fast, "fast writing is deterministic too")
+        #expect(try CGImage.decodePNG(fast).bitmap == image.bitmap)
+        #expect(try CGImage.decodePNG(small).bitmap == image.bitmap)
+    }
+
     @Test("the same image always encodes to the same bytes")
     func deterministic() throws {
         #expect(try sample().pngData() == sample().pngData())
