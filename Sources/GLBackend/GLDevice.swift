@@ -26,6 +26,8 @@ public final class GLDevice: @unchecked Sendable {
     private var debugOutput: GLDebugOutput?
     /// A reset to report after the next frame's draws, as the driver would after a GPU reset.
     private var simulatedLossPending = 0
+    /// How many times the context was replaced: frames submitted before are drawn again.
+    private var contextGeneration = 0
     /// A pass in which the next frame makes an invalid GL call (the test hook for error reporting).
     private var invalidCallPass: Int?
     private var pathRoute: GLPathFill.Route?
@@ -196,35 +198,94 @@ public final class GLDevice: @unchecked Sendable {
                 throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
             }
             defer { eglMakeCurrent(opened.display, nil, nil, nil) }
-            let outcome = Result { () throws -> Bitmap in
-                let executor = try self.executor ?? GLExecutor(caps: caps, maxTextureBytes: textureByteLimit,
-                                                               debugOutput: debugOutput)
-                self.executor = executor
-                executor.invalidCallPass = invalidCallPass
-                executor.pathRoute = pathRoute
-                executor.generalQuadProgramOnly = generalQuadProgramOnly
-                executor.drawsPassesSeparately = passesSeparately
-                executor.roundedClipsByStencil = roundedClipsByStencil
-                invalidCallPass = nil
-                return try executor.execute(list)
-            }
-            // A lost context's output is garbage whatever else happened: the reset decides.
-            let simulated = simulatedLossPending > 0
-            if simulated { simulatedLossPending -= 1 }
-            if simulated || (resetStatus.map { $0() != GLenum(GL_NO_ERROR) } ?? false) {
-                contextResets += 1
-                try replaceContext()
-                continue
-            }
+            let outcome = Result { try self.preparedExecutor().execute(list) }
+            if try lostContextReplaced() { continue }
             return try outcome.get()
         }
         throw GLError.noContext("the GL context was lost again while the frame was drawn anew")
+    }
+
+    /// The executor, made on first use, with this device's routes and hooks set. Call with the
+    /// lock held and the context current.
+    private func preparedExecutor() throws -> GLExecutor {
+        let executor = try self.executor ?? GLExecutor(caps: caps, maxTextureBytes: textureByteLimit, debugOutput: debugOutput)
+        self.executor = executor
+        executor.invalidCallPass = invalidCallPass
+        executor.pathRoute = pathRoute
+        executor.generalQuadProgramOnly = generalQuadProgramOnly
+        executor.drawsPassesSeparately = passesSeparately
+        executor.roundedClipsByStencil = roundedClipsByStencil
+        invalidCallPass = nil
+        return executor
+    }
+
+    /// Whether the context was lost (a GPU reset, or the test hook's), in which case it has been
+    /// replaced: a lost context's output is garbage whatever else happened. Call with the lock held.
+    private func lostContextReplaced() throws -> Bool {
+        let simulated = simulatedLossPending > 0
+        if simulated { simulatedLossPending -= 1 }
+        guard simulated || (resetStatus.map { $0() != GLenum(GL_NO_ERROR) } ?? false) else { return false }
+        contextResets += 1
+        try replaceContext()
+        return true
+    }
+
+    /// A frame drawn and on its way to memory (`submit`), to be had with `collect`.
+    public struct PendingFrame: @unchecked Sendable {
+        fileprivate let list: RenderList
+        fileprivate let readback: GLReadback.Pending
+        /// The context it was drawn in (`contextGeneration`): a frame from a context since
+        /// replaced is drawn again.
+        fileprivate let generation: Int
+    }
+
+    /// Draws a render list and queues the frame's copy to memory through a pixel buffer object,
+    /// returning before the GPU is done: the caller builds its next frame meanwhile and then
+    /// `collect`s this one, so CPU and GPU work overlap and the copy does not stall. `render` is
+    /// `collect(submit(list))` with a wait between.
+    public func submit(_ list: RenderList) throws -> PendingFrame {
+        lock.lock()
+        defer { lock.unlock() }
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
+        }
+        defer { eglMakeCurrent(opened.display, nil, nil, nil) }
+        return PendingFrame(list: list, readback: try preparedExecutor().submit(list), generation: contextGeneration)
+    }
+
+    /// Lets go of a frame `submit` drew without reading it (its buffer returns for reuse).
+    public func discard(_ frame: PendingFrame) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard frame.generation == contextGeneration, let executor,
+              eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else { return }
+        executor.discard(frame.readback)
+        eglMakeCurrent(opened.display, nil, nil, nil)
+    }
+
+    /// The pixels of a frame `submit` drew: waits for its copy. If the context was lost on the way
+    /// (a GPU reset), the frame is drawn again in a new one, as `render` does.
+    public func collect(_ frame: PendingFrame) throws -> Bitmap {
+        lock.lock()
+        defer { lock.unlock() }
+        guard frame.generation == contextGeneration, let executor else { return try renderLocked(frame.list) }
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
+        }
+        let outcome = Result { try executor.collect(frame.readback) }
+        if try lostContextReplaced() {
+            eglMakeCurrent(opened.display, nil, nil, nil)
+            return try renderLocked(frame.list)
+        }
+        eglMakeCurrent(opened.display, nil, nil, nil)
+        return try outcome.get()
     }
 
     /// Drops the context and everything made in it (executor, caches, pools) and makes a new one:
     /// what a lost context needs. Call with the lock held.
     private func replaceContext() throws {
         executor = nil
+        contextGeneration += 1
         debugOutput?.disable()
         debugOutput = nil
         eglMakeCurrent(opened.display, nil, nil, nil)

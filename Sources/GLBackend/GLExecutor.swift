@@ -35,6 +35,8 @@ final class GLExecutor {
         set { textures.maxBytes = newValue }
     }
     private let passPool = GLPassTargetPool()
+    /// Frames on their way to memory.
+    private let readback = GLReadback()
     /// Results of passes with a cache key (rasterized layers), kept across frames.
     private var cachedPasses: [Int: (target: GLPassTargetPool.Target, lastUsed: Int)] = [:]
     private var frameNumber = 0
@@ -42,7 +44,7 @@ final class GLExecutor {
     private(set) var cachedPassHits = 0
     /// Runs of quads drawn instanced, one batch per kind (at most one holds quads at a time).
     let batches: [GLQuadBatch]
-    /// Seconds spent reading frames back (after the draws finished), since the executor began.
+    /// Seconds spent reading frames back (waiting for and mapping the copies), since the executor began.
     private(set) var readbackSeconds = 0.0
 
     /// Frames a cached pass may go unused before its target returns to the pool.
@@ -96,7 +98,17 @@ final class GLExecutor {
         glDeleteFramebuffers(1, &framebuffer)
     }
 
+    /// Draws the list and reads the frame back.
     func execute(_ list: RenderList) throws -> Bitmap {
+        let pending = try submit(list)
+        // The draws and the copy finish first, so the time read back is the mapping alone.
+        glFinish()
+        return try collect(pending)
+    }
+
+    /// Draws the list and queues the frame's copy to memory (`GLReadback`), returning before the
+    /// GPU is done; `collect` waits for it.
+    func submit(_ list: RenderList) throws -> GLReadback.Pending {
         let limit = caps.maxRenderTargetSize
         guard list.width <= limit, list.height <= limit else {
             throw GLError.tooLarge(what: "the output", width: list.width, height: list.height, limit: limit)
@@ -180,23 +192,35 @@ final class GLExecutor {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        var pixels = [UInt8](repeating: 0, count: list.width * list.height * 4)
-        // The draws finish first, so the time read back is the copy alone.
-        glFinish()
-        let readbackStart = DispatchTime.now().uptimeNanoseconds
-        pixels.withUnsafeMutableBytes { bytes in
-            glReadPixels(0, 0, GLsizei(list.width), GLsizei(list.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                         bytes.baseAddress)
-        }
-        readbackSeconds += Double(DispatchTime.now().uptimeNanoseconds - readbackStart) / 1e9
+        let pending = readback.start(width: list.width, height: list.height)
         glBindVertexArray(0)
         textures.endFrame()
         let error = glGetError()
-        guard error == GL_NO_ERROR else { throw GLError.glError(code: error, during: "frame execution") }
+        guard error == GL_NO_ERROR else {
+            readback.discard(pending)
+            throw GLError.glError(code: error, during: "frame execution")
+        }
+        if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
+            readback.discard(pending)
+            throw GLError.driverReported(failures.map(\.description), during: "the read-back of the frame")
+        }
+        return pending
+    }
+
+    /// Waits for a frame `submit` queued and returns its pixels.
+    func collect(_ pending: GLReadback.Pending) throws -> Bitmap {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let pixels = try readback.finish(pending)
+        readbackSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
             throw GLError.driverReported(failures.map(\.description), during: "the read-back of the frame")
         }
-        return Bitmap(width: list.width, height: list.height, pixels: pixels)
+        return Bitmap(width: pending.width, height: pending.height, pixels: pixels)
+    }
+
+    /// A queued copy not collected (the frame was abandoned).
+    func discard(_ pending: GLReadback.Pending) {
+        readback.discard(pending)
     }
 
     /// The viewport a pass draws through, and every quad program's idea of its size.

@@ -10,9 +10,10 @@ struct AnimateCommand: ParsableCommand {
         abstract: "Render a scene document's frames: a folder of PNGs, an animated PNG, a GIF, or an MP4.",
         discussion: """
         The output's extension picks the format: none (a folder of frame-NNNNNN.png), .png or .apng (animated PNG), \
-        .gif, .mp4 (through ffmpeg, which must be on PATH). Frames are encoded on a background queue while the next \
-        renders. --shard i/n renders the i-th of n contiguous ranges of the frames into a folder, numbered as in the \
-        whole run, so n shards together write exactly the frames of one unsharded run. A progress bar shows on a \
+        .gif, .mp4 (through ffmpeg, which must be on PATH). On the GPU each frame is built while the one before is \
+        drawn and read back (through pixel buffers); frames are encoded on background threads while the next \
+        renders. --shard i/n renders the i-th of n contiguous ranges of the frames into a folder, numbered as in \
+        the whole run, so n shards together write exactly the frames of one unsharded run. A progress bar shows on a \
         terminal. Exit codes: 0 written; 2 bad input; 3 rendering failed. Nothing is left behind on failure but \
         the frames of a folder already finished.
         """)
@@ -118,16 +119,35 @@ struct AnimateCommand: ParsableCommand {
         // and at the end: a run that keeps growing between them holds on to something per frame.
         let tenth = range.lowerBound + max(range.count / 10, 1) - 1
         var residentAfterTenth: Int?
+        // Two frames in flight: frame n + 1 is built (evaluation, content, render list) and its
+        // draws queued while the GPU still draws and copies frame n, whose image is then
+        // collected through its pixel buffer and handed to the encoders.
+        var inFlight: (index: Int, frame: SceneFrameRenderer.InFlight)?
+        func hand(_ frame: SceneFrameRenderer.InFlight, index: Int) throws {
+            encoder.add(try renderer.finish(frame), index: index)
+            try encoder.check()
+            progress.update(done: index - range.lowerBound + 1)
+            if index == tenth { residentAfterTenth = ResidentMemory.current() }
+        }
         do {
             for index in range {
-                let image = try renderer.frame(at: allTimes[index])
-                encoder.add(image, index: index)
-                try encoder.check()
-                progress.update(done: index - range.lowerBound + 1)
-                if index == tenth { residentAfterTenth = ResidentMemory.current() }
+                let next = try renderer.begin(at: allTimes[index])
+                if let previous = inFlight {
+                    inFlight = nil
+                    do { try hand(previous.frame, index: previous.index) } catch {
+                        renderer.abandon(next)
+                        throw error
+                    }
+                }
+                inFlight = (index, next)
+            }
+            if let last = inFlight {
+                inFlight = nil
+                try hand(last.frame, index: last.index)
             }
             try encoder.finish()
         } catch {
+            if let pending = inFlight { renderer.abandon(pending.frame) }
             progress.clear()
             encoder.abandon()
             printError("quartz animate: \(error is ImageWriteFailure ? "" : "\(scene): ")\(error)")

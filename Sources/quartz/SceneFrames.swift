@@ -16,7 +16,9 @@ struct StageTimes {
     var compositing = 0.0
     /// Executing the list: GL draws or the CPU reference.
     var execution = 0.0
-    /// Copying GPU frames back to memory (glReadPixels after the draws finished).
+    /// Copying GPU frames back to memory: glReadPixels after the draws finished, or for frames in
+    /// flight (`begin` / `finish`, what `quartz animate` does) the wait for the GPU and the copy
+    /// that the CPU work of the next frame did not cover.
     var readback = 0.0
     /// Encoding and writing images (on a background queue, overlapping the rest).
     var encoding = 0.0
@@ -48,7 +50,62 @@ final class SceneFrameRenderer {
         self.size = size ?? document.size
     }
 
+    /// A frame begun: on the GPU, drawn and on its way to memory; on the CPU, drawn.
+    enum InFlight {
+        case gpu(GLDevice.PendingFrame)
+        case drawn(Bitmap)
+    }
+
+    /// Builds the frame at `t` and starts drawing it: on the GPU the draws and the copy to memory
+    /// are queued (`GLDevice.submit`) and this returns, so the caller can begin the next frame
+    /// while the GPU works; `finish` waits for it.
+    func begin(at t: Double) throws -> InFlight {
+        let list = try renderList(at: t)
+        let start = Date()
+        defer { times.execution += Date().timeIntervalSince(start) }
+        switch backend {
+        case .cpu: return .drawn(RasterRenderer().render(list, cache: cache))
+        case .gpu: return .gpu(try GLDevice.shared().submit(list))
+        }
+    }
+
+    /// The image of a frame `begin` started.
+    func finish(_ frame: InFlight) throws -> CGImage {
+        switch frame {
+        case .drawn(let bitmap): return CGImage(bitmap: bitmap)
+        case .gpu(let pending):
+            let start = Date()
+            defer { times.readback += Date().timeIntervalSince(start) }
+            return CGImage(bitmap: try GLDevice.shared().collect(pending))
+        }
+    }
+
+    /// A frame begun and not finished (the run failed).
+    func abandon(_ frame: InFlight) {
+        if case .gpu(let pending) = frame, let device = try? GLDevice.shared() { device.discard(pending) }
+    }
+
     func frame(at t: Double) throws -> CGImage {
+        let list = try renderList(at: t)
+        let start = Date()
+        let bitmap: Bitmap
+        switch backend {
+        case .cpu: bitmap = RasterRenderer().render(list, cache: cache)
+        case .gpu:
+            let device = try GLDevice.shared()
+            let before = device.readbackSeconds
+            bitmap = try device.render(list)
+            let readback = device.readbackSeconds - before
+            times.readback += readback
+            times.execution -= readback
+        }
+        times.execution += Date().timeIntervalSince(start)
+        return CGImage(bitmap: bitmap)
+    }
+
+    /// The frame at `t` as a render list: the timeline advanced, content drawn, the presentation
+    /// tree composited, each stage timed.
+    func renderList(at t: Double) throws -> RenderList {
         var start = Date()
         func lap(_ stage: inout Double) {
             let now = Date()
@@ -68,19 +125,7 @@ final class SceneFrameRenderer {
         let list = try RenderListBuilder(viewport: CGRect(origin: .zero, size: size), scale: scale).build(root: tree)
         lastRenderList = list
         lap(&times.compositing)
-        let bitmap: Bitmap
-        switch backend {
-        case .cpu: bitmap = RasterRenderer().render(list, cache: cache)
-        case .gpu:
-            let device = try GLDevice.shared()
-            let before = device.readbackSeconds
-            bitmap = try device.render(list)
-            let readback = device.readbackSeconds - before
-            times.readback += readback
-            times.execution -= readback
-        }
-        lap(&times.execution)
-        return CGImage(bitmap: bitmap)
+        return list
     }
 }
 
