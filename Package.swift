@@ -40,7 +40,7 @@ let package = Package(
                             .embedInCode("gaussian_blur.frag"), .embedInCode("halve.frag"),
                             .embedInCode("solid_batch.vert"), .embedInCode("solid_batch.frag"),
                             .embedInCode("blurred_batch.vert"), .embedInCode("blurred_batch.frag"),
-                            .embedInCode("blurred_rounded_rect.glsl"), .embedInCode("rounded_shape.glsl"), .embedInCode("pixel_centre.glsl"), .embedInCode("polygon_coverage.glsl"),
+                            .embedInCode("blurred_rounded_rect.glsl"), .embedInCode("rounded_shape.glsl"), .embedInCode("pixel_centre.glsl"), .embedInCode("polygon_coverage.glsl"), .embedInCode("blend_modes.glsl"),
                             .embedInCode("rounded_batch.vert"), .embedInCode("rounded_batch.frag"),
                             .embedInCode("path_edges.vert"), .embedInCode("path_edges.frag"), .embedInCode("path_cover.frag"),
                             .embedInCode("path_stencil.frag")]),
@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),
         .target(name: "SceneCatalog", dependencies: ["OpenQuartzCore"]),
         .target(name: "OpenQuartzTesting", dependencies: ["OpenQuartzCore", "PixelDiff"]),
-        .target(name: "SceneFormat", dependencies: ["OpenQuartzCore"]),
+        .target(name: "SceneFormat", dependencies: ["OpenQuartzCore", "Compositor"]),
         // The seeds' listings ported to Swift (the same scenes as Examples/*.json).
         .target(name: "SeedExamples", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "seed-examples", dependencies: ["SeedExamples", "OpenQuartzCore"]),

@@ -29,6 +29,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     /// The GLSL text, with any "//! include NAME" line replaced by that shared file.
     public var text: String {
         let libraries = [("blurred_rounded_rect.glsl", PackageResources.blurred_rounded_rect_glsl),
+                         ("blend_modes.glsl", PackageResources.blend_modes_glsl),
                          ("rounded_shape.glsl", PackageResources.rounded_shape_glsl),
                          ("pixel_centre.glsl", PackageResources.pixel_centre_glsl),
                          ("polygon_coverage.glsl", PackageResources.polygon_coverage_glsl)]

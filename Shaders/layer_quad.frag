@@ -52,6 +52,12 @@ uniform mat3 u_blurToLocal;            // device -> the blurred shape's plane (f
 uniform vec4 u_blurBox;                // centre x, y, half width, half height, in that plane
 uniform vec2 u_blurParams;             // corner radius, sigma
 uniform ivec4 u_atlasRegion;           // a pass's place in the atlas: x, y, width, height (PLAIN_ATLAS)
+#ifdef BACKDROP_BLEND
+uniform highp sampler2D u_backdrop;    // the target's pixels under the quad, copied before it is drawn
+uniform ivec2 u_backdropOrigin;        // the pass pixel of the copy's first texel
+uniform int u_blendMode;               // blend_modes.glsl's number of the mode
+//! include blend_modes.glsl
+#endif
 #ifdef PAIRED
 uniform vec4 u_ringColor;              // a border drawn with its background: premultiplied, times its tint
 uniform float u_ringOpacity;
@@ -300,5 +306,13 @@ void main() {
         }
     }
 #endif
+#ifdef BACKDROP_BLEND
+    // A blend mode that reads what lies beneath (GLExecutor copied it to u_backdrop): the source
+    // in the target's 8-bit steps, as the CPU reference rounds it, then the mode's formula.
+    vec4 source = floor(color * u_tint * k * 255.0 + TIE_BREAK) / 255.0;
+    vec4 backdrop = texelFetch(u_backdrop, ivec2(floor(p)) - u_backdropOrigin, 0);
+    fragColor = floor(clamp(blendWithBackdrop(u_blendMode, source, backdrop), 0.0, 1.0) * 255.0 + TIE_BREAK) / 255.0;
+#else
     fragColor = floor(color * u_tint * k * 255.0 + TIE_BREAK) / 255.0;  // the target's 8-bit steps (see the top)
+#endif
 }

@@ -151,6 +151,25 @@ public enum BlendMode: String, Hashable, Sendable {
     /// D x S.alpha (S already times coverage and opacity): a mask's alpha applied to what a pass
     /// drew. Pixels outside the quad keep D, so masks are drawn as quads covering the whole target.
     case destinationIn
+
+    // Blend modes of the W3C Compositing and Blending spec (Core Animation's compositingFilter
+    // names, `multiplyBlendMode` ...): the colour is B(backdrop, source), composited source-over,
+    // co = cs (1 - ab) + cb (1 - as) + as ab B(Cb, Cs) (`BlendMode+Formulas`). Separable:
+    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight, difference, exclusion
+    // Non-separable (on the colour as a whole, through its luminosity and saturation):
+    case hue, saturation, color, luminosity
+    // Porter-Duff operators beyond source-over (`sourceAtopCompositing` ...). Within the quad;
+    // in and out also clear the backdrop where the source is transparent there.
+    case sourceAtop, sourceIn, sourceOut
+
+    /// Whether the result depends on the target's colour in a way a fixed blend equation cannot
+    /// express: the GPU reads the backdrop from a copy.
+    public var readsBackdrop: Bool {
+        switch self {
+        case .sourceOver, .plus, .destinationIn: false
+        default: true
+        }
+    }
 }
 
 /// How a quad's pixels are coloured.

@@ -3,8 +3,9 @@ import LayerModel
 import OpenCoreGraphics
 
 // Isolated groups: a layer whose opacity applies to its subtree as one (group opacity), whose
-// rounded corners clip its sublayers, or whose mask multiplies all it composites is drawn
-// offscreen first and composited once (needsOffscreenPass decides).
+// rounded corners clip its sublayers, whose mask multiplies all it composites, or whose
+// compositingFilter blends it with the backdrop is drawn offscreen first and composited once
+// (needsOffscreenPass decides).
 
 extension RenderListBuilder {
     /// The layer's subtree drawn offscreen, in a pass as large as what it covers, then composited
@@ -52,8 +53,11 @@ extension RenderListBuilder {
             }
             rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
         }
+        // Blended with the backdrop by its compositingFilter, mask and all (not a group inside a
+        // mask's pass, whose composite is the one that blends).
+        let blend = visit.isolation == .none ? RenderListBuilder.compositingMode(of: layer, diagnostics: &state.diagnostics) : nil
         composite(pass: id, at: region, shiftedBy: (0, 0), filter: .nearest, clip: visit.clip, part: "group", layer: layer,
-                  opacity: opacity, tint: visit.tint, rounded: rounded, state: &state)
+                  opacity: opacity, tint: visit.tint, rounded: rounded, blend: blend ?? .sourceOver, state: &state)
     }
 
     /// How far past its bounds, in its own units, a layer draws inside the group pass whose

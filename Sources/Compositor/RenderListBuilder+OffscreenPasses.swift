@@ -128,12 +128,12 @@ extension RenderListBuilder {
     /// over that region, moved by `shift` device pixels.
     func composite(pass: Int, at region: PixelRect, shiftedBy shift: (Double, Double), filter: SamplingFilter,
                    alphaOnly: Bool = false, clip: [DevicePoint], part: String, layer: CALayer, opacity: Double,
-                   tint: PremultipliedColor, rounded: RoundedShape? = nil, state: inout BuildState) {
+                   tint: PremultipliedColor, rounded: RoundedShape? = nil, blend: BlendMode = .sourceOver, state: inout BuildState) {
         let rect = Rect(x: Double(region.minX) + shift.0, y: Double(region.minY) + shift.1,
                         width: Double(region.width), height: Double(region.height))
         let toTexture = ProjectiveTransform2D.unitSquare(from: rect)
         emit(rect: rect, map: .identity, clip: clip, part: part, layer: layer,
              fill: .texture(TextureFill(source: .pass(pass), deviceToTexture: toTexture, filter: filter, alphaOnly: alphaOnly)),
-             opacity: opacity, tint: tint, rounded: rounded, clipOnly: rounded == nil ? nil : clip, state: &state)
+             opacity: opacity, blend: blend, tint: tint, rounded: rounded, clipOnly: rounded == nil ? nil : clip, state: &state)
     }
 }

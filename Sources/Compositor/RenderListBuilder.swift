@@ -255,13 +255,16 @@ public struct RenderListBuilder {
     /// The one place that decides whether a layer is drawn offscreen first (as usvg's
     /// should_isolate): group opacity with sublayers that could overlap it or each other, and
     /// rounded corners that clip sublayers (masksToBounds with cornerRadius).
-    static func needsOffscreenPass(_ layer: CALayer, opacity: Double, roundedClip: Bool = true) -> Bool {
+    static func needsOffscreenPass(_ layer: CALayer, opacity: Double, roundedClip: Bool = true, blending: Bool = true) -> Bool {
         // A shape layer drawn from its path: its fill and stroke are one picture (the stroke over
         // the fill) whose opacity applies once, and its rounded clip shapes them as it would contents.
         if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly, shape.path != nil {
             if opacity < 1 && layer.allowsGroupOpacity && shape.strokeColor != nil && shape.fillColor != nil { return true }
             if roundedClip && layer.masksToBounds && layer.cornerRadius > 0 { return true }
         }
+        // Blended with the backdrop: all it draws is one picture, blended once (not again inside
+        // the pass of its mask, whose composite blends).
+        if blending && blendsWithBackdrop(layer) { return true }
         let hasSublayers = !(layer.sublayers ?? []).isEmpty
         guard hasSublayers else { return false }
         if opacity < 1 && layer.allowsGroupOpacity { return true }
@@ -283,6 +286,10 @@ public struct RenderListBuilder {
         if let problem = GeometryCheck.problem(in: layer) {
             state.diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")
             return
+        }
+        // A compositingFilter that is no blend mode known here is said (and drawn source-over).
+        if passMap == nil, layer.compositingFilter != nil, !RenderListBuilder.blendsWithBackdrop(layer) {
+            _ = RenderListBuilder.compositingMode(of: layer, diagnostics: &state.diagnostics)
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
         if visit.opacity * layerOpacity == 0 { return }
@@ -331,11 +338,12 @@ public struct RenderListBuilder {
 
         var borderFirst = false
         if passMap == nil, visit.isolation != .group, layer.transitionFrame == nil,
-           RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity) {
+           RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
+                                                blending: visit.isolation == .none) {
             // A rounded clip alone (no group opacity) that cuts nothing needs no pass; its border
             // then comes straight after its background (the sublayers do not reach it).
             let forOpacity = RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
-                                                                  roundedClip: false)
+                                                                  roundedClip: false, blending: visit.isolation == .none)
             if forOpacity || !roundedClipCutsNothing(visit, map: map, state: &state) {
                 try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, state: &state)
                 return

@@ -37,6 +37,10 @@ final class GLExecutor {
     private let passPool = GLPassTargetPool()
     /// Frames on their way to memory.
     private let readback = GLReadback()
+    /// Where the pass being drawn lies in its target (a pass of the atlas lies at its place).
+    private var viewportOrigin = (x: 0, y: 0)
+    /// The copy of what lies under a quad whose blend mode reads it (`copyBackdrop`).
+    private var backdropTexture: GLuint = 0
     /// Results of passes with a cache key (rasterized layers), kept across frames.
     private var cachedPasses: [Int: (target: GLPassTargetPool.Target, lastUsed: Int)] = [:]
     private var frameNumber = 0
@@ -61,7 +65,8 @@ final class GLExecutor {
                                    "u_alphaOnly", "u_filterHere", "u_tiled", "u_imageSize", "u_tileAccept", "u_tileRect",
                                    "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
                                    "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY",
-                                   "u_outlineCount", "u_outlineEdges", "u_inverseSlopes", "u_atlasRegion"]
+                                   "u_outlineCount", "u_outlineEdges", "u_inverseSlopes", "u_atlasRegion",
+                                   "u_backdrop", "u_backdropOrigin", "u_blendMode"]
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     private let debugOutput: GLDebugOutput?
@@ -95,6 +100,7 @@ final class GLExecutor {
         glDeleteVertexArrays(1, &vertexArray)
         glDeleteRenderbuffers(1, &colorBuffer)
         if stencilBuffer != 0 { glDeleteRenderbuffers(1, &stencilBuffer) }
+        if backdropTexture != 0 { glDeleteTextures(1, &backdropTexture) }
         glDeleteFramebuffers(1, &framebuffer)
     }
 
@@ -226,6 +232,7 @@ final class GLExecutor {
     /// The viewport a pass draws through, and every quad program's idea of its size.
     private func setViewport(origin: (x: Int, y: Int), width: Int, height: Int) {
         glViewport(GLint(origin.x), GLint(origin.y), GLsizei(width), GLsizei(height))
+        viewportOrigin = origin
         viewport = (width, height)
         for quadProgram in quadPrograms.values {
             glUseProgram(quadProgram.handle)
@@ -485,15 +492,25 @@ final class GLExecutor {
         case .sourceOver: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         case .destinationIn: glBlendFunc(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
+        default:
+            // The shader writes the mode's result itself, from a copy of what lies beneath.
+            copyBackdrop(b)
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO))
         }
         defer { use(plainProgram) }
         for step in plan {
-            let variant = marksStencil ? GLQuadVariant(exact: step.exact, solid: true, shaped: quad.rounded != nil, marksStencil: true)
+            var variant = marksStencil ? GLQuadVariant(exact: step.exact, solid: true, shaped: quad.rounded != nil, marksStencil: true)
                 : generalQuadProgramOnly && region == nil ? GLQuadVariant(exact: step.exact, solid: solid)
                 : GLQuadVariant(exact: step.exact, solid: solid, sampling: sampling, shaped: quad.rounded != nil)
+            variant.blendsWithBackdrop = quad.blend.readsBackdrop
             if variant.sampling != nil { plainTextureDraws += 1 }
             use(try quadProgram(variant))
             setQuadUniforms(quad, exact: step.exact)
+            if variant.blendsWithBackdrop {
+                glUniform1i(program.location("u_backdrop"), 1)
+                glUniform2i(program.location("u_backdropOrigin"), GLint(b.minX), GLint(b.minY))
+                glUniform1i(program.location("u_blendMode"), GLExecutor.blendModeCode(quad.blend))
+            }
             let vertices = step.vertices
             func drawStep() {
                 vertices.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
@@ -532,6 +549,26 @@ final class GLExecutor {
                 drawStep()
             }
         }
+    }
+
+    /// Copies the target's pixels in `bounds` (the pass's pixels, at the viewport's origin in the
+    /// target) into the backdrop texture on unit 1, for a quad whose blend mode reads them.
+    private func copyBackdrop(_ bounds: PixelRect) {
+        if backdropTexture == 0 { glGenTextures(1, &backdropTexture) }
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), backdropTexture)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glCopyTexImage2D(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_RGBA), GLint(viewportOrigin.x + bounds.minX),
+                         GLint(viewportOrigin.y + bounds.minY), GLsizei(max(bounds.width, 1)), GLsizei(max(bounds.height, 1)), 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    /// blend_modes.glsl's number for a mode that reads the backdrop.
+    static func blendModeCode(_ mode: BlendMode) -> GLint {
+        let modes: [BlendMode] = [.multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight, .softLight,
+                                  .difference, .exclusion, .hue, .saturation, .color, .luminosity, .sourceAtop, .sourceIn, .sourceOut]
+        return GLint((modes.firstIndex(of: mode) ?? -1) + 1)
     }
 
     /// A background and its border (`QuadOp.isBorder(over:)`) as one draw of the PAIRED program

@@ -279,9 +279,12 @@ final class GLPathFill {
     private func cover(_ path: PathOp, viewport: (width: Int, height: Int)) {
         let b = path.pixelBounds
         switch path.blend {
-        case .sourceOver: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         case .destinationIn: glBlendFunc(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
+        // Source-over; also for modes that read the backdrop, which the compositor never gives a
+        // path (a blended layer is drawn into a pass whose quad blends): drawn source-over on
+        // both backends (RasterRenderer.drawPath).
+        default: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
         glUseProgram(coverProgram.handle)
         glUniform2f(coverProgram.location("u_viewport"), GLfloat(viewport.width), GLfloat(viewport.height))

@@ -19,6 +19,9 @@ struct GLQuadVariant: Hashable {
     /// Marks the pixels whose centre the quad covers in the stencil, drawing no colour
     /// (STENCIL_MASK, for `GLStencilClip`).
     var marksStencil = false
+    /// Combines its colour with the target's by a blend mode that reads it, from a copy of the
+    /// pixels under the quad (BACKDROP_BLEND, blend_modes.glsl).
+    var blendsWithBackdrop = false
 
     /// One way of sampling a texture for every pixel of a quad.
     enum PlainSampling: Hashable {
@@ -49,6 +52,7 @@ struct GLQuadVariant: Hashable {
         }
         if !shaped { defines.append("NO_SHAPE") }
         if marksStencil { defines.append("STENCIL_MASK") }
+        if blendsWithBackdrop { defines.append("BACKDROP_BLEND") }
         return defines
     }
 

@@ -52,12 +52,14 @@ extension RasterRenderer {
                 let i = ((b.minY + y) * width + b.minX + x) * 4
                 let k = opacity
                 switch blend {
-                case .sourceOver:
-                    SourceOver.blend(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
                 case .plus:
                     SourceOver.add(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
                 case .destinationIn:
                     SourceOver.scale(by: c.alpha * k, pixels, at: i)
+                // Source-over; also for modes that read the backdrop, which the compositor never
+                // gives a path (GLPathFill.cover draws them the same way).
+                default:
+                    SourceOver.blend(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
                 }
             }
         }

@@ -185,6 +185,8 @@ public struct RasterRenderer: Sendable {
                 SourceOver.blend(red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k, into: pixels, at: i)
             case .destinationIn:
                 SourceOver.scale(by: color.3 * k, pixels, at: i)
+            default:
+                SourceOver.mix(blend, red: color.0 * k, green: color.1 * k, blue: color.2 * k, alpha: color.3 * k, into: pixels, at: i)
             }
         }
         /// One pixel the slow way: coverage, colour, blend. Returns the coverage.
@@ -404,6 +406,20 @@ enum SourceOver {
         pixels[i + 1] = quantize(unorm8(green) + Double(pixels[i + 1]) / 255 * keep)
         pixels[i + 2] = quantize(unorm8(blue) + Double(pixels[i + 2]) / 255 * keep)
         pixels[i + 3] = quantize(alpha + Double(pixels[i + 3]) / 255 * keep)
+    }
+
+    /// The source combined with the pixel by a blend mode that reads it (`BlendMode.combine`): the
+    /// source rounded to 8 bits as the GPU's shader rounds its colour, the result rounded as the
+    /// shader writes it.
+    static func mix(_ mode: BlendMode, red: Double, green: Double, blue: Double, alpha: Double,
+                    into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+        let source = (unorm8(red), unorm8(green), unorm8(blue), unorm8(alpha))
+        let backdrop = (Double(pixels[i]) / 255, Double(pixels[i + 1]) / 255, Double(pixels[i + 2]) / 255, Double(pixels[i + 3]) / 255)
+        let out = mode.combine(source: source, backdrop: backdrop)
+        pixels[i] = rounded(out.red)
+        pixels[i + 1] = rounded(out.green)
+        pixels[i + 2] = rounded(out.blue)
+        pixels[i + 3] = rounded(out.alpha)
     }
 
     /// D x alpha: a mask applied to what is there.

@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import OpenQuartzCore
 
@@ -109,6 +110,9 @@ enum LayerClasses {
         bool("masksToBounds", \CALayer.masksToBounds),
         bool("doubleSided", \CALayer.isDoubleSided),
         bool("allowsGroupOpacity", \CALayer.allowsGroupOpacity),
+        // Core Image's composite-operation names, as code for Apple's platforms sets them.
+        LayerProperty(name: "compositingFilter", kind: .choice(BlendMode.compositingFilterNames.map(\.name)),
+                      set: { $0.compositingFilter = $1 as! String }, get: { $0.compositingFilter as? String }),
         LayerProperty(name: "contents", kind: .image, set: { $0.contents = $1 as? CGImage },
                       get: { ($0.contents as? CGImage).map { $0 as Any } ?? SceneNull() }),
         value("contentsRect", .rect, \CALayer.contentsRect),

@@ -1,0 +1,53 @@
+import Foundation
+import LayerModel
+
+// `CALayer.compositingFilter`: how a layer is composited with what lies beneath it. Core
+// Animation takes a Core Image filter of the composite-operation category, or on iOS the filter's
+// name as a string (`layer.compositingFilter = "multiplyBlendMode"`), which is what code written
+// for Apple sets and what this renderer reads: the Core Image names without their "CI" prefix,
+// or with it. A layer with one is drawn as an isolated group (its subtree into a pass) whose
+// composite blends with the backdrop of the target it lands in: the frame, or the enclosing
+// group's pass (its isolation group, as CSS's mix-blend-mode).
+
+extension BlendMode {
+    /// Core Image's composite-operation names this renderer composites, and their modes.
+    public static let compositingFilterNames: [(name: String, mode: BlendMode)] = [
+        ("multiplyBlendMode", .multiply), ("screenBlendMode", .screen), ("overlayBlendMode", .overlay),
+        ("darkenBlendMode", .darken), ("lightenBlendMode", .lighten), ("colorDodgeBlendMode", .colorDodge),
+        ("colorBurnBlendMode", .colorBurn), ("hardLightBlendMode", .hardLight), ("softLightBlendMode", .softLight),
+        ("differenceBlendMode", .difference), ("exclusionBlendMode", .exclusion), ("hueBlendMode", .hue),
+        ("saturationBlendMode", .saturation), ("colorBlendMode", .color), ("luminosityBlendMode", .luminosity),
+        ("sourceAtopCompositing", .sourceAtop), ("sourceInCompositing", .sourceIn), ("sourceOutCompositing", .sourceOut),
+        ("sourceOverCompositing", .sourceOver), ("additionCompositing", .plus),
+    ]
+
+    /// The mode a compositingFilter value names: a name above, with or without Core Image's "CI"
+    /// prefix (`CIMultiplyBlendMode`); nil for anything else.
+    public init?(compositingFilter value: Any) {
+        guard var name = value as? String else { return nil }
+        if name.hasPrefix("CI"), name.count > 2 {
+            name = name.dropFirst(2).prefix(1).lowercased() + name.dropFirst(3)
+        }
+        guard let entry = BlendMode.compositingFilterNames.first(where: { $0.name == name }) else { return nil }
+        self = entry.mode
+    }
+}
+
+extension RenderListBuilder {
+    /// The mode `layer` composites with, when its compositingFilter asks for one other than
+    /// source-over; a value this renderer does not know is said in the diagnostics and ignored.
+    static func compositingMode(of layer: CALayer, diagnostics: inout [String]) -> BlendMode? {
+        guard let filter = layer.compositingFilter else { return nil }
+        guard let mode = BlendMode(compositingFilter: filter) else {
+            diagnostics.append("\(layer): compositingFilter \(filter) is not a blend mode this renderer knows "
+                + "(\(BlendMode.compositingFilterNames.map(\.name).joined(separator: ", "))); composited source-over")
+            return nil
+        }
+        return mode == .sourceOver ? nil : mode
+    }
+
+    /// Whether the layer's compositingFilter blends it with the backdrop (an isolated group).
+    static func blendsWithBackdrop(_ layer: CALayer) -> Bool {
+        layer.compositingFilter.flatMap { BlendMode(compositingFilter: $0) }.map { $0 != .sourceOver } ?? false
+    }
+}
