@@ -4,7 +4,7 @@ import OpenQuartzCore
 /// Scenes about `CALayer.compositingFilter`: the W3C blend modes by their Core Animation names,
 /// and the Porter-Duff operators, each composited with what lies beneath in its isolation group.
 public enum BlendModeScenes {
-    static var all: [DemoScene] { [blendModes, compositingOperators] }
+    static var all: [DemoScene] { [separableModes, nonSeparableModes, compositingOperators] }
 
     /// The backdrop every cell shares: a test card (colour bars, gradients) beside vertical bands
     /// of opaque and translucent colours.
@@ -36,25 +36,40 @@ public enum BlendModeScenes {
         cell.addSublayer(card)
     }
 
-    static let blendModes = DemoScene(
-        name: "blend-modes",
-        summary: "The fifteen blend modes of compositingFilter, one cell each in the order multiply, screen, overlay, darken, "
-            + "lighten, colorDodge, colorBurn, hardLight, softLight, difference, exclusion, hue, saturation, color, luminosity: "
-            + "a translucent magenta rounded card holding a green square, blended over a test card and four bands (blue, "
-            + "yellow, translucent red, near-black). Multiply darkens everything, screen lightens, difference inverts over "
-            + "the bright bands, hue keeps the backdrop's lightness with the card's hue, luminosity the reverse.",
-        size: CGSize(width: 500, height: 180)
-    ) {
-        let root = SceneKit.root(CGSize(width: 500, height: 180), color: SceneKit.color(1, 1, 1))
-        let names = ["multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
-                     "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode", "differenceBlendMode",
-                     "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode"]
+    /// Cells of blended cards, five to a row, one per name.
+    static func cells(_ names: [String], size: CGSize) -> CALayer {
+        let root = SceneKit.root(size, color: SceneKit.color(1, 1, 1))
         for (i, name) in names.enumerated() {
             let cell = backdrop(CGRect(x: 5 + CGFloat(i % 5) * 99, y: 5 + CGFloat(i / 5) * 58, width: 94, height: 54))
             blended(name, in: cell)
             root.addSublayer(cell)
         }
         return root
+    }
+
+    static let separableModes = DemoScene(
+        name: "blend-modes-separable",
+        summary: "The eleven separable blend modes of compositingFilter, one cell each in the order multiply, screen, "
+            + "overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight, difference, exclusion: a translucent "
+            + "magenta rounded card holding a green square, blended over a test card and four bands (blue, yellow, "
+            + "translucent red, near-black). Multiply darkens everything, screen lightens, difference inverts over the "
+            + "bright bands.",
+        size: CGSize(width: 500, height: 180)
+    ) {
+        cells(["multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+               "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode", "differenceBlendMode",
+               "exclusionBlendMode"], size: CGSize(width: 500, height: 180))
+    }
+
+    static let nonSeparableModes = DemoScene(
+        name: "blend-modes-non-separable",
+        summary: "The four non-separable blend modes, in the order hue, saturation, color, luminosity, over the same "
+            + "backdrop: hue keeps the backdrop's lightness and saturation with the card's hue, saturation only its "
+            + "saturation (the white squares and the near-black band stay grey), color the card's hue and saturation, luminosity the card's lightness "
+            + "with the backdrop's colours.",
+        size: CGSize(width: 500, height: 64)
+    ) {
+        cells(["hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode"], size: CGSize(width: 500, height: 64))
     }
 
     static let compositingOperators = DemoScene(
