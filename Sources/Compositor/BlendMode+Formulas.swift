@@ -9,8 +9,9 @@ extension BlendMode {
     /// A premultiplied colour: red, green, blue, alpha.
     public typealias Premultiplied = (red: Double, green: Double, blue: Double, alpha: Double)
 
-    /// The source composited over the backdrop by this mode (premultiplied in and out). For the
-    /// fixed-equation modes, their equation.
+    /// The source composited over the backdrop by this mode (premultiplied in and out), for the
+    /// modes that read the backdrop; source-over is the spec's normal mode (B = Cs) here too. Plus
+    /// and destination-in are the blenders' own equations (SourceOver.add, .scale on the CPU).
     public func combine(source s: Premultiplied, backdrop b: Premultiplied) -> Premultiplied {
         let (cs, cb) = ([s.red, s.green, s.blue], [b.red, b.green, b.blue])
         let sa = s.alpha, ba = b.alpha
@@ -18,9 +19,6 @@ extension BlendMode {
             (f(cs[0], cb[0]), f(cs[1], cb[1]), f(cs[2], cb[2]), alpha)
         }
         switch self {
-        case .sourceOver: return each({ $0 + $1 * (1 - sa) }, alpha: sa + ba * (1 - sa))
-        case .plus: return each({ min($0 + $1, 1) }, alpha: min(sa + ba, 1))
-        case .destinationIn: return (b.red * sa, b.green * sa, b.blue * sa, ba * sa)
         case .sourceAtop: return each({ $0 * ba + $1 * (1 - sa) }, alpha: ba)
         case .sourceIn: return each({ s, _ in s * ba }, alpha: sa * ba)
         case .sourceOut: return each({ s, _ in s * (1 - ba) }, alpha: sa * (1 - ba))

@@ -34,20 +34,17 @@ extension BlendMode {
 }
 
 extension RenderListBuilder {
-    /// The mode `layer` composites with, when its compositingFilter asks for one other than
-    /// source-over; a value this renderer does not know is said in the diagnostics and ignored.
-    static func compositingMode(of layer: CALayer, diagnostics: inout [String]) -> BlendMode? {
-        guard let filter = layer.compositingFilter else { return nil }
-        guard let mode = BlendMode(compositingFilter: filter) else {
-            diagnostics.append("\(layer): compositingFilter \(filter) is not a blend mode this renderer knows "
-                + "(\(BlendMode.compositingFilterNames.map(\.name).joined(separator: ", "))); composited source-over")
-            return nil
-        }
-        return mode == .sourceOver ? nil : mode
+    /// The mode `layer`'s compositingFilter blends it with the backdrop by; nil for none, for
+    /// source-over, and for a value this renderer does not know (`unknownCompositingFilter`).
+    static func compositingMode(of layer: CALayer) -> BlendMode? {
+        layer.compositingFilter.flatMap { BlendMode(compositingFilter: $0) }.flatMap { $0 == .sourceOver ? nil : $0 }
     }
 
-    /// Whether the layer's compositingFilter blends it with the backdrop (an isolated group).
-    static func blendsWithBackdrop(_ layer: CALayer) -> Bool {
-        layer.compositingFilter.flatMap { BlendMode(compositingFilter: $0) }.map { $0 != .sourceOver } ?? false
+    /// What the diagnostics say of a compositingFilter that names no mode known here (the layer
+    /// is drawn source-over); nil when there is none or it names one.
+    static func unknownCompositingFilter(of layer: CALayer) -> String? {
+        guard let filter = layer.compositingFilter, BlendMode(compositingFilter: filter) == nil else { return nil }
+        return "\(layer): compositingFilter \(filter) is not a blend mode this renderer knows "
+            + "(\(BlendMode.compositingFilterNames.map(\.name).joined(separator: ", "))); composited source-over"
     }
 }

@@ -55,7 +55,7 @@ extension RenderListBuilder {
         }
         // Blended with the backdrop by its compositingFilter, mask and all (not a group inside a
         // mask's pass, whose composite is the one that blends).
-        let blend = visit.isolation == .none ? RenderListBuilder.compositingMode(of: layer, diagnostics: &state.diagnostics) : nil
+        let blend = visit.isolation == .none ? RenderListBuilder.compositingMode(of: layer) : nil
         composite(pass: id, at: region, shiftedBy: (0, 0), filter: .nearest, clip: visit.clip, part: "group", layer: layer,
                   opacity: opacity, tint: visit.tint, rounded: rounded, blend: blend ?? .sourceOver, state: &state)
     }

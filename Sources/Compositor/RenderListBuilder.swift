@@ -264,7 +264,7 @@ public struct RenderListBuilder {
         }
         // Blended with the backdrop: all it draws is one picture, blended once (not again inside
         // the pass of its mask, whose composite blends).
-        if blending && blendsWithBackdrop(layer) { return true }
+        if blending && compositingMode(of: layer) != nil { return true }
         let hasSublayers = !(layer.sublayers ?? []).isEmpty
         guard hasSublayers else { return false }
         if opacity < 1 && layer.allowsGroupOpacity { return true }
@@ -287,9 +287,10 @@ public struct RenderListBuilder {
             state.diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")
             return
         }
-        // A compositingFilter that is no blend mode known here is said (and drawn source-over).
-        if passMap == nil, layer.compositingFilter != nil, !RenderListBuilder.blendsWithBackdrop(layer) {
-            _ = RenderListBuilder.compositingMode(of: layer, diagnostics: &state.diagnostics)
+        // A compositingFilter that is no blend mode known here is said (and drawn source-over),
+        // once: at the layer's own visit, not again inside the group or mask pass drawn for it.
+        if passMap == nil, visit.isolation == .none, let unknown = RenderListBuilder.unknownCompositingFilter(of: layer) {
+            state.diagnostics.append(unknown)
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
         if visit.opacity * layerOpacity == 0 { return }

@@ -566,10 +566,13 @@ final class GLExecutor {
 
     /// blend_modes.glsl's number for a mode that reads the backdrop.
     static func blendModeCode(_ mode: BlendMode) -> GLint {
-        let modes: [BlendMode] = [.multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight, .softLight,
-                                  .difference, .exclusion, .hue, .saturation, .color, .luminosity, .sourceAtop, .sourceIn, .sourceOut]
-        return GLint((modes.firstIndex(of: mode) ?? -1) + 1)
+        GLint((blendModeCodes.firstIndex(of: mode) ?? -1) + 1)
     }
+
+    /// The modes in blend_modes.glsl's order, numbered from 1.
+    private static let blendModeCodes: [BlendMode] = [.multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
+                                                      .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
+                                                      .luminosity, .sourceAtop, .sourceIn, .sourceOut]
 
     /// A background and its border (`QuadOp.isBorder(over:)`) as one draw of the PAIRED program
     /// over the pair's pixel bounds: the ring over the fill by area, blended once.

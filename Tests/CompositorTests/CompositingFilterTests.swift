@@ -74,5 +74,16 @@ struct CompositingFilterTests {
         #expect(Self.frameQuads(list).allSatisfy { $0.blend == .sourceOver })
         let said = list.diagnostics.joined(separator: "\n")
         #expect(said.contains("CIBogusBlendMode") && said.contains("multiplyBlendMode"), "\(said)")
+        // Said once, also when the layer is drawn as a group for other reasons (visited twice).
+        let grouped = try Self.list { layer in
+            layer.compositingFilter = "CIBogusBlendMode"
+            layer.opacity = 0.5
+            let child = CALayer()
+            child.frame = CGRect(x: 2, y: 2, width: 8, height: 8)
+            child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            layer.addSublayer(child)
+        }
+        #expect(grouped.passes.count == 2)
+        #expect(grouped.diagnostics.filter { $0.contains("CIBogusBlendMode") }.count == 1, "\(grouped.diagnostics)")
     }
 }
