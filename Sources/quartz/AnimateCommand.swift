@@ -13,7 +13,9 @@ struct AnimateCommand: ParsableCommand {
         .gif, .mp4 (through ffmpeg, which must be on PATH). On the GPU each frame is built while the one before is \
         drawn and read back (through pixel buffers); frames are encoded on background threads while the next \
         renders. --shard i/n renders the i-th of n contiguous ranges of the frames into a folder, numbered as in \
-        the whole run, so n shards together write exactly the frames of one unsharded run. A progress bar shows on a \
+        the whole run, so n shards together write exactly the frames of one unsharded run; --shards n takes i from \
+        JOB_COMPLETION_INDEX (0 to n-1, as a Kubernetes Indexed Job sets it). A finished shard writes \
+        shard-i-of-n.json beside its frames, last; quartz join checks and assembles the shards. A progress bar shows on a \
         terminal. Exit codes: 0 written; 2 bad input; 3 rendering failed. Nothing is left behind on failure but \
         the frames of a folder already finished.
         """)
@@ -29,6 +31,8 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "Device pixels per point (default: the document's scale).") var scale: Double?
     @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size).") var size: String?
     @Option(help: "i/n: render only the i-th (from 1) of n equal ranges of frames (folder output only).") var shard: String?
+    @Option(help: ArgumentHelp("n: render one of n equal ranges of frames, the one the environment variable JOB_COMPLETION_INDEX "
+        + "names (0 to n-1, as a Kubernetes Indexed Job sets it; folder output only).")) var shards: Int?
     @Option(help: ArgumentHelp("PNG frames (a folder, an animated PNG): fast (libpng's fast writing: 3 to 5 times faster, "
         + "0 to 45% larger) or small (its default compression, as quartz render writes).")) var pngCompression: CGImage.PNGCompression = .fast
     @Flag(help: "Print the result (frames, timing per stage) as one line of JSON.") var json = false
@@ -39,12 +43,29 @@ struct AnimateCommand: ParsableCommand {
         if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be a number in (0, 1000] (got \(fps))") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16]") }
         _ = try parseSize(size)
-        if let shard {
-            _ = try parseShard(shard)
+        if shard != nil, shards != nil { throw ValidationError("give --shard i/n or --shards n, not both") }
+        if shard != nil || shards != nil {
+            _ = try shardIndex()
             guard FrameSinks.kind(of: output) == .folder else {
-                throw ValidationError("--shard writes numbered frames into a folder; give a folder as --output, not \(output)")
+                throw ValidationError("--shard and --shards write numbered frames into a folder; give a folder as --output, not \(output)")
             }
         }
+    }
+
+    /// The shard this run renders, 1-based (nil: all frames), from --shard i/n or from --shards n
+    /// and the 0-based JOB_COMPLETION_INDEX a Kubernetes Indexed Job gives each pod.
+    func shardIndex(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (index: Int, count: Int)? {
+        if let shard { return try parseShard(shard) }
+        guard let shards else { return nil }
+        guard shards >= 1 else { throw ValidationError("--shards must be a whole number >= 1 (got \(shards))") }
+        guard let text = environment["JOB_COMPLETION_INDEX"] else {
+            throw ValidationError("--shards \(shards) takes the shard from JOB_COMPLETION_INDEX (0 to \(shards - 1)), which is not set; "
+                + "run it in a Kubernetes Indexed Job, set it, or give --shard i/n")
+        }
+        guard let index = Int(text), index >= 0, index < shards else {
+            throw ValidationError("JOB_COMPLETION_INDEX must be a whole number from 0 to \(shards - 1) for --shards \(shards) (got \"\(text)\")")
+        }
+        return (index + 1, shards)
     }
 
     func parseShard(_ text: String) throws -> (index: Int, count: Int) {
@@ -80,13 +101,8 @@ struct AnimateCommand: ParsableCommand {
         }
         // This shard's contiguous range of frame indices.
         var range = 0..<allTimes.count
-        if let shard {
-            let (i, n) = try parseShard(shard)
-            // count x i / n without overflow, for any i <= n (n may be Int.max).
-            func share(_ i: Int) -> Int { n.dividingFullWidth(allTimes.count.multipliedFullWidth(by: i)).quotient }
-            let lower = share(i - 1), upper = share(i)
-            range = lower..<upper
-        }
+        let shardIndex = try shardIndex()
+        if let (i, n) = shardIndex { range = ShardManifest.range(shard: i, of: n, frames: allTimes.count) }
         let renderer = SceneFrameRenderer(document: document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size))
         try checkFrame(size: renderer.size, scale: renderer.scale, command: "animate")
         let pixelWidth = Int((renderer.size.width * renderer.scale).rounded(.up)), pixelHeight = Int((renderer.size.height * renderer.scale).rounded(.up))
@@ -146,6 +162,15 @@ struct AnimateCommand: ParsableCommand {
                 try hand(last.frame, index: last.index)
             }
             try encoder.finish()
+            // Last, after every frame: a shard's manifest says it finished.
+            if let (i, n) = shardIndex {
+                let manifest = ShardManifest(shard: i, shards: n, firstFrame: range.lowerBound, frames: range.count, totalFrames: allTimes.count,
+                                             fps: rate, width: pixelWidth, height: pixelHeight, pngCompression: pngCompression.rawValue,
+                                             run: runIdentity(rate: rate, end: end, renderer: renderer))
+                do { try writeOutput(manifest.json, to: url.appendingPathComponent(manifest.fileName).path) } catch {
+                    throw ImageWriteFailure(underlying: error)
+                }
+            }
         } catch {
             if let pending = inFlight { renderer.abandon(pending.frame) }
             progress.clear()
@@ -176,6 +201,17 @@ struct AnimateCommand: ParsableCommand {
                 + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", framesPerSecond)) frames/s; \(stages.joined(separator: ", ")); "
                 + "peak memory \(ResidentMemory.mebibytes(peak)))")
         }
+    }
+}
+
+extension AnimateCommand {
+    /// What makes shards parts of one run: the document's bytes and every option that changes a
+    /// frame or its numbering (`ShardManifest.run`).
+    func runIdentity(rate: Double, end: Double, renderer: SceneFrameRenderer) -> String {
+        let document = source.scene == "-" ? "standard input"
+            : FileManager.default.contents(atPath: source.scene).map { "document \(ShardManifest.fingerprint($0))" } ?? "document unreadable"
+        return "\(document); from \(from) to \(end) s at \(rate) fps; \(renderer.size.width)x\(renderer.size.height) pt at scale "
+            + "\(renderer.scale); \(backend.rawValue); png \(pngCompression.rawValue)"
     }
 }
 

@@ -17,7 +17,7 @@ struct Quartz: ParsableCommand {
         try them in that order); OPENQUARTZ_EGL_DEVICE names a render node (gbm) or device index (device).
         """,
         subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, SchemaCommand.self, DemoCommand.self,
-                      DiffCommand.self, InfoCommand.self, FuzzDifferentialCommand.self]
+                      DiffCommand.self, InfoCommand.self, FuzzDifferentialCommand.self, JoinCommand.self]
     )
 }
 

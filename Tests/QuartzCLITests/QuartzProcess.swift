@@ -13,15 +13,24 @@ struct Run {
     let outputData: Data
 }
 
-/// Runs the `quartz` built beside the test bundle.
-func quartz(_ arguments: [String], input: Data? = nil) throws -> Run {
+/// The `quartz` built beside the test bundle.
+func quartzBinary() throws -> URL {
     let directory = Bundle.main.executableURL!.deletingLastPathComponent()
     let binary = directory.appendingPathComponent("quartz")
     try #require(FileManager.default.isExecutableFile(atPath: binary.path),
                  "quartz is not built at \(binary.path): run `swift build` first")
+    return binary
+}
+
+/// Runs the `quartz` built beside the test bundle; `environment` adds to (or replaces names of)
+/// the test's own.
+func quartz(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Run {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = try quartzBinary()
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
