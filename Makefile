@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out/demo
 
-.PHONY: deps test-deps build demo demo-softpipe test test-softpipe test-release sanitizers fuzz fuzz-long fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
+.PHONY: container deps test-deps build demo demo-softpipe test test-softpipe test-release sanitizers fuzz fuzz-long fuzz-differential goldens bench bench-baseline bench-check bench-diff bench-peers clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -97,3 +97,8 @@ bench-peers: deps
 
 clean:
 	rm -rf .build out
+
+# The runtime image (deploy/Containerfile) with podman, or docker where podman is not installed.
+BUILDER ?= $(shell command -v podman >/dev/null 2>&1 && echo podman || echo docker)
+container:
+	$(BUILDER) build -f deploy/Containerfile -t openquartz/quartz .
