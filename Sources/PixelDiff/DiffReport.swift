@@ -27,44 +27,133 @@ public struct DiffReport {
     public let entries: [Entry]
     public init(title: String, entries: [Entry]) { (self.title, self.entries) = (title, entries) }
 
-    /// Writes `index.html` and the images into `folder` (created if missing); returns the page.
+    /// One pair as the page shows it, and as `report.json` keeps it for merging: the verdict and
+    /// the stem of its four images (`STEM.expected.png`, `.actual`, `.diff`, `.mask`).
+    public struct Row: Codable, Equatable, Sendable {
+        public var name: String
+        public var passed: Bool
+        /// What is wrong when the pair could not be compared; nil when it was.
+        public var problem: String?
+        public var summary: String?
+        public var comparator: String?
+        public var width: Int?
+        public var height: Int?
+        public var stem: String?
+        static let kinds = ["expected", "actual", "diff", "mask"]
+    }
+
+    /// What `report.json` holds: the page's title and its rows.
+    struct Document: Codable {
+        var format = "openquartz-diff-report"
+        var version = 1
+        var title: String
+        var rows: [Row]
+    }
+
+    /// Writes `index.html`, `report.json` (the rows, for `merge`) and the images into `folder`
+    /// (created if missing); returns the page.
     @discardableResult
     public func write(to folder: URL) throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let ordered = entries.enumerated().sorted { ($0.element.passed ? 1 : 0, $0.offset) < ($1.element.passed ? 1 : 0, $1.offset) }
-        var sections = ""
-        for (index, entry) in ordered.map({ ($0.offset, $0.element) }) {
-            let name = Self.escape(entry.name)
+        var rows: [Row] = []
+        for (index, entry) in entries.enumerated() {
             switch entry.outcome {
             case let .problem(message):
-                sections += "<section class=bad><h2>\(name) <span class=verdict>PROBLEM</span></h2><p>\(Self.escape(message))</p></section>\n"
+                rows.append(Row(name: entry.name, passed: false, problem: message))
             case let .compared(verdict, expected, actual):
                 let stem = "pair\(index)"
                 let pictures = [("expected", expected), ("actual", actual), ("diff", verdict.diffImage), ("mask", verdict.diffMask)]
                 for (kind, bitmap) in pictures {
                     try CGImage(bitmap: bitmap).writePNG(to: folder.appendingPathComponent("\(stem).\(kind).png"))
                 }
-                let size = "width=\(expected.width) height=\(expected.height)"
-                func figure(_ kind: String, _ caption: String) -> String {
-                    "<figure><img src=\"\(stem).\(kind).png\" \(size) alt=\"\(name) \(caption)\"><figcaption>\(caption)</figcaption></figure>"
-                }
-                sections += """
-                <section class=\(verdict.passed ? "ok" : "bad")><h2>\(name) <span class=verdict>\(verdict.passed ? "match" : "DIFFERS")</span></h2>
-                <p>\(Self.escape(verdict.summary))</p>
-                <div class=row>\(figure("expected", "expected"))\(figure("actual", "actual"))
-                <figure><div class=wipe style="width:\(expected.width)px;height:\(expected.height)px">
-                <img src="\(stem).expected.png" \(size) alt="\(name) expected under the slider">
-                <img class=top src="\(stem).actual.png" \(size) alt="\(name) actual over the slider"></div>
-                <input type=range min=0 max=100 value=50 aria-label="wipe between expected and actual"><figcaption>slider: expected | actual</figcaption></figure>
-                \(figure("diff", verdict.comparator + " picture"))\(figure("mask", "differing pixels"))</div></section>
-
-                """
+                rows.append(Row(name: entry.name, passed: verdict.passed, summary: verdict.summary, comparator: verdict.comparator,
+                                width: expected.width, height: expected.height, stem: stem))
             }
         }
-        let failing = entries.filter { !$0.passed }.count
-        let page = """
+        return try Self.write(Document(title: title, rows: rows), to: folder)
+    }
+
+    /// Merges the reports written into `reports` (each by `write(to:)`, as shards of one suite write
+    /// theirs) into one in `folder`: every row, failing first, with its images copied. A name in two
+    /// reports is refused (shards compare disjoint slices), as is a folder without `report.json`.
+    @discardableResult
+    public static func merge(_ reports: [URL], into folder: URL, title: String) throws -> (page: URL, rows: [Row]) {
+        var rows: [Row] = []
+        var seen: [String: URL] = [:]
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, report) in reports.enumerated() {
+            let file = report.appendingPathComponent("report.json")
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw DiffReportError(description: "\(file.path): missing (a report folder written by quartz diff --report has one)")
+            }
+            let document: Document
+            do { document = try JSONDecoder().decode(Document.self, from: data) } catch {
+                throw DiffReportError(description: "\(file.path): not a diff report (\(error))")
+            }
+            guard document.format == "openquartz-diff-report" else {
+                throw DiffReportError(description: "\(file.path): \"format\" is not \"openquartz-diff-report\"")
+            }
+            for var row in document.rows {
+                if let other = seen[row.name] {
+                    throw DiffReportError(description: "\(row.name) is in two reports, \(other.path) and \(report.path): shards compare disjoint slices")
+                }
+                seen[row.name] = report
+                if let stem = row.stem {
+                    let merged = "r\(index + 1)-\(stem)"
+                    for kind in Row.kinds {
+                        let source = report.appendingPathComponent("\(stem).\(kind).png")
+                        let target = folder.appendingPathComponent("\(merged).\(kind).png")
+                        guard let bytes = FileManager.default.contents(atPath: source.path) else {
+                            throw DiffReportError(description: "\(source.path): missing, though \(file.path) shows it")
+                        }
+                        try bytes.write(to: target, options: .atomic)
+                    }
+                    row.stem = merged
+                }
+                rows.append(row)
+            }
+        }
+        return (try write(Document(title: title, rows: rows), to: folder), rows)
+    }
+
+    private static func write(_ document: Document, to folder: URL) throws -> URL {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(document).write(to: folder.appendingPathComponent("report.json"), options: .atomic)
+        let url = folder.appendingPathComponent("index.html")
+        try Data(page(title: document.title, rows: document.rows).utf8).write(to: url, options: .atomic)
+        return url
+    }
+
+    static func section(_ row: Row) -> String {
+        let name = escape(row.name)
+        guard let stem = row.stem, let width = row.width, let height = row.height else {
+            return "<section class=bad><h2>\(name) <span class=verdict>PROBLEM</span></h2><p>\(escape(row.problem ?? ""))</p></section>\n"
+        }
+        let size = "width=\(width) height=\(height)"
+        func figure(_ kind: String, _ caption: String) -> String {
+            "<figure><img src=\"\(stem).\(kind).png\" \(size) alt=\"\(name) \(caption)\"><figcaption>\(caption)</figcaption></figure>"
+        }
+        return """
+        <section class=\(row.passed ? "ok" : "bad")><h2>\(name) <span class=verdict>\(row.passed ? "match" : "DIFFERS")</span></h2>
+        <p>\(escape(row.summary ?? ""))</p>
+        <div class=row>\(figure("expected", "expected"))\(figure("actual", "actual"))
+        <figure><div class=wipe style="width:\(width)px;height:\(height)px">
+        <img src="\(stem).expected.png" \(size) alt="\(name) expected under the slider">
+        <img class=top src="\(stem).actual.png" \(size) alt="\(name) actual over the slider"></div>
+        <input type=range min=0 max=100 value=50 aria-label="wipe between expected and actual"><figcaption>slider: expected | actual</figcaption></figure>
+        \(figure("diff", (row.comparator ?? "") + " picture"))\(figure("mask", "differing pixels"))</div></section>
+
+        """
+    }
+
+    static func page(title: String, rows: [Row]) -> String {
+        let ordered = rows.enumerated().sorted { ($0.element.passed ? 1 : 0, $0.offset) < ($1.element.passed ? 1 : 0, $1.offset) }
+        let sections = ordered.map { section($0.element) }.joined()
+        let failing = rows.filter { !$0.passed }.count
+        return """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(Self.escape(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
         <style>
         body { font: 13px/1.4 sans-serif; margin: 16px; background: #f6f6f8; color: #222; }
         section { background: white; border: 1px solid #ddd; border-left: 6px solid #18794e; border-radius: 6px; padding: 6px 12px; margin: 10px 0; }
@@ -96,18 +185,20 @@ public struct DiffReport {
           document.body.dataset.loaded = images.filter(i => i.complete && i.naturalWidth > 0).length + "/" + images.length;
         });
         </script></head><body>
-        <h1>\(Self.escape(title))</h1>
-        <p>\(entries.count) pairs, \(failing) differing or missing.</p>
+        <h1>\(escape(title))</h1>
+        <p>\(rows.count) pairs, \(failing) differing or missing.</p>
         \(sections)</body></html>
 
         """
-        let url = folder.appendingPathComponent("index.html")
-        try Data(page.utf8).write(to: url, options: .atomic)
-        return url
     }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
+}
+
+/// A report that cannot be merged: which file, and why.
+public struct DiffReportError: Error, CustomStringConvertible {
+    public let description: String
 }

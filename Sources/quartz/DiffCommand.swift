@@ -21,14 +21,23 @@ struct DiffCommand: ParsableCommand {
             folders, or with --report, an HTML report (side by side, slider, picture and mask per pair) is written \
             to --report; exit 1 when an image differs or is missing on one side, 2 when one cannot be read \
             (the report is written first). --repeats N times the comparison alone and prints megapixels per second.
+
+            Shards: with two folders, --shard i/n (or SNAPSHOT_TESTING_SHARD=i/n, as a CI matrix sets it) compares \
+            only the images whose names fall in the i-th of n stable slices; --merge R1 R2 ... --report OUT then \
+            merges the shards' report folders into one (refusing a name in two of them) and exits as one run \
+            would: 1 when any pair differs or is missing.
             """)
 
     enum Comparator: String, ExpressibleByArgument, CaseIterable {
         case bar, exact, offByOne = "off-by-one", fuzzy, pixelmatch, ciede2000, flip
     }
 
-    @Argument(help: "The expected image (PNG), or a folder of them.") var expected: String
-    @Argument(help: "The actual image (PNG), or a folder of them.") var actual: String
+    @Argument(help: "The expected image (PNG), or a folder of them.") var expected: String?
+    @Argument(help: "The actual image (PNG), or a folder of them.") var actual: String?
+    @Option(help: "Folders: compare only the i-th of n stable slices of the images' names (default: SNAPSHOT_TESTING_SHARD).")
+    var shard: String?
+    @Option(parsing: .upToNextOption, help: "Merge these report folders (written by shards with --report) into --report.")
+    var merge: [String] = []
     @Option(help: "bar, exact, off-by-one, fuzzy, pixelmatch, ciede2000 or flip.") var comparator: Comparator = .bar
     @Option(help: "Write a heat map of the channel differences here (PNG).") var heatmap: String?
     @Option(help: "Write the comparator's picture of the differences here (PNG).") var diffImage: String?
@@ -51,6 +60,14 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print the comparison as one line of JSON.") var json = false
 
     func validate() throws {
+        if merge.isEmpty {
+            guard expected != nil, actual != nil else { throw ValidationError("give the expected and the actual image or folder, or --merge") }
+        } else {
+            guard expected == nil, actual == nil, report != nil else {
+                throw ValidationError("--merge takes report folders and writes one into --report; give no images with it")
+            }
+        }
+        if let shard { do { _ = try ShardSlice(parsing: shard) } catch { throw ValidationError("--shard: \(error)") } }
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
         guard (0...1).contains(maxFraction) else { throw ValidationError("--max-fraction must be between 0 and 1") }
         guard (0...1).contains(precision), (0...1).contains(perceptualPrecision) else {
@@ -79,15 +96,37 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !merge.isEmpty { return try mergeReports() }
+        let expected = expected!, actual = actual!
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: expected, isDirectory: &isFolder), isFolder.boolValue {
-            try compareFolders()
+            try compareFolders(expected, actual)
         } else {
-            try comparePair()
+            try comparePair(expected, actual)
         }
     }
 
-    private func comparePair() throws {
+    /// The shards' reports as one: exit 1 when a pair in any of them differs or is missing.
+    private func mergeReports() throws {
+        let merged: (page: URL, rows: [DiffReport.Row])
+        do {
+            merged = try DiffReport.merge(merge.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: report!),
+                                          title: "quartz diff: \(merge.count) shard reports merged")
+        } catch {
+            printError("quartz diff: \(error)")
+            throw QuartzExit.badInput
+        }
+        let failing = merged.rows.filter { !$0.passed }
+        if json {
+            printJSON(["merged": merge, "pairs": merged.rows.count, "failing": failing.count, "match": failing.isEmpty, "report": merged.page.path])
+        } else {
+            for row in failing { print("\(row.problem == nil ? "DIFFERS" : "PROBLEM") \(row.name): \(row.problem ?? row.summary ?? "")") }
+            print("\(merged.rows.count - failing.count) of \(merged.rows.count) images match in \(merge.count) shard reports; report: \(merged.page.path)")
+        }
+        if !failing.isEmpty { throw QuartzExit.disagreement }
+    }
+
+    private func comparePair(_ expected: String, _ actual: String) throws {
         let a: CGImage, b: CGImage
         do {
             a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected))
@@ -149,7 +188,12 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// Every PNG under either folder, matched by relative path; one missing on either side fails.
-    private func compareFolders() throws {
+    private func compareFolders(_ expected: String, _ actual: String) throws {
+        let slice: ShardSlice?
+        do { slice = try shard.map(ShardSlice.init(parsing:)) ?? ShardSlice.fromEnvironment() } catch {
+            printError("quartz diff: \(error)")
+            throw QuartzExit.badInput
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: actual, isDirectory: &isFolder), isFolder.boolValue else {
             printError("quartz diff: \(expected) is a folder but \(actual) is not; give two PNG files or two folders")
@@ -159,7 +203,7 @@ struct DiffCommand: ParsableCommand {
         var entries: [DiffReport.Entry] = []
         var results: [[String: Any]] = []
         var unreadable: [String] = []
-        for name in Set(left).union(right).sorted() {
+        for name in Set(left).union(right).sorted() where slice?.contains(name) ?? true {
             let outcome: DiffReport.Outcome
             if !right.contains(name) {
                 outcome = .problem("missing from \(actual)")
@@ -190,7 +234,8 @@ struct DiffCommand: ParsableCommand {
         var page: URL?
         if let report {
             do {
-                page = try DiffReport(title: "quartz diff: \(expected) against \(actual) (\(comparator.rawValue))", entries: entries)
+                page = try DiffReport(title: "quartz diff: \(expected) against \(actual) (\(comparator.rawValue))"
+                                  + (slice.map { ", shard \($0)" } ?? ""), entries: entries)
                     .write(to: URL(fileURLWithPath: report))
             } catch {
                 printError("quartz diff: cannot write the report to \(report): \(error)")
@@ -199,11 +244,13 @@ struct DiffCommand: ParsableCommand {
         }
         if json {
             printJSON(["expected": expected, "actual": actual, "comparator": comparator.rawValue, "pairs": results,
-                       "failing": failing, "match": failing == 0, "report": page?.path ?? NSNull()])
+                       "failing": failing, "match": failing == 0, "report": page?.path ?? NSNull(), "shard": slice?.description ?? NSNull()])
         } else {
-            print("\(entries.count - failing) of \(entries.count) images match" + (page.map { "; report: \($0.path)" } ?? ""))
+            print("\(entries.count - failing) of \(entries.count) images match" + (slice.map { " in shard \($0)" } ?? "")
+                  + (page.map { "; report: \($0.path)" } ?? ""))
         }
-        if entries.isEmpty {
+        // A shard may hold none of a small folder's names; without one, no images is a mistake.
+        if entries.isEmpty && slice == nil {
             printError("quartz diff: no PNG files in \(expected) or \(actual)")
             throw QuartzExit.badInput
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PixelDiff
 
 /// What a finished shard of `quartz animate` leaves beside its frames: `shard-I-of-N.json` in the
 /// frames' folder, written last (atomically, after every frame), so a shard killed mid-run has
@@ -81,13 +82,8 @@ struct ShardManifest: Equatable {
         return share(i - 1)..<share(i)
     }
 
-    /// A fingerprint of bytes (64-bit FNV-1a): enough to tell two documents apart in a manifest;
-    /// not a defence against anyone forging one.
-    static func fingerprint(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return String(format: "%016llx", hash)
-    }
+    /// A fingerprint of a document's bytes: enough to tell two documents apart in a manifest.
+    static func fingerprint(_ data: Data) -> String { String(format: "%016llx", ShardSlice.fnv1a(data)) }
 }
 
 /// A reason `quartz join` refuses its input, naming the file, shard or frames.

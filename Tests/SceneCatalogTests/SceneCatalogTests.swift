@@ -45,6 +45,7 @@ struct SceneCatalogTests {
 
     @Test("the CPU reference renders the golden image", arguments: DemoScene.all)
     func cpuMatchesGolden(scene: DemoScene) throws {
+        try requireSnapshotShard(scene.name)
         // Within 1/255 per channel: the CPU reference is deterministic, but libm's last bits may
         // differ between machines.
         assertSnapshot(of: try render(scene, .cpu), as: .image(comparator: FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1)),
@@ -53,6 +54,7 @@ struct SceneCatalogTests {
 
     @Test("the GPU agrees with the CPU reference within the bar", arguments: DemoScene.all)
     func gpuAgreesWithCPU(scene: DemoScene) throws {
+        try requireSnapshotShard(scene.name)
         let cpu = try render(scene, .cpu)
         let gpu = try render(scene, .gpu)
         let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)

@@ -35,6 +35,7 @@ struct ExampleSceneTests {
 
     @Test("each example renders as its golden frames on the CPU, and the GPU agrees", arguments: exampleNames)
     func renders(name: String) throws {
+        try requireSnapshotShard(name)
         let document = try SceneDocument.load(contentsOf: examples.appendingPathComponent("\(name).json"))
         var times = [document.time]
         if document.duration > document.time { times.append(document.duration) }
