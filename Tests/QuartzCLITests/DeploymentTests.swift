@@ -140,6 +140,39 @@ struct DeploymentTests {
         #expect(expected != nil && FileManager.default.contents(atPath: joinedFile.path) == expected, "the joined animation is one run's")
     }
 
+    @Test("docs/scale-out.md's CI matrix example is YAML whose shard count agrees in the matrix, the variable, animate and the join")
+    func ciMatrixExample() throws {
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/scale-out.md"), encoding: .utf8)
+        let section = try #require(doc.components(separatedBy: "## A CI matrix").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("workflow.yaml")
+        try Data(block.utf8).write(to: file)
+        let python = try Self.venvPython()
+        let run = try shell("\"\(python.path)\" -c 'import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))' \"\(file.path)\"")
+        try #require(run.status == 0, "the example is not YAML: \(run.error)")
+        let workflow = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let jobs = try #require(workflow["jobs"] as? [String: [String: Any]])
+        let shard = try #require(jobs["shard"]), join = try #require(jobs["join"])
+        let matrix = try #require((shard["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
+        let shards = try #require(matrix["shard"] as? [Int])
+        let n = shards.count
+        #expect(shards == Array(1...n))
+        #expect((shard["env"] as? [String: String])?["SNAPSHOT_TESTING_SHARD"] == "${{ matrix.shard }}/\(n)")
+        let runs = (shard["steps"] as? [[String: Any]] ?? []).compactMap { $0["run"] as? String }
+        #expect(runs.contains { $0.contains("quartz animate") && $0.contains("--shard ${{ matrix.shard }}/\(n)") })
+        #expect(join["needs"] as? String == "shard")
+        let joinRuns = (join["steps"] as? [[String: Any]] ?? []).compactMap { $0["run"] as? String }.joined(separator: "\n")
+        #expect(joinRuns.contains("quartz join") && (1...n).allSatisfy { joinRuns.contains("shards/shard-\($0)/frames") }, "\(joinRuns)")
+        // The suites it filters take part in sharding.
+        for (suite, path) in [("SceneCatalogTests", "Tests/SceneCatalogTests/SceneCatalogTests.swift"),
+                              ("ExampleSceneTests", "Tests/SceneFormatTests/ExampleSceneTests.swift")] {
+            #expect(runs.contains { $0.contains(suite) })
+            #expect(try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8).contains("try requireSnapshotShard("))
+        }
+    }
+
     // MARK: The Containerfile
 
     /// The Containerfile's instructions (keyword, arguments), continuation lines joined and

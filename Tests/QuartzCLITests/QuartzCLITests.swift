@@ -324,7 +324,9 @@ struct QuartzCLITests {
             #expect(run.status == 0, "\(run.error)")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: whole.path).sorted()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parts.path).sorted() == names)
+        // The frames of one run, and each shard's manifest (written last, for quartz join).
+        let manifests = (1...3).map { "shard-\($0)-of-3.json" }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parts.path).sorted() == (names + manifests).sorted())
         for name in names {
             #expect(try Data(contentsOf: whole.appendingPathComponent(name)) == Data(contentsOf: parts.appendingPathComponent(name)), "\(name)")
         }
