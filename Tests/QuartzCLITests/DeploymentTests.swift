@@ -324,25 +324,3 @@ struct DeploymentTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
     }
 }
-
-/// Runs a shell command line, capturing its output.
-func shell(_ command: String) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", command]
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Standard error read on another thread: a command may fill one pipe while the other is read.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var errorData = Data()
-    group.enter()
-    DispatchQueue.global().async { errorData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-               output: String(decoding: output, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self), outputData: output)
-}

@@ -25,8 +25,19 @@ func quartzBinary() throws -> URL {
 /// Runs the `quartz` built beside the test bundle; `environment` adds to (or replaces names of)
 /// the test's own.
 func quartz(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Run {
+    try runProcess(try quartzBinary(), arguments, input: input, environment: environment)
+}
+
+/// Runs a shell command line (bash), capturing its output.
+func shell(_ command: String) throws -> Run {
+    try runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", command])
+}
+
+/// Runs a program to its end: its output and error read on two threads and its input written on
+/// a third, since a process may fill one pipe while another is read.
+func runProcess(_ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Run {
     let process = Process()
-    process.executableURL = try quartzBinary()
+    process.executableURL = executable
     process.arguments = arguments
     if !environment.isEmpty {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -38,14 +49,20 @@ func quartz(_ arguments: [String], input: Data? = nil, environment: [String: Str
     process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
     if let input {
-        // Written on another thread: the process may fill its output pipes before reading it all.
         DispatchQueue.global().async {
             try? stdin.fileHandleForWriting.write(contentsOf: input)
             try? stdin.fileHandleForWriting.close()
         }
     }
+    let group = DispatchGroup()
+    nonisolated(unsafe) var error = Data()
+    group.enter()
+    DispatchQueue.global().async {
+        error = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
     let output = out.fileHandleForReading.readDataToEndOfFile()
-    let error = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
     process.waitUntilExit()
     return Run(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, output: String(decoding: output, as: UTF8.self),
                error: String(decoding: error, as: UTF8.self), outputData: output)
