@@ -4,6 +4,9 @@ import Foundation
 /// An animated GIF that loops forever, written with giflib: each frame quantized to its own 255
 /// colours (giflib's median cut) plus one transparent index for pixels under half alpha, shown
 /// for a whole number of hundredths of a second (GIF's unit).
+/// Serializes giflib's quantizer (see `GIFEncoder.quantize`).
+private let quantizerLock = NSLock()
+
 public struct GIFEncoder {
     public let width: Int
     public let height: Int
@@ -56,7 +59,11 @@ public struct GIFEncoder {
         var colors: Int32 = 255
         var indices = [UInt8](repeating: 0, count: count)
         var map = [GifColorType](repeating: GifColorType(), count: 256)
-        let status = GifQuantizeBuffer(UInt32(width), UInt32(height), &colors, &red, &green, &blue, &indices, &map)
+        // giflib's median cut sorts through a file-level static (the axis its qsort comparator
+        // reads), so two quantizations at once corrupt each other's palettes: one at a time.
+        let status = quantizerLock.withLock {
+            GifQuantizeBuffer(UInt32(width), UInt32(height), &colors, &red, &green, &blue, &indices, &map)
+        }
         guard status == GIF_OK else {
             throw ImageIOError.unwritable(destination: "GIF frame", reason: "colour quantization failed")
         }

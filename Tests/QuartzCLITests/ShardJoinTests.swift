@@ -61,7 +61,11 @@ struct ShardJoinTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = try Self.sceneFile(folder)
         let one = folder.appendingPathComponent("one"), shared = folder.appendingPathComponent("shared")
-        for output in [one.path, folder.appendingPathComponent("one.png").path, folder.appendingPathComponent("one.gif").path] {
+        // MP4 where ffmpeg is on PATH (it is optional, and not installed by the project).
+        let ffmpeg = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") }
+        let formats = ["png", "gif"] + (ffmpeg ? ["mp4"] : [])
+        for output in [one.path] + formats.map({ folder.appendingPathComponent("one.\($0)").path }) {
             let run = try quartz(["animate", scene.path, "-o", output, "--backend", backend])
             try #require(run.status == 0, "\(run.error)")
         }
@@ -77,12 +81,12 @@ struct ShardJoinTests {
         let check = try quartz(["join", shared.path])
         #expect(check.status == 0, "\(check.error)")
         #expect(check.output.contains("25 frames 72x48 from 3 shard(s), complete"), "\(check.output)")
-        for name in ["joined.png", "joined.gif", "joined"] {
+        for name in formats.map({ "joined.\($0)" }) + ["joined"] {
             let run = try quartz(["join", shared.path, "-o", folder.appendingPathComponent(name).path])
             try #require(run.status == 0, "\(name): \(run.error)")
         }
         #expect(try Self.files(folder.appendingPathComponent("joined")) == expected)
-        for ext in ["png", "gif"] {
+        for ext in formats {
             let joined = FileManager.default.contents(atPath: folder.appendingPathComponent("joined.\(ext)").path)
             let unsharded = FileManager.default.contents(atPath: folder.appendingPathComponent("one.\(ext)").path)
             #expect(joined != nil && joined == unsharded, "joined .\(ext) differs from one run's")
