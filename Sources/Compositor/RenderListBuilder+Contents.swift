@@ -51,15 +51,21 @@ extension RenderListBuilder {
     /// The layer's filters as the render list takes them: with both at their default (linear),
     /// one filter and no level of detail to compute; a trilinear magnification filter is linear.
     static func samplingFilters(of layer: CALayer) -> (magnification: SamplingFilter, minification: SamplingFilter?) {
-        func filter(_ f: CALayerContentsFilter) -> SamplingFilter {
-            switch f {
+        samplingFilters(magnification: layer.magnificationFilter.rawValue, minification: layer.minificationFilter.rawValue)
+    }
+
+    /// The same for filters by name (an emitter cell's).
+    static func samplingFilters(magnification magnificationName: String, minification minificationName: String)
+        -> (magnification: SamplingFilter, minification: SamplingFilter?) {
+        func filter(_ name: String) -> SamplingFilter {
+            switch CALayerContentsFilter(rawValue: name) {
             case .nearest: .nearest
             case .trilinear: .trilinear
             default: .linear // and unknown names, as Core Animation treats them
             }
         }
-        let magnification = filter(layer.magnificationFilter) == .nearest ? SamplingFilter.nearest : .linear
-        let minification = filter(layer.minificationFilter)
+        let magnification = filter(magnificationName) == .nearest ? SamplingFilter.nearest : .linear
+        let minification = filter(minificationName)
         if magnification == .linear, minification == .linear { return (.linear, nil) }
         return (magnification, minification)
     }

@@ -265,6 +265,8 @@ public struct RenderListBuilder {
         // Blended with the backdrop: all it draws is one picture, blended once (not again inside
         // the pass of its mask, whose composite blends).
         if blending && compositingMode(of: layer) != nil { return true }
+        // An emitter's particles overlap one another: its opacity applies to them as one picture.
+        if layer is CAEmitterLayer, opacity < 1, layer.allowsGroupOpacity { return true }
         let hasSublayers = !(layer.sublayers ?? []).isEmpty
         guard hasSublayers else { return false }
         if opacity < 1 && layer.allowsGroupOpacity { return true }
@@ -401,6 +403,10 @@ public struct RenderListBuilder {
         // A shape layer's fill and stroke, between its contents and its first sublayer.
         if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly {
             emitShapePaths(of: shape, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
+        }
+        // An emitter's particles, between its contents and its first sublayer.
+        if let emitter = layer as? CAEmitterLayer {
+            emitParticles(of: emitter, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
         }
         if bounds.size.width < 0 || bounds.size.height < 0 {
             state.diagnostics.append("\(layer) draws no background or contents: its bounds size \(bounds.size) is negative")

@@ -123,6 +123,8 @@ extension CALayer {
                 copy.modelLayer = layer
             }
             if cache != nil { reused[ObjectIdentifier(layer)] = copy }
+            // An emitter's particles are a function of its time (CAEmitterLayer+Particles).
+            (copy as? CAEmitterLayer)?.presentedLayerTime = time
             for (_, animation) in layer.attachedAnimations { animation.apply(to: copy, atLayerTime: time) }
             if copy.needsPresentationRedraw(model: layer) {
                 // Animated custom properties show by redrawing the copy with its values (the
@@ -186,12 +188,16 @@ extension CALayer {
         return root
     }
 
-    /// True when this layer or a descendant has an animation attached.
+    /// True when this layer or a descendant changes with time: an animation is attached, or it
+    /// is an emitter with cells (its particles are a function of time).
     public var hasAnimationsInSubtree: Bool {
         var found = false
-        walkTree { if !$0.attachedAnimations.isEmpty { found = true } }
+        walkTree { if !$0.attachedAnimations.isEmpty || $0.emitsParticles { found = true } }
         return found
     }
+
+    /// An emitter layer with cells.
+    var emitsParticles: Bool { (self as? CAEmitterLayer)?.emitterCells?.isEmpty == false }
 
     // MARK: Lifecycle
 
@@ -203,6 +209,8 @@ extension CALayer {
         var next = CFTimeInterval.infinity
         var started: [CAAnimation] = [], stopped: [CAAnimation] = []
         walkTree(layerTime(atMediaTime: t), child: { time, layer in layer.localTime(fromParent: time) }) { layer, time in
+            // An emitter's particles move on every frame.
+            if layer.emitsParticles { next = min(next, t) }
             layer.attachedAnimations.removeAll { entry in
                 let animation = entry.animation
                 let elapsed = (time - animation.beginTime) * CFTimeInterval(animation.speed)

@@ -14,6 +14,7 @@ func coerceKeyValue<Value>(_ raw: Any?, to type: Value.Type) -> Value? {
     case is Double.Type, is Double?.Type: numberValue(raw)
     case is Float.Type, is Float?.Type: numberValue(raw).map { Float($0) }
     case is Int.Type, is Int?.Type: numberValue(raw).flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil }
+    case is UInt32.Type, is UInt32?.Type: numberValue(raw).flatMap { $0.isFinite ? UInt32(exactly: $0.rounded()) : nil }
     case is Bool.Type, is Bool?.Type: numberValue(raw).map { $0 != 0 }
     case is CGPoint.Type, is CGPoint?.Type: BoxedGeometry.point(raw)
     case is CGSize.Type, is CGSize?.Type: BoxedGeometry.size(raw)

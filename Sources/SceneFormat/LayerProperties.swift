@@ -16,7 +16,7 @@ struct LayerProperty: @unchecked Sendable {
 /// The layer classes a document may name, and what each adds to CALayer's properties.
 enum LayerClasses {
     static let names = ["CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer",
-                        "CATransformLayer", "CAScrollLayer"]
+                        "CATransformLayer", "CAScrollLayer", "CAEmitterLayer"]
 
     static func make(_ name: String) -> CALayer? {
         switch name {
@@ -27,6 +27,7 @@ enum LayerClasses {
         case "CAReplicatorLayer": CAReplicatorLayer()
         case "CATransformLayer": CATransformLayer()
         case "CAScrollLayer": CAScrollLayer()
+        case "CAEmitterLayer": CAEmitterLayer()
         default: nil
         }
     }
@@ -39,6 +40,7 @@ enum LayerClasses {
         case is CAReplicatorLayer: "CAReplicatorLayer"
         case is CATransformLayer: "CATransformLayer"
         case is CAScrollLayer: "CAScrollLayer"
+        case is CAEmitterLayer: "CAEmitterLayer"
         default: "CALayer"
         }
     }
@@ -195,6 +197,26 @@ enum LayerClasses {
         "CAScrollLayer": [
             choice("scrollMode", [CAScrollLayerScrollMode.none, .vertically, .horizontally, .both], \CAScrollLayer.scrollMode),
         ],
+        "CAEmitterLayer": [
+            LayerProperty(name: "emitterCells", kind: .emitterCells, set: { ($0 as? CAEmitterLayer)?.emitterCells = $1 as? [CAEmitterCell] },
+                          get: { ($0 as? CAEmitterLayer)?.emitterCells }),
+            float("birthRate", \CAEmitterLayer.birthRate, nonNegative),
+            float("lifetime", \CAEmitterLayer.lifetime, nonNegative),
+            value("emitterPosition", .point, \CAEmitterLayer.emitterPosition),
+            number("emitterZPosition", \CAEmitterLayer.emitterZPosition),
+            value("emitterSize", .size, \CAEmitterLayer.emitterSize),
+            number("emitterDepth", \CAEmitterLayer.emitterDepth),
+            choice("emitterShape", [CAEmitterLayerEmitterShape.point, .line, .rectangle, .cuboid, .circle, .sphere], \CAEmitterLayer.emitterShape),
+            choice("emitterMode", [CAEmitterLayerEmitterMode.points, .outline, .surface, .volume], \CAEmitterLayer.emitterMode),
+            choice("renderMode", [CAEmitterLayerRenderMode.unordered, .oldestFirst, .oldestLast, .backToFront, .additive], \CAEmitterLayer.renderMode),
+            bool("preservesDepth", \CAEmitterLayer.preservesDepth),
+            float("velocity", \CAEmitterLayer.velocity),
+            float("scale", \CAEmitterLayer.scale),
+            float("spin", \CAEmitterLayer.spin),
+            LayerProperty(name: "seed", kind: .bounded(min: 0, max: Double(UInt32.max), integral: true),
+                          set: { ($0 as? CAEmitterLayer)?.seed = UInt32($1 as! CGFloat) },
+                          get: { ($0 as? CAEmitterLayer).map { CGFloat($0.seed) } }),
+        ],
     ]
 
     /// The kind of value an animation of `keyPath` on a layer of `className` carries: a
@@ -203,6 +225,16 @@ enum LayerClasses {
     static func animatedKind(keyPath: String, className: String) -> SceneValueKind? {
         if let property = properties(of: className).first(where: { $0.name == keyPath }) {
             return property.kind == .string || property.kind == .bool ? nil : property.kind
+        }
+        // A cell's property through the emitter: "emitterCells.spark.birthRate" (and deeper).
+        if className == "CAEmitterLayer", keyPath.hasPrefix("emitterCells."),
+           let last = keyPath.split(separator: ".").last,
+           let property = EmitterCellProperties.all.first(where: { $0.name == last }) {
+            switch property.kind {
+            case .number, .bounded: return .number
+            case .color, .rect: return property.kind
+            default: return nil
+            }
         }
         switch keyPath {
         case "position.x", "position.y", "anchorPoint.x", "anchorPoint.y", "bounds.origin.x", "bounds.origin.y",

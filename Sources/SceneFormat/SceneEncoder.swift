@@ -210,6 +210,9 @@ public struct SceneEncoder {
             return (value as? CAMediaTimingFunction).map(timing)
         case .timingFunctions:
             return (value as? [CAMediaTimingFunction]).map { .array($0.map(timing)) }
+        case .emitterCells:
+            guard let cells = value as? [CAEmitterCell] else { return nil }
+            return try EmitterCellProperties.encode(cells, self)
         case .animatedValue, .animatedValues:
             return nil
         }

@@ -42,6 +42,7 @@ public enum SceneSchema {
         case .corners: return object([("type", .string("array")), ("items", object([("enum", strings(SceneValueCodec.cornerNames.map(\.0)))]))])
         case .timingFunction: return ref("timingFunction")
         case .timingFunctions: return object([("type", .string("array")), ("items", ref("timingFunction"))])
+        case .emitterCells: return object([("type", .string("array")), ("items", ref("emitterCell"))])
         case .animatedValue, .animatedValues: return object([:].map { ($0, $1) })
         }
     }
@@ -173,6 +174,7 @@ public enum SceneSchema {
             ]))])),
             ("timingFunction", object([("anyOf", .array([object([("enum", strings(SceneValueCodec.timingNames))]), numberArray(4, "[c1x, c1y, c2x, c2y]")]))])),
             ("layer", layer),
+            ("emitterCell", EmitterCellProperties.schema),
             ("animation", animation),
             ("transaction", transaction),
             ("change", change),

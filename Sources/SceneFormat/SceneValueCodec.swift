@@ -16,6 +16,7 @@ struct DecodeContext {
     /// Image identifier -> the path the document named it by (for re-encoding).
     var imagePaths: [UInt64: String] = [:]
     var layerCount = 0
+    var emitterCellCount = 0
 
     init(assets: AssetFolder?, limits: SceneLimits) {
         self.assets = assets
@@ -152,6 +153,8 @@ enum SceneValueCodec {
             guard case .array(let items) = json else { ctx.expected(kind, at: path, got: json); return nil }
             let functions = items.enumerated().map { timingFunction($1, at: "\(path)[\($0)]", &ctx) }
             return functions.contains { $0 == nil } ? nil : functions.map { $0! }
+        case .emitterCells:
+            return EmitterCellProperties.decode(json, at: path, &ctx)
         case .animatedValue, .animatedValues:
             ctx.fail(path, "internal: an animated value needs its key path's kind")
             return nil

@@ -40,6 +40,9 @@ public indirect enum SceneValueKind: Equatable, Sendable {
     /// "linear", "easeIn", "easeOut", "easeInEaseOut", "default", or [c1x, c1y, c2x, c2y].
     case timingFunction
     case timingFunctions
+    /// Emitter cells: [{"name": "spark", "birthRate": 40, "contents": "spark.png", ...}], each with
+    /// CAEmitterCell's keys and its own "emitterCells".
+    case emitterCells
     /// The value type of an animated key path, known from the layer class and the key path.
     case animatedValue
     case animatedValues
@@ -65,6 +68,7 @@ public indirect enum SceneValueKind: Equatable, Sendable {
         case .corners: "an array of corner names (\"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\")"
         case .timingFunction: "a timing function name or [c1x, c1y, c2x, c2y]"
         case .timingFunctions: "an array of timing functions"
+        case .emitterCells: "an array of emitter cells (objects with CAEmitterCell's keys)"
         case .animatedValue: "a value of the animated property's type"
         case .animatedValues: "an array of values of the animated property's type"
         }
