@@ -15,6 +15,7 @@ struct QuartzCoreSurfaceTests {
         checklist.layerConstants()
         checklist.delegateAndActions()
         checklist.layerSubclasses()
+        checklist.emitters()
         checklist.timing()
         checklist.animations()
         checklist.functionsAndTransactions()
