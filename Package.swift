@@ -43,7 +43,7 @@ let package = Package(
                             .embedInCode("blurred_rounded_rect.glsl"), .embedInCode("rounded_shape.glsl"), .embedInCode("pixel_centre.glsl"), .embedInCode("polygon_coverage.glsl"), .embedInCode("blend_modes.glsl"),
                             .embedInCode("rounded_batch.vert"), .embedInCode("rounded_batch.frag"),
                             .embedInCode("path_edges.vert"), .embedInCode("path_edges.frag"), .embedInCode("path_cover.frag"),
-                            .embedInCode("path_stencil.frag")]),
+                            .embedInCode("path_stencil.frag"), .embedInCode("texture_batch.vert"), .embedInCode("texture_batch.frag")]),
         .target(name: "GLBackend", dependencies: ["CEGL", "Compositor", "OpenCoreGraphics", "OpenQuartzShaders"]),
         .target(name: "OpenQuartzCore",
                 dependencies: ["LayerModel", "OpenCoreGraphics", "Compositor", "RasterBackend", "GLBackend"]),

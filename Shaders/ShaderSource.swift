@@ -18,6 +18,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case pathEdgesFragment = "path_edges.frag"
     case pathCoverFragment = "path_cover.frag"
     case pathStencilFragment = "path_stencil.frag"
+    case textureBatchVertex = "texture_batch.vert"
+    case textureBatchFragment = "texture_batch.frag"
 
     /// The GLSL text with `#define NAME 1` for each of `defines` after its `#version` line: one
     /// source compiled into variants whose constant conditions the compiler folds away.
@@ -54,6 +56,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .pathEdgesFragment: String(decoding: PackageResources.path_edges_frag, as: UTF8.self)
         case .pathCoverFragment: String(decoding: PackageResources.path_cover_frag, as: UTF8.self)
         case .pathStencilFragment: String(decoding: PackageResources.path_stencil_frag, as: UTF8.self)
+        case .textureBatchVertex: String(decoding: PackageResources.texture_batch_vert, as: UTF8.self)
+        case .textureBatchFragment: String(decoding: PackageResources.texture_batch_frag, as: UTF8.self)
         }
     }
 

@@ -32,6 +32,7 @@ public final class GLDevice: @unchecked Sendable {
     private var invalidCallPass: Int?
     private var pathRoute: GLPathFill.Route?
     private var generalQuadProgramOnly = false
+    private var texturesOneByOne = false
     private var passesSeparately = false
     /// Rounded clips through the stencil (`clipRoundedByStencil`, or `OPENQUARTZ_GL_ROUNDED_CLIPS=stencil`
     /// to time the route in a frame benchmark).
@@ -213,6 +214,7 @@ public final class GLDevice: @unchecked Sendable {
         executor.invalidCallPass = invalidCallPass
         executor.pathRoute = pathRoute
         executor.generalQuadProgramOnly = generalQuadProgramOnly
+        if texturesOneByOne { executor.batchesTextures = false }
         executor.drawsPassesSeparately = passesSeparately
         executor.roundedClipsByStencil = roundedClipsByStencil
         invalidCallPass = nil
@@ -326,6 +328,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { generalQuadProgramOnly = true }
     }
 
+    /// Makes every textured quad draw on its own, none in an instanced run (`GLTextureBatch`): the
+    /// test hook that holds the runs to the single draws.
+    package func drawTexturesOneByOne() {
+        lock.withLock { texturesOneByOne = true }
+    }
+
     /// Makes rounded clips of sublayers draw through the stencil instead of their group pass
     /// (`GLStencilClip`): the measured alternative, binary at the outline (docs/design.md).
     package func clipRoundedByStencil() {
@@ -381,6 +389,9 @@ public final class GLDevice: @unchecked Sendable {
     /// that drew them, since the device was opened.
     public var batchedQuads: Int { fromExecutor { $0.batches.map(\.quadsDrawn).reduce(0, +) } ?? 0 }
     public var batchDrawCalls: Int { fromExecutor { $0.batches.map(\.drawCalls).reduce(0, +) } ?? 0 }
+    /// Textured quads drawn in instanced runs of one image (`GLTextureBatch`), and their draw calls.
+    public var textureBatchedQuads: Int { fromExecutor { $0.textureBatch.quadsDrawn } ?? 0 }
+    public var textureBatchDrawCalls: Int { fromExecutor { $0.textureBatch.drawCalls } ?? 0 }
 
     /// Seconds spent copying finished frames back from the GPU, since the device was opened.
     public var readbackSeconds: Double { fromExecutor(\.readbackSeconds) ?? 0 }

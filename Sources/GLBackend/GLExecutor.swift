@@ -1,6 +1,7 @@
 import CEGL
 import Compositor
 import Dispatch
+import Foundation
 import OpenCoreGraphics
 import OpenQuartzShaders
 
@@ -48,6 +49,13 @@ final class GLExecutor {
     private(set) var cachedPassHits = 0
     /// Runs of quads drawn instanced, one batch per kind (at most one holds quads at a time).
     let batches: [GLQuadBatch]
+    /// Runs of textured quads of one image (particles, replicated images), drawn instanced.
+    let textureBatch: GLTextureBatch
+    /// The texture of the image `textureBatch` gathers.
+    private var textureBatchTexture: GLuint = 0
+    /// Whether runs of textured quads draw instanced (`OPENQUARTZ_GL_TEXTURE_BATCHES=0` turns it
+    /// off, to measure against).
+    var batchesTextures = ProcessInfo.processInfo.environment["OPENQUARTZ_GL_TEXTURE_BATCHES"] != "0"
     /// Seconds spent reading frames back (waiting for and mapping the copies), since the executor began.
     private(set) var readbackSeconds = 0.0
 
@@ -85,6 +93,7 @@ final class GLExecutor {
         halveProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .halveFragment,
                                      uniforms: ["u_viewport", "u_source", "u_origin"])
         batches = try GLQuadBatch.Kind.allCases.map(GLQuadBatch.init)
+        textureBatch = try GLTextureBatch()
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glBindVertexArray(vertexArray)
@@ -336,9 +345,26 @@ final class GLExecutor {
             next += 1
             if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad) {
                 // A run of the other kind ends here, so order holds.
+                flushTextureBatch(width: pass.width, height: pass.height)
                 for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
                 batches.first { $0.kind == kind }!.add(quad)
                 continue
+            }
+            // Textured quads of one image in a row (two at least: one alone draws as before).
+            if case .quad(let quad) = op, batchesTextures, !generalQuadProgramOnly, !marksStencil, let image = GLTextureBatch.image(of: quad) {
+                let runs = !textureBatch.isEmpty && textureBatch.continues(image, blend: quad.blend)
+                let starts = !runs && next < ops.endIndex && { () -> Bool in
+                    guard case .quad(let following) = ops[next], let other = GLTextureBatch.image(of: following) else { return false }
+                    return other == image && following.blend == quad.blend
+                }()
+                if runs || starts, let texture = try wholeImageTexture(image, images: list.textures) {
+                    if starts {
+                        flushBatches(width: pass.width, height: pass.height)
+                        textureBatchTexture = texture
+                    }
+                    textureBatch.add(quad, image: image)
+                    continue
+                }
             }
             flushBatches(width: pass.width, height: pass.height)
             // A background and its border straight after it that no batch takes (a turned
@@ -438,6 +464,25 @@ final class GLExecutor {
 
     private func flushBatches(width: Int, height: Int) {
         for batch in batches { flush(batch, width: width, height: height) }
+        flushTextureBatch(width: width, height: height)
+    }
+
+    /// Draws the textured run gathered, then puts the quad program and its vertex state back.
+    private func flushTextureBatch(width: Int, height: Int) {
+        guard !textureBatch.isEmpty else { return }
+        bindTexture(textureBatchTexture, filter: .linear)
+        textureBatch.flush(width: width, height: height)
+        glUseProgram(program.handle)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+    }
+
+    /// The texture of an image that fits in one (no tiles, no mipmaps), nil otherwise.
+    private func wholeImageTexture(_ id: UInt64, images: [UInt64: Bitmap]) throws -> GLuint? {
+        guard let bitmap = images[id] else { return nil }
+        let tiles = try textures.tiles(for: id, bitmap: bitmap, maxSize: caps.maxTextureSize, mipmaps: false)
+        guard tiles.count == 1, let tile = tiles.first, tile.isWholeImage, tile.levels == 0 else { return nil }
+        return tile.texture
     }
 
     /// Returns cached passes unused for too long to the pool.

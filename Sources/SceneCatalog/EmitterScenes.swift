@@ -129,10 +129,11 @@ public enum EmitterScenes {
 
     static let shapes = DemoScene(
         name: "emitter-shapes",
-        summary: "Where CAEmitterLayer gives birth, traced by still dots (velocity 0, lifetime 10 s), one panel per shape "
+        summary: "Where CAEmitterLayer gives birth, traced by still dots (30 a second, velocity 0, lifetime 10 s), one panel per shape "
             + "and mode on dark cells: point; line; line outline (its two ends); rectangle; rectangle outline; circle; "
             + "circle outline; and a sphere's surface, a cuboid's volume and a cuboid's edges, seen flat from the front. "
-            + "At 4 s.",
+            + "Where every birth is at one spot (the point, the line's ends) the dots drift outwards at 10 pt/s for 2 s "
+            + "instead, a small starburst, so they do not pile hundreds deep on the same pixels. At 4 s.",
         size: CGSize(width: 500, height: 200), time: 4
     ) {
         let root = SceneKit.root(CGSize(width: 500, height: 200), color: SceneKit.color(1, 1, 1))
@@ -154,10 +155,15 @@ public enum EmitterScenes {
             emitter.seed = UInt32(i)
             let still = CAEmitterCell()
             still.contents = softDot
-            still.birthRate = 60
+            still.birthRate = 30
             still.lifetime = 10
             still.scale = 0.35
             still.color = SceneKit.color(0.4, 0.9, 0.6)
+            if shape == .point || (shape == .line && mode == .outline) {
+                still.velocity = 10
+                still.emissionRange = 2 * .pi
+                still.lifetime = 2
+            }
             emitter.emitterCells = [still]
             cell.addSublayer(emitter)
             root.addSublayer(cell)
