@@ -12,9 +12,10 @@ extension RenderListBuilder {
     func emitParticles(of emitter: CAEmitterLayer, map: ProjectiveTransform2D, clip: [DevicePoint], opacity: Double,
                        tint: PremultipliedColor, state: inout BuildState) {
         guard clip.count >= 3 else { return }
-        let particles = emitter.particles()
-        if particles.count >= CAEmitterLayer.maxParticles {
-            state.diagnostics.append("\(emitter): \(particles.count) particles reach the limit of \(CAEmitterLayer.maxParticles); later ones are not drawn")
+        let (particles, complete) = emitter.simulateParticles()
+        if !complete {
+            state.diagnostics.append("\(emitter): its particles reach the limits of one frame (\(CAEmitterLayer.maxParticles) particles, "
+                + "\(CAEmitterLayer.maxSimulationSteps) simulation steps); \(particles.count) are drawn, later births are not")
         }
         let blend: BlendMode = emitter.renderMode == .additive ? .plus : .sourceOver
         for particle in particles {

@@ -34,15 +34,25 @@ extension CAEmitterLayer {
     public static let emissionTick = 1.0 / 60
     /// More live particles than this are not drawn (a frame past it shows the first ones).
     public static let maxParticles = 200_000
+    /// Most steps (a cell's tick, a birth) one frame's simulation takes: an emitter asking for
+    /// more (lives of hours, millions of births a second) stops there, the same way every time.
+    public static let maxSimulationSteps = 1_000_000
 
     /// The particles alive at this layer's presented time (a presentation copy), or at layer
     /// time `time`.
     public func particles(atLayerTime time: CFTimeInterval? = nil) -> [EmitterParticle] {
+        simulateParticles(atLayerTime: time).particles
+    }
+
+    /// The particles, and whether the simulation got through every birth (false: it reached
+    /// `maxParticles` or `maxSimulationSteps`, and later births are not drawn).
+    public func simulateParticles(atLayerTime time: CFTimeInterval? = nil) -> (particles: [EmitterParticle], complete: Bool) {
         let now = time ?? presentedLayerTime ?? layerTime(atMediaTime: CACurrentMediaTime())
-        guard now.isFinite, now >= 0 else { return [] }
+        guard now.isFinite, now >= 0 else { return ([], true) }
         let model = (modelLayer as? CAEmitterLayer) ?? self
         var simulation = EmitterSimulation(model: model, presented: self)
-        return simulation.particles(at: now)
+        let particles = simulation.particles(at: now)
+        return (particles, !simulation.stopped)
     }
 }
 
@@ -137,6 +147,16 @@ struct EmitterSimulation {
     var snapshots: [Int: EmitterSnapshot] = [:]
     let animated: Bool
     var particles: [EmitterParticle] = []
+    /// Steps taken (`CAEmitterLayer.maxSimulationSteps`), and whether the limits stopped it.
+    var steps = 0
+    var stopped = false
+
+    /// Counts a step; false once the frame's limits are reached.
+    mutating func step() -> Bool {
+        steps += 1
+        if steps > CAEmitterLayer.maxSimulationSteps || particles.count >= CAEmitterLayer.maxParticles { stopped = true }
+        return !stopped
+    }
 
     init(model: CAEmitterLayer, presented: CAEmitterLayer) {
         self.model = model
@@ -159,12 +179,12 @@ struct EmitterSimulation {
     mutating func particles(at now: Double) -> [EmitterParticle] {
         let tick = CAEmitterLayer.emissionTick
         let window = (current.cells.map(\.longestLife).max() ?? 0) * max(current.lifetime, 1) + tick
-        let last = Int((now / tick).rounded(.down))
-        let first = max(0, Int(((now - window) / tick).rounded(.down)))
+        let last = Self.tickIndex(now), first = Self.tickIndex(now - window)
         guard last >= first else { return [] }
         for (index, _) in current.cells.enumerated() {
             let cellKey = Random.mix(seed, UInt64(index) &+ 1)
             for j in first...last {
+                guard step() else { return order(particles) }
                 let snap = snapshot(atTick: j)
                 guard index < snap.cells.count else { continue }
                 let cell = snap.cells[index]
@@ -175,14 +195,21 @@ struct EmitterSimulation {
                 for i in 0..<births {
                     let born = start + (Double(i) + 0.5) / Double(births) * tick
                     guard born <= now else { break }
+                    guard step() else { return order(particles) }
                     let key = Random.mix(Random.mix(cellKey, UInt64(j)), UInt64(i))
                     let origin = Self.origin(snap, Random(key: key))
                     emit(cell, layer: snap, key: key, origin: origin, born: born, now: now)
-                    if particles.count >= CAEmitterLayer.maxParticles { return order(particles) }
                 }
             }
         }
         return order(particles)
+    }
+
+    /// The tick a time falls in, from 0; times past any frame's (NaN, infinities, 10^12 s) clamp.
+    static func tickIndex(_ t: Double) -> Int {
+        let index = (t / CAEmitterLayer.emissionTick).rounded(.down)
+        guard index.isFinite, index > 0 else { return 0 }
+        return Int(min(index, 1e14))
     }
 
     /// floor(R Δ (j + 1) + φ) - floor(R Δ j + φ): R Δ per tick on average, none carried over.
@@ -216,11 +243,12 @@ struct EmitterSimulation {
             let tick = CAEmitterLayer.emissionTick
             let lived = min(age, lifetime)
             let window = cell.cells.map(\.longestLife).max() ?? 0
-            let last = Int((lived / tick).rounded(.down)), first = max(0, Int(((age - window * layer.lifetime) / tick).rounded(.down)))
+            let last = Self.tickIndex(lived), first = Self.tickIndex(age - window * layer.lifetime)
             if last >= first {
                 for (index, sub) in cell.cells.enumerated() {
                     let subKey = Random.mix(key, UInt64(index) &+ 101)
                     for j in first...last {
+                        guard step() else { return }
                         let startAge = Double(j) * tick
                         guard sub.emits(atParentTime: startAge) else { continue }
                         let births = Self.births(rate: sub.birthRate * layer.birthRate * abs(sub.speed), tick: j,
@@ -228,9 +256,9 @@ struct EmitterSimulation {
                         for i in 0..<births {
                             let bornAge = startAge + (Double(i) + 0.5) / Double(births) * tick
                             guard bornAge <= lived else { break }
+                            guard step() else { return }
                             emit(sub, layer: layer, key: Random.mix(Random.mix(subKey, UInt64(j)), UInt64(i)),
                                  origin: position(atAge: bornAge), born: born + bornAge / max(speed, 1e-9), now: now)
-                            if particles.count >= CAEmitterLayer.maxParticles { return }
                         }
                     }
                 }
