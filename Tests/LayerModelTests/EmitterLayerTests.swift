@@ -230,4 +230,22 @@ struct EmitterLayerTests {
         #expect(particles.allSatisfy { $0.red >= 0.3 - 1e-9 && $0.red <= 0.7 + 1e-9 && $0.green == 0.5 })
         #expect(particles.allSatisfy { abs($0.alpha - (1 - 0.25 * (3 - $0.birthTime))) < 1e-9 })
     }
+
+    @Test("a frame's particles and simulation steps are bounded, and no time or life traps")
+    func limits() {
+        let flood = Self.emitter(rate: 1_000_000, lifetime: 10_000) { layer, cell in
+            layer.birthRate = 1000
+            let sub = CAEmitterCell()
+            sub.birthRate = 1_000_000
+            sub.lifetime = 1e30
+            cell.emitterCells = [sub]
+        }
+        let result = flood.simulateParticles(atLayerTime: 3000)
+        #expect(!result.complete && result.particles.count <= CAEmitterLayer.maxParticles)
+        for time in [1e300, .infinity, -.infinity, .nan, -5] {
+            #expect(Self.emitter().simulateParticles(atLayerTime: time).particles.isEmpty || time == 1e300)
+        }
+        let infinite = Self.emitter { _, cell in cell.lifetime = .greatestFiniteMagnitude }
+        #expect(!infinite.particles(atLayerTime: 2).isEmpty)
+    }
 }
