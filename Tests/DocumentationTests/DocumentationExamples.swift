@@ -59,4 +59,21 @@ func docsApiExamples() throws {
     holder.shadowRadius = 100    // large radii blur a halved copy: the cost stays nearly flat
     holder.shadowOpacity = 0.9
     holder.addSublayer(page)
+    // example 2
+    let sparks = CAEmitterLayer()
+    sparks.emitterPosition = CGPoint(x: 200, y: 270)
+    sparks.emitterShape = .line
+    sparks.emitterSize = CGSize(width: 60, height: 0)
+    sparks.renderMode = .additive
+    let spark = CAEmitterCell()
+    spark.name = "spark"
+    spark.contents = try CGImage.load(contentsOf: URL(fileURLWithPath: "spark.png"))  // without one, nothing draws
+    spark.birthRate = 90                      // a second
+    spark.lifetime = 2.2
+    spark.velocity = 150
+    spark.emissionLongitude = -.pi / 2        // up
+    spark.emissionRange = 0.7
+    spark.yAcceleration = 120                 // falling back
+    spark.alphaSpeed = -0.35
+    sparks.emitterCells = [spark]
 }
