@@ -706,20 +706,7 @@ final class GLExecutor {
         glUniform1i(program.location("u_edgeCount"), GLint(quad.polygon.edges.count))
         if !edges.isEmpty { glUniform3fv(program.location("u_edges"), GLsizei(quad.polygon.edges.count), edges) }
         if exact {
-            // Per edge the first vertex, the second's y and the slope, and 1 / slope apart
-            // (polygon_coverage.glsl); a triangle is padded with an edge that spans no height.
-            let outline = quad.polygon.outline
-            var edgeData: [GLfloat] = [], inverseSlopes: [GLfloat] = []
-            for i in outline.indices {
-                let p = outline[i], q = outline[i + 1 == outline.count ? 0 : i + 1]
-                let slope = q.y != p.y ? (q.x - p.x) / (q.y - p.y) : 0
-                edgeData += [GLfloat(p.x), GLfloat(p.y), GLfloat(q.y), GLfloat(slope)]
-                inverseSlopes.append(slope != 0 ? GLfloat(1 / slope) : 0)
-            }
-            if outline.count == 3 {
-                edgeData += [GLfloat(outline[0].x), GLfloat(outline[0].y), GLfloat(outline[0].y), 0]
-                inverseSlopes.append(0)
-            }
+            let (edgeData, inverseSlopes) = quad.polygon.shaderOutline
             glUniform1i(program.location("u_outlineCount"), GLint(inverseSlopes.count))
             if !inverseSlopes.isEmpty {
                 glUniform4fv(program.location("u_outlineEdges"), GLsizei(inverseSlopes.count), edgeData)

@@ -38,9 +38,8 @@ final class GLPathFill {
     /// Set when the float target turned out incomplete on this driver: the sums are then made
     /// on the CPU whatever the route.
     private var targetIsIncomplete = false
-    private var vertexArray: GLuint = 0
-    private var cornerBuffer: GLuint = 0
-    private var instanceBuffer: GLuint = 0
+    /// Per edge: the edge (two points) and the channel it adds into.
+    private let edgeInstances: GLInstanceArray
     private var coverBuffer: GLuint = 0
     private var coverArray: GLuint = 0
     private var texture: GLuint = 0
@@ -58,23 +57,7 @@ final class GLPathFill {
         coverProgram = try GLProgram(vertex: .layerQuadVertex, fragment: .pathCoverFragment,
                                      uniforms: ["u_viewport", "u_accumulation", "u_origin", "u_size", "u_color", "u_strokeColor",
                                                                      "u_opacity", "u_evenOdd", "u_edgeCount"])
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(1, &cornerBuffer)
-        glGenBuffers(1, &instanceBuffer)
-        glBindVertexArray(vertexArray)
-        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
-        corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let stride = GLsizei(5 * MemoryLayout<GLfloat>.size)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
-        glVertexAttribDivisor(1, 1)
-        glEnableVertexAttribArray(2)
-        glVertexAttribPointer(2, 1, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<GLfloat>.size))
-        glVertexAttribDivisor(2, 1)
+        edgeInstances = GLInstanceArray(attributes: [("i_edge", 4), ("i_channel", 1)])
         glGenVertexArrays(1, &coverArray)
         glGenBuffers(1, &coverBuffer)
         glBindVertexArray(coverArray)
@@ -88,10 +71,7 @@ final class GLPathFill {
     }
 
     deinit {
-        glDeleteBuffers(1, &cornerBuffer)
-        glDeleteBuffers(1, &instanceBuffer)
         glDeleteBuffers(1, &coverBuffer)
-        glDeleteVertexArrays(1, &vertexArray)
         glDeleteVertexArrays(1, &coverArray)
         if framebuffer != 0 { glDeleteFramebuffers(1, &framebuffer) }
         if stencilBuffer != 0 { glDeleteRenderbuffers(1, &stencilBuffer) }
@@ -199,11 +179,8 @@ final class GLPathFill {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         glUseProgram(edgeProgram.handle)
         glUniform2f(edgeProgram.location("u_viewport"), GLfloat(b.width), GLfloat(b.height))
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        edges.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(edges.count / 5))
-        edgesDrawn += edges.count / 5
+        edgeInstances.draw(edges) { glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, $0) }
+        edgesDrawn += edges.count / edgeInstances.stride
     }
 
     /// The stencil route: fans count the winding, then 1 is written where it passes the rule.

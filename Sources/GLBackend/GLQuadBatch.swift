@@ -24,11 +24,7 @@ final class GLQuadBatch {
 
     let kind: Kind
     private let program: GLProgram
-    /// Floats per instance.
-    private let stride: Int
-    private var vertexArray: GLuint = 0
-    private var cornerBuffer: GLuint = 0
-    private var instanceBuffer: GLuint = 0
+    private let instances: GLInstanceArray
     private var indexBuffer: GLuint = 0
     /// Indices per instance for rounded shapes (the frame of rounded_batch.vert); 0: a strip of 4.
     private var indexCount: GLsizei = 0
@@ -57,24 +53,15 @@ final class GLQuadBatch {
             (vertex, fragment) = (.blurredBatchVertex, .blurredBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
         }
-        stride = attributes.map(\.size).reduce(0, +)
         program = try GLProgram(vertex: vertex, fragment: fragment,
                                 fragmentDefines: kind == .roundedContinuous ? ["CONTINUOUS_CORNERS"] : [], uniforms: ["u_viewport"],
                                 attributes: ["a_corner"] + attributes.map(\.name))
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(1, &cornerBuffer)
-        glGenBuffers(1, &instanceBuffer)
-        glBindVertexArray(vertexArray)
         // Rounded shapes are drawn as a frame: an outer and an inner rectangle (x, y, inner),
         // eight triangles between them (rounded_batch.vert); the others as their bounds' strip.
-        let corners: [GLfloat] = kind.isRounded
-            ? [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1]
-            : [0, 0, 1, 0, 0, 1, 1, 1]
-        let cornerSize: GLint = kind.isRounded ? 3 : 2
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
-        corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, cornerSize, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        instances = kind.isRounded
+            ? GLInstanceArray(attributes: attributes, corners: [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1],
+                              cornerSize: 3)
+            : GLInstanceArray(attributes: attributes)
         if kind.isRounded {
             var frame: [GLushort] = []
             for side in 0..<4 {
@@ -86,25 +73,11 @@ final class GLQuadBatch {
             frame.withUnsafeBytes { glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
             indexCount = GLsizei(frame.count)
         }
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let bytes = GLsizei(stride * MemoryLayout<GLfloat>.size)
-        var offset = 0
-        for (index, attribute) in attributes.enumerated() {
-            let location = GLuint(index + 1)
-            glEnableVertexAttribArray(location)
-            glVertexAttribPointer(location, GLint(attribute.size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), bytes,
-                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<GLfloat>.size))
-            glVertexAttribDivisor(location, 1)
-            offset += attribute.size
-        }
         glBindVertexArray(0)
     }
 
     deinit {
-        glDeleteBuffers(1, &cornerBuffer)
-        glDeleteBuffers(1, &instanceBuffer)
         if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer) }
-        glDeleteVertexArrays(1, &vertexArray)
     }
 
     /// Which batch can draw the quad, if any: only quads whose polygon is an axis-aligned
@@ -215,22 +188,13 @@ final class GLQuadBatch {
         glUseProgram(program.handle)
         glUniform2f(program.location("u_viewport"), GLfloat(width), GLfloat(height))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let count = pending.count / stride
-        var start = 0
-        while start < count {
-            let chunk = min(GLQuadBatch.maxInstances, count - start)
-            pending[start * stride..<(start + chunk) * stride].withUnsafeBytes {
-                glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
-            }
+        let indexCount = indexCount
+        drawCalls += instances.draw(pending, maxInstances: GLQuadBatch.maxInstances) { count in
             if indexCount > 0 {
-                glDrawElementsInstanced(GLenum(GL_TRIANGLES), indexCount, GLenum(GL_UNSIGNED_SHORT), nil, GLsizei(chunk))
+                glDrawElementsInstanced(GLenum(GL_TRIANGLES), indexCount, GLenum(GL_UNSIGNED_SHORT), nil, count)
             } else {
-                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(chunk))
+                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, count)
             }
-            drawCalls += 1
-            start += chunk
         }
         pending.removeAll(keepingCapacity: true)
     }

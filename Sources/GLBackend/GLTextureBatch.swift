@@ -17,9 +17,7 @@ final class GLTextureBatch {
     static let stride = 37
 
     private let program: GLProgram
-    private var vertexArray: GLuint = 0
-    private var cornerBuffer: GLuint = 0
-    private var instanceBuffer: GLuint = 0
+    private let instances: GLInstanceArray
     private var pending: [GLfloat] = []
     /// The image and blend of the run gathered so far.
     private(set) var image: UInt64?
@@ -36,33 +34,8 @@ final class GLTextureBatch {
                                 attributes: ["a_corner"] + attributes.map(\.name))
         glUseProgram(program.handle)
         glUniform1i(program.location("u_texture"), 0)
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(1, &cornerBuffer)
-        glGenBuffers(1, &instanceBuffer)
-        glBindVertexArray(vertexArray)
-        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
-        corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let bytes = GLsizei(GLTextureBatch.stride * MemoryLayout<GLfloat>.size)
-        var offset = 0
-        for (index, attribute) in attributes.enumerated() {
-            let location = GLuint(index + 1)
-            glEnableVertexAttribArray(location)
-            glVertexAttribPointer(location, GLint(attribute.size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), bytes,
-                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<GLfloat>.size))
-            glVertexAttribDivisor(location, 1)
-            offset += attribute.size
-        }
+        instances = GLInstanceArray(attributes: attributes)
         glBindVertexArray(0)
-    }
-
-    deinit {
-        glDeleteBuffers(1, &cornerBuffer)
-        glDeleteBuffers(1, &instanceBuffer)
-        glDeleteVertexArrays(1, &vertexArray)
     }
 
     /// The image a quad samples, when this batch can draw it as the general program would: an
@@ -90,21 +63,9 @@ final class GLTextureBatch {
         let t = quad.tint, k = quad.opacity
         pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY),
                     GLfloat(t.red * k), GLfloat(t.green * k), GLfloat(t.blue * k), GLfloat(t.alpha * k)]
-        // As GLExecutor.setQuadUniforms gives them to the EXACT_COVERAGE variant; a triangle is
-        // padded with an edge that spans no height.
-        let outline = quad.polygon.outline
-        var inverseSlopes: [GLfloat] = []
-        for i in outline.indices {
-            let p = outline[i], q = outline[i + 1 == outline.count ? 0 : i + 1]
-            let slope = q.y != p.y ? (q.x - p.x) / (q.y - p.y) : 0
-            pending += [GLfloat(p.x), GLfloat(p.y), GLfloat(q.y), GLfloat(slope)]
-            inverseSlopes.append(slope != 0 ? GLfloat(1 / slope) : 0)
-        }
-        if outline.count == 3 {
-            pending += [GLfloat(outline[0].x), GLfloat(outline[0].y), GLfloat(outline[0].y), 0]
-            inverseSlopes.append(0)
-        }
-        pending += inverseSlopes
+        // As the EXACT_COVERAGE variant takes them (three or four vertices: four edges).
+        let outline = quad.polygon.shaderOutline
+        pending += outline.edges + outline.inverseSlopes
         let m = fill.deviceToTexture
         pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
     }
@@ -119,19 +80,8 @@ final class GLTextureBatch {
         case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         default: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let stride = GLTextureBatch.stride
-        let count = pending.count / stride
-        var start = 0
-        while start < count {
-            let chunk = min(GLTextureBatch.maxInstances, count - start)
-            pending[start * stride..<(start + chunk) * stride].withUnsafeBytes {
-                glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
-            }
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(chunk))
-            drawCalls += 1
-            start += chunk
+        drawCalls += instances.draw(pending, maxInstances: GLTextureBatch.maxInstances) {
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, $0)
         }
         pending.removeAll(keepingCapacity: true)
         image = nil

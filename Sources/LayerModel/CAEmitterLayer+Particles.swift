@@ -182,7 +182,7 @@ struct EmitterSimulation {
         let last = Self.tickIndex(now), first = Self.tickIndex(now - window)
         guard last >= first else { return [] }
         for (index, _) in current.cells.enumerated() {
-            let cellKey = Random.mix(seed, UInt64(index) &+ 1)
+            let cellKey = Random.mix(seed, UInt64(index) &+ 1), phase = Random(key: cellKey).unit(0)
             for j in first...last {
                 guard step() else { return order(particles) }
                 let snap = snapshot(atTick: j)
@@ -191,7 +191,7 @@ struct EmitterSimulation {
                 let start = Double(j) * tick
                 guard cell.emits(atParentTime: start) else { continue }
                 let rate = cell.birthRate * snap.birthRate * abs(cell.speed)
-                let births = Self.births(rate: rate, tick: j, phase: Random(key: cellKey).unit(0))
+                let births = Self.births(rate: rate, tick: j, phase: phase)
                 for i in 0..<births {
                     let born = start + (Double(i) + 0.5) / Double(births) * tick
                     guard born <= now else { break }
@@ -246,13 +246,12 @@ struct EmitterSimulation {
             let last = Self.tickIndex(lived), first = Self.tickIndex(age - window * layer.lifetime)
             if last >= first {
                 for (index, sub) in cell.cells.enumerated() {
-                    let subKey = Random.mix(key, UInt64(index) &+ 101)
+                    let subKey = Random.mix(key, UInt64(index) &+ 101), phase = Random(key: subKey).unit(0)
                     for j in first...last {
                         guard step() else { return }
                         let startAge = Double(j) * tick
                         guard sub.emits(atParentTime: startAge) else { continue }
-                        let births = Self.births(rate: sub.birthRate * layer.birthRate * abs(sub.speed), tick: j,
-                                                 phase: Random(key: subKey).unit(0))
+                        let births = Self.births(rate: sub.birthRate * layer.birthRate * abs(sub.speed), tick: j, phase: phase)
                         for i in 0..<births {
                             let bornAge = startAge + (Double(i) + 0.5) / Double(births) * tick
                             guard bornAge <= lived else { break }

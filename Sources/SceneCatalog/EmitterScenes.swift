@@ -70,8 +70,8 @@ public enum EmitterScenes {
         name: "emitter-confetti",
         summary: "CAEmitterLayer: confetti cards fall from a line along the top (rectangle of zero height), turning "
             + "(spin 3 +- 4 rad/s), drifting within a 1-radian cone, in random hues (colour ranges about a mid grey) and "
-            + "drawn oldest last (the oldest in front); a second emitter bursts a ring of blue dots outwards from a circle's "
-            + "outline, every direction. Seed 5, at 3 s.",
+            + "drawn oldest last (the oldest in front); a second emitter sends blue dots outwards in every direction from a "
+            + "circle's outline, fading as they go: a cloud about the centre. Seed 5, at 3 s.",
         size: CGSize(width: 400, height: 300), time: 3
     ) {
         let root = SceneKit.root(CGSize(width: 400, height: 300), color: SceneKit.color(0.97, 0.96, 0.93))

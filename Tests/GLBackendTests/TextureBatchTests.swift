@@ -70,7 +70,7 @@ struct TextureBatchTests {
         #expect(single.textureBatchedQuads == 0)
         #expect(batched.textureBatchedQuads == quads && batched.textureBatchDrawCalls == (quads + 4095) / 4096)
         // And the CPU reference agrees with the runs within the bar.
-        let cpu = try RasterRenderer().render(list)
+        let cpu = RasterRenderer().render(list)
         let toCPU = Self.differences(cpu, b)
         #expect(toCPU.largest <= 2, "\(toCPU)")
     }
