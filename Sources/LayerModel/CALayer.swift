@@ -871,7 +871,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     // MARK: Description
 
     open var description: String {
-        let label = name.map { "'\($0)'" } ?? "<\(ObjectIdentifier(self).hashValue & 0xffff)>"
+        // The whole address: unique among the layers alive, so a draw's source names its layer
+        // (the rounded-clip trial tells a layer's own draws from its sublayers' by it; 16 bits of
+        // the address let two layers of one tree share a name now and then).
+        let label = name.map { "'\($0)'" } ?? "<\(UInt(bitPattern: ObjectIdentifier(self).hashValue))>"
         return CALayer.typeName(of: self) + " " + label
     }
 
