@@ -11,7 +11,7 @@ public typealias ShaderSourceName = ShaderSource
 /// Executes a `RenderList` with GLES 3 on the current context: one draw per `QuadOp`, covering
 /// its pixel bounds, with the op's polygon edges and texture map as uniforms. Everything it draws
 /// was decided by the compositor; it does no geometry of its own.
-final class GLExecutor {
+package final class GLExecutor {
     private let caps: GLCaps
     /// The quad program in use: one of `quadPrograms`, by default `plainProgram`.
     private var program: GLProgram
@@ -217,7 +217,7 @@ final class GLExecutor {
         }
         if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
             readback.discard(pending)
-            throw GLError.driverReported(failures.map(\.description), during: "the read-back of the frame")
+            throw GLExecutor.driverReported(failures, during: "the read-back of the frame")
         }
         return pending
     }
@@ -228,7 +228,7 @@ final class GLExecutor {
         let pixels = try readback.finish(pending)
         readbackSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
-            throw GLError.driverReported(failures.map(\.description), during: "the read-back of the frame")
+            throw GLExecutor.driverReported(failures, during: "the read-back of the frame")
         }
         return Bitmap(width: pending.width, height: pending.height, pixels: pixels)
     }
@@ -417,6 +417,18 @@ final class GLExecutor {
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
     }
 
+    /// The driver's failure messages, and the names of the errors GL flagged with them: the
+    /// messages' wording is each driver's own (Mesa names the call, "glTexParameter(param=
+    /// GL_REPEAT)"; NVIDIA the complaint, "Invalid min filter mode."), the error's name is GL's.
+    static func driverReported(_ failures: [GLDebugOutput.Message], during: String) -> GLError {
+        var flagged: [String] = []
+        while case let code = glGetError(), code != GL_NO_ERROR, flagged.count < 8 {
+            flagged.append(GLError.name(of: UInt32(code)))
+        }
+        let errors = flagged.isEmpty ? [] : ["glGetError: " + flagged.joined(separator: ", ")]
+        return GLError.driverReported(failures.map(\.description) + errors, during: during)
+    }
+
     /// Fails the frame on what the driver reported while pass `index` ran: its debug messages
     /// where debug output is on (cheap: they were collected as the calls ran), and in debug
     /// builds glGetError too (which some drivers answer only after waiting for their worker thread,
@@ -428,7 +440,7 @@ final class GLExecutor {
             return "\(which) (\(index + 1) of \(list.passes.count), \(pass.width)x\(pass.height), \(pass.ops.count) draws)"
         }
         if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
-            throw GLError.driverReported(failures.map(\.description), during: during())
+            throw GLExecutor.driverReported(failures, during: during())
         }
         #if DEBUG
         let error = glGetError()
@@ -440,7 +452,7 @@ final class GLExecutor {
     /// a solid source-over quad whose coverage is 1 at every pixel centre (each edge is at least
     /// half a pixel outside the target's corner pixel centres; coverage is a product of clamped
     /// linear ramps, so the corners bound it), with no rounded shape.
-    static func solidColorFilling(_ op: DrawOp, width: Int, height: Int) -> PremultipliedColor? {
+    package static func solidColorFilling(_ op: DrawOp, width: Int, height: Int) -> PremultipliedColor? {
         guard case .quad(let quad) = op, quad.blend == .sourceOver, quad.rounded == nil,
               case .solid(let color) = quad.fill else { return nil }
         let b = quad.polygon.pixelBounds
@@ -449,8 +461,11 @@ final class GLExecutor {
                        (Double(width) - 0.5, Double(height) - 0.5)]
         guard corners.allSatisfy({ quad.polygon.coverage(atX: $0.0, y: $0.1) == 1 }) else { return nil }
         let k = quad.opacity
-        // As the GPU draws it: the colour times tint and opacity, converted to 8 bits by the target.
-        return color.multiplied(by: quad.tint).multiplied(by: PremultipliedColor(red: k, green: k, blue: k, alpha: k))
+        // As the quad's shader writes it: the colour times tint and opacity on the target's
+        // steps (TargetSteps), not left to the driver's own conversion of a clear colour.
+        let c = color.multiplied(by: quad.tint).multiplied(by: PremultipliedColor(red: k, green: k, blue: k, alpha: k))
+        return PremultipliedColor(red: TargetSteps.snapped(c.red), green: TargetSteps.snapped(c.green),
+                                  blue: TargetSteps.snapped(c.blue), alpha: TargetSteps.snapped(c.alpha))
     }
 
     /// Draws a gathered run, then puts the quad program and its vertex state back.

@@ -471,13 +471,8 @@ enum SourceOver {
         UInt8(min(max(v * 255 + 0.5, 0), 255))
     }
 
-    /// A value rounded to 8 bits as every fragment shader writes it (their TIE_BREAK): half a
-    /// step and 1/1024 of one, so that a value half a step between two, as colours made from
-    /// bytes often are (0.2882 is 73.5 / 255), goes up on both backends, whatever the GPU's float
-    /// and this double make of the half (they parted by a step on whole fills otherwise). Blends,
-    /// which the GPU's fixed-function hardware rounds, keep `quantize`.
+    /// A value rounded to 8 bits as every fragment shader writes it (TargetSteps: half a step and
+    /// 1/1024 of one). Blends, which the GPU's fixed-function hardware rounds, keep `quantize`.
     @inline(__always)
-    static func rounded(_ v: Double) -> UInt8 {
-        UInt8(min(max(v * 255 + 0.5009765625, 0), 255))
-    }
+    static func rounded(_ v: Double) -> UInt8 { TargetSteps.byte(v) }
 }
