@@ -50,12 +50,14 @@ let package = Package(
         .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),
         .target(name: "SceneCatalog", dependencies: ["OpenQuartzCore"]),
         .target(name: "OpenQuartzTesting", dependencies: ["OpenQuartzCore", "PixelDiff"]),
+        // `quartz bench`: the workloads, the ramp controller, the frame loop and the reports.
+        .target(name: "QuartzBench", dependencies: ["OpenQuartzCore", "Compositor", "GLBackend", "RasterBackend", "PixelDiff"]),
         .target(name: "SceneFormat", dependencies: ["OpenQuartzCore", "Compositor"]),
         // The seeds' listings ported to Swift (the same scenes as Examples/*.json).
         .target(name: "SeedExamples", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "seed-examples", dependencies: ["SeedExamples", "OpenQuartzCore"]),
         .executableTarget(name: "quartz", dependencies: [
-            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "GLBackend", "Compositor", "RasterBackend",
+            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "GLBackend", "Compositor", "RasterBackend", "QuartzBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics"]),
@@ -71,6 +73,7 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"],
                     exclude: ["RenderLists", "Hostile"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
+        .testTarget(name: "QuartzBenchTests", dependencies: ["QuartzBench", "OpenQuartzCore", "GLBackend", "RasterBackend", "PixelDiff"]),
         // The README's and docs/' links and anchors resolve (no module of ours needed).
         .testTarget(name: "DocumentationTests"),
     ]

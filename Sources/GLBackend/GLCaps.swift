@@ -26,6 +26,9 @@ public struct GLCaps: Equatable, Sendable {
     /// or ES 3.2, and GL_EXT_float_blend): filled paths sum their edges' shares there on the GPU;
     /// without it their coverage is summed on the CPU and uploaded (`GLPathFill`).
     public internal(set) var blendsFloatTargets = false
+    /// True when the GPU can time its own work (GL_EXT_disjoint_timer_query): `quartz bench`
+    /// reports GPU execution from it; without it, the time the CPU waited for the GPU.
+    public internal(set) var offersTimerQueries = false
 
     /// True when the renderer is a CPU rasterizer (llvmpipe, softpipe, SwiftShader).
     public var isSoftware: Bool {

@@ -80,16 +80,8 @@ final class GLDebugOutput {
 
     /// Whether the current context offers debug output: GL_KHR_debug in its extensions, or ES 3.2.
     static func offered() -> Bool {
-        var count: GLint = 0
-        glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
-        for index in 0..<max(Int(count), 0) {
-            guard let name = glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)) else { continue }
-            if strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), "GL_KHR_debug") == 0 { return true }
-        }
-        var major: GLint = 0, minor: GLint = 0
-        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
-        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        return major > 3 || (major == 3 && minor >= 2)
+        let gl = GLExtensions.current()
+        return gl.names.contains("GL_KHR_debug") || gl.isAtLeast(3, 2)
     }
 
     private func append(_ message: Message) {

@@ -111,6 +111,7 @@ public final class GLDevice: @unchecked Sendable {
         caps.isRobust = robust
         caps.offersDebugOutput = GLDebugOutput.offered()
         caps.blendsFloatTargets = GLPathFill.floatBlendingOffered()
+        caps.offersTimerQueries = GLExtensions.current().names.contains("GL_EXT_disjoint_timer_query")
         self.caps = caps
         wantsDebugOutput = debugOutput
         self.debugOutput = debugOutput ? GLDebugOutput.enable() : nil
@@ -230,6 +231,55 @@ public final class GLDevice: @unchecked Sendable {
         contextResets += 1
         try replaceContext()
         return true
+    }
+
+    /// Where one frame's time went on the GPU path (`renderTimingStages`), in seconds.
+    public struct FrameStages: Sendable, Equatable {
+        /// Issuing the frame's GL commands (and uploads) on the CPU.
+        public var submission = 0.0
+        /// Waiting, after submission, for the GPU to finish them (glFinish).
+        public var wait = 0.0
+        /// Copying the finished frame to memory.
+        public var readback = 0.0
+        /// The GPU's own time for the draws, from a timer query where the driver offers one.
+        public var gpu: Double?
+
+        public init() {}
+    }
+
+    /// `render`, one stage at a time with the time of each: submission, the wait for the GPU,
+    /// the read-back, and the GPU's own time for the draws where timer queries are offered
+    /// (`caps.offersTimerQueries`). Draws and waits as `render` does, no more.
+    public func renderTimingStages(_ list: RenderList) throws -> (image: Bitmap, stages: FrameStages) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
+        }
+        var stages = FrameStages()
+        func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        let outcome = Result { () throws -> Bitmap in
+            let executor = try preparedExecutor()
+            executor.timesGPU = caps.offersTimerQueries
+            defer { executor.timesGPU = false }
+            let t0 = now()
+            let pending = try executor.submit(list)
+            let t1 = now()
+            glFinish()
+            let t2 = now()
+            let image = try executor.collect(pending)
+            stages.gpu = executor.gpuSeconds()
+            stages.submission = t1 - t0
+            stages.wait = t2 - t1
+            stages.readback = now() - t2
+            return image
+        }
+        if try lostContextReplaced() {
+            eglMakeCurrent(opened.display, nil, nil, nil)
+            return (try renderLocked(list), FrameStages())
+        }
+        eglMakeCurrent(opened.display, nil, nil, nil)
+        return (try outcome.get(), stages)
     }
 
     /// A frame drawn and on its way to memory (`submit`), to be had with `collect`.

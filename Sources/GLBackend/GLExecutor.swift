@@ -78,6 +78,15 @@ package final class GLExecutor {
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     private let debugOutput: GLDebugOutput?
+    /// Whether frames are timed on the GPU (`GLDevice.renderTimingStages`), and the query that
+    /// times them, made on first use.
+    var timesGPU = false
+    private var timerQuery: GLTimerQuery?
+    private var timerQueryTried = false
+
+    /// The GPU's time for the last timed frame's draws, once it is collected.
+    func gpuSeconds() -> Double? { timesGPU ? timerQuery?.seconds() : nil }
+
     /// A pass after whose draws this frame makes an invalid call (`GLDevice.makeInvalidCallInNextFrame`).
     var invalidCallPass: Int?
 
@@ -134,6 +143,11 @@ package final class GLExecutor {
         // Errors from before this frame are not its own.
         while glGetError() != GL_NO_ERROR {}
         _ = debugOutput?.takeFailures()
+        if timesGPU, !timerQueryTried {
+            timerQueryTried = true
+            timerQuery = GLTimerQuery(GLExtensions.current())
+        }
+        if timesGPU { timerQuery?.start() }
         setFixedState()
         for quadProgram in quadPrograms.values {
             glUseProgram(quadProgram.handle)
@@ -207,6 +221,7 @@ package final class GLExecutor {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        if timesGPU { timerQuery?.stop() }
         let pending = readback.start(width: list.width, height: list.height)
         glBindVertexArray(0)
         textures.endFrame()

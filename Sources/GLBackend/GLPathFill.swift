@@ -80,18 +80,9 @@ final class GLPathFill {
 
     /// Whether the current context can blend into 32-bit float targets.
     static func floatBlendingOffered() -> Bool {
-        var count: GLint = 0
-        glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
-        var names: Set<String> = []
-        for index in 0..<max(Int(count), 0) {
-            guard let name = glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)) else { continue }
-            names.insert(String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
-        }
-        var major: GLint = 0, minor: GLint = 0
-        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
-        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        let renders = names.contains("GL_EXT_color_buffer_float") || major > 3 || (major == 3 && minor >= 2)
-        return renders && names.contains("GL_EXT_float_blend")
+        let gl = GLExtensions.current()
+        let renders = gl.names.contains("GL_EXT_color_buffer_float") || gl.isAtLeast(3, 2)
+        return renders && gl.names.contains("GL_EXT_float_blend")
     }
 
     /// Draws `path` into the target bound now (a `viewport` pass), whose blend function the

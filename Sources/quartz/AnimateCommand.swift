@@ -281,30 +281,3 @@ final class FrameEncoder: @unchecked Sendable {
         sink.abandon()
     }
 }
-
-/// A one-line progress bar on standard error, redrawn in place; nothing when disabled.
-final class ProgressBar {
-    let total: Int
-    let enabled: Bool
-    private var lastDrawn = -1
-
-    init(total: Int, enabled: Bool) {
-        self.total = total
-        self.enabled = enabled
-    }
-
-    func update(done: Int) {
-        guard enabled, total > 0 else { return }
-        let percent = done * 100 / total
-        guard percent != lastDrawn else { return }
-        lastDrawn = percent
-        let width = 30, filled = done * width / total
-        FileHandleShim.writeToStandardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            + "] \(done)/\(total) frames")
-    }
-
-    func clear() {
-        guard enabled, lastDrawn >= 0 else { return }
-        FileHandleShim.writeToStandardError("\r" + String(repeating: " ", count: 60) + "\r")
-    }
-}

@@ -17,7 +17,7 @@ struct InfoCommand: ParsableCommand {
                            "eglVendor": caps.eglVendor, "vendor": caps.vendor, "renderer": caps.renderer, "software": caps.isSoftware,
                            "version": caps.version, "shadingLanguageVersion": caps.shadingLanguageVersion,
                            "maxTextureSize": caps.maxTextureSize, "maxRenderTargetSize": caps.maxRenderTargetSize, "robust": caps.isRobust,
-                           "debugOutput": caps.offersDebugOutput, "verified": caps.verification ?? NSNull(),
+                           "debugOutput": caps.offersDebugOutput, "timerQueries": caps.offersTimerQueries, "verified": caps.verification ?? NSNull(),
                            "verifiedDrivers": GLCaps.verifiedDrivers.map(\.verified)])
                 return
             }
@@ -31,6 +31,7 @@ struct InfoCommand: ParsableCommand {
             print("max render size: \(caps.maxRenderTargetSize)")
             print("robust context:  \(caps.isRobust ? "yes (lost on reset, recovered by making a new one)" : "no")")
             print("debug output:    \(caps.offersDebugOutput ? "offered (on in tests and debug builds; OPENQUARTZ_GL_DEBUG=1 turns it on)" : "not offered")")
+            print("GPU timing:      \(caps.offersTimerQueries ? "timer queries (GL_EXT_disjoint_timer_query)" : "none offered (quartz bench reports the wait for the GPU)")")
             print("filled paths:    \(caps.blendsFloatTargets ? "edges summed on the GPU (float targets blend)" : "summed on the CPU and uploaded (no float blending)")")
             print("verified:        \(caps.verification ?? "no: this driver is not among those CI verifies")")
             print("drivers verified: " + GLCaps.verifiedDrivers.map(\.verified).joined(separator: "; "))

@@ -7,7 +7,8 @@ struct Quartz: ParsableCommand {
         abstract: "Render Core Animation layer trees headless, on the GPU (EGL + GLES 3) and the CPU reference, and compare.",
         discussion: """
         Exit codes: 0 success; 1 images disagree (demo: a scene misses the GPU-vs-CPU bar; check: \
-        the GPU and CPU renders of a scene document disagree; diff: the images do not match); 2 bad \
+        the GPU and CPU renders of a scene document disagree; diff: the images do not match; bench: a \
+        workload's frame missed the bar against the CPU reference); 2 bad \
         input (an unreadable file; a scene document with mistakes, each listed with its JSON path; a \
         bad option; an output that cannot be written, nothing partial left behind); 3 rendering \
         failed (no usable GL, a limit exceeded). With --json every subcommand prints one line of JSON \
@@ -17,7 +18,7 @@ struct Quartz: ParsableCommand {
         try them in that order); OPENQUARTZ_EGL_DEVICE names a render node (gbm) or device index (device).
         """,
         subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, SchemaCommand.self, DemoCommand.self,
-                      DiffCommand.self, InfoCommand.self, FuzzDifferentialCommand.self, JoinCommand.self]
+                      DiffCommand.self, InfoCommand.self, FuzzDifferentialCommand.self, JoinCommand.self, BenchCommand.self]
     )
 }
 

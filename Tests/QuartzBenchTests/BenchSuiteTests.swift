@@ -1,0 +1,107 @@
+// A whole (short) run: scores, fixed-complexity statistics, checks, the report's JSON round
+// trip, the table, the comparison and the HTML; and a driver that renders wrong fails its workload.
+
+import Foundation
+import OpenQuartzCore
+import QuartzBench
+import Testing
+
+@Suite("Bench suite")
+struct BenchSuiteTests {
+    static func settings(_ names: [String], backend: RenderBackend = .gpu) -> BenchSettings {
+        var settings = BenchSettings()
+        settings.backend = backend
+        settings.workloads = names.compactMap(BenchWorkload.named)
+        settings.rampSeconds = 0.5
+        settings.fixedFrames = 6
+        settings.fixedSeconds = 0.5
+        return settings
+    }
+
+    @Test("a short GPU run scores each workload, times its fixed frames by stage, and checks frames")
+    func shortRun() throws {
+        var seen: [BenchProgress] = []
+        let report = try BenchSuite(settings: Self.settings(["cards", "text"])).run { seen.append($0) }
+        #expect(report.workloads.map(\.name) == ["cards", "text"])
+        #expect(report.failed.isEmpty && report.score != nil)
+        for w in report.workloads {
+            #expect(w.status == "passed", "\(w.failures)")
+            #expect(w.ramp.score > 0 && w.ramp.low <= w.ramp.score && w.ramp.score <= w.ramp.high)
+            #expect(w.fixed.frameSeconds.count >= 5 && w.fixed.frameSeconds.count <= 6)
+            #expect(w.fixed.median <= w.fixed.p90 && w.fixed.p90 <= w.fixed.p99)
+            #expect(w.checkedFrames >= 2, "the first fixed frame and the first ramp samples")
+            #expect(w.fixed.stages.submission > 0)
+        }
+        let geometric = (report.workloads[0].ramp.score * report.workloads[1].ramp.score).squareRoot()
+        #expect(abs(try #require(report.score) - geometric) < 1e-9 * geometric)
+        #expect(report.gl?.renderer.isEmpty == false && report.machine.cores >= 1 && !report.machine.cpu.isEmpty)
+        #expect(seen.first?.workload == "cards" && seen.last?.workload == "text" && seen.last?.phase == "fixed")
+        #expect(seen.map(\.fraction) == seen.map(\.fraction).sorted(), "progress only goes forward")
+
+        // JSON round trip, table, comparison with itself, HTML.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try report.json().write(to: file)
+        let loaded = try BenchReport.load(file)
+        #expect(loaded.workloads.map(\.ramp) == report.workloads.map(\.ramp) && loaded.score == report.score)
+        let table = report.table()
+        #expect(table.contains("cards") && table.contains("score (geometric mean") && table.contains("frames checked"))
+        let comparison = report.comparison(with: loaded, names: ("a.json", "b.json"))
+        #expect(comparison.contains("1.00x") && comparison.contains("geometric mean of the score ratios over 2 workloads: 1.00x"))
+        let html = report.html()
+        #expect(html.components(separatedBy: "<svg").count - 1 == 3 * 2 && html.contains("id=\"text\""))
+    }
+
+    @Test("a frame that misses the bar fails its workload, and the run has no score")
+    func wrongFrameFails() throws {
+        var suite = BenchSuite(settings: Self.settings(["cards", "group-opacity"]))
+        var damaged = 0
+        suite.tamper = { image in
+            damaged += 1
+            // A driver that drops a band of the frame.
+            for i in stride(from: 100 * image.width * 4, to: 140 * image.width * 4, by: 4) {
+                (image.pixels[i], image.pixels[i + 1], image.pixels[i + 2], image.pixels[i + 3]) = (255, 0, 255, 255)
+            }
+        }
+        let report = try suite.run()
+        #expect(damaged >= 2)
+        #expect(report.failed == ["cards", "group-opacity"] && report.score == nil)
+        let failure = try #require(report.workloads.first?.failures.first)
+        #expect(failure.contains("frame") && failure.contains("pixels differ"), "\(failure)")
+        #expect(report.table().contains("FAILED") && report.html().contains("class=\"failed\""))
+    }
+
+    @Test("the CPU backend runs the suite unchecked, with no GL device in the report")
+    func cpuRun() throws {
+        let report = try BenchSuite(settings: Self.settings(["strokes"], backend: .cpu)).run()
+        #expect(report.gl == nil && report.settings.gpuTime == "none (CPU backend)" && report.backend == "cpu")
+        #expect(report.workloads[0].checkedFrames == 0 && report.workloads[0].status == "passed")
+        #expect(report.table().contains("the CPU backend is the reference"))
+    }
+
+    @Test("a report that is not one is refused, naming the file and what is wrong")
+    func badReports() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-bad-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func refusal(_ text: String) -> String {
+            let file = folder.appendingPathComponent("r.json")
+            try? Data(text.utf8).write(to: file)
+            do { _ = try BenchReport.load(file); return "accepted" } catch { return "\(error)" }
+        }
+        #expect(refusal("{ nope").contains("r.json: not a quartz bench report: not JSON"))
+        #expect(refusal("{}").contains("no \"backend\"") || refusal("{}").contains("no \""))
+        let report = try BenchSuite(settings: Self.settings(["cards"], backend: .cpu)).run()
+        var json = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
+        json["format"] = 99
+        let future = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        #expect(refusal(future).contains("report format 99"))
+        var workloads = try #require(json["workloads"] as? [[String: Any]])
+        json["format"] = 1
+        workloads[0]["fixed"] = ["complexity": "many"]
+        json["workloads"] = workloads
+        let wrong = refusal(String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self))
+        #expect(wrong.contains("workloads[0].fixed"), "\(wrong)")
+        #expect("\(BenchError.unreadable("/x.json", "gone"))" == "/x.json: cannot be read (gone)")
+    }
+}
