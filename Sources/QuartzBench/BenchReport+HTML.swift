@@ -17,7 +17,7 @@ extension BenchReport {
         body += """
         <tr><th>CPU</th><td>\(Self.escape("\(machine.cores) cores \(machine.cpu), \(machine.memoryBytes / (1 << 20)) MiB, \(machine.system)"))</td></tr>
         <tr><th>score</th><td id="score">\(score.map { Self.number($0) } ?? "none: \(Self.escape(failed.joined(separator: ", "))) failed")</td></tr>
-        <tr><th>not counted</th><td>\(settings.warmupFrames) warm-up frames per fixed run and 1 per ramp sample; GPU time by \(Self.escape(settings.gpuTime)); \(workloads.map(\.checkedFrames).reduce(0, +)) frames checked against the CPU reference</td></tr>
+        <tr><th>not counted</th><td>\(workloads.map(\.fixed.warmupFrames).reduce(0, +)) warm-up frames in the fixed runs (up to \(settings.warmupFrames) each) and 1 per ramp sample; GPU time by \(Self.escape(settings.gpuTime)); \(workloads.map(\.checkedFrames).reduce(0, +)) frames checked against the CPU reference</td></tr>
         </table>
         <h2>Workloads</h2>
         <table class="summary"><tr><th>workload</th><th>score at \(Self.number(fps)) fps</th><th>95% CI</th><th>fixed complexity</th><th>median</th><th>p90</th><th>p99</th><th>status</th></tr>

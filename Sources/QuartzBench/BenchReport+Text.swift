@@ -26,7 +26,8 @@ extension BenchReport {
             for failure in w.failures { lines.append("  \(w.name): \(failure)") }
         }
         let checked = workloads.map(\.checkedFrames).reduce(0, +)
-        lines.append("not counted: \(settings.warmupFrames) warm-up frames per fixed run and 1 per ramp sample; "
+        lines.append("not counted: \(workloads.map(\.fixed.warmupFrames).reduce(0, +)) warm-up frames in the fixed runs (up to "
+            + "\(settings.warmupFrames) each) and 1 per ramp sample; "
             + (gl == nil ? "the CPU backend is the reference, so no frame is checked"
                 : "\(checked) frames checked against the CPU reference; GPU time by \(settings.gpuTime)"))
         lines.append("ran \(Self.number(seconds)) s")

@@ -40,9 +40,11 @@ public struct BenchReport: Codable, Sendable {
     }
 
     public struct Settings: Codable, Sendable {
-        /// Frames drawn after a tree is built and not counted (uploads, first draws of content).
+        /// Frames drawn after a tree is built and not counted (uploads, first draws of content);
+        /// fewer, at least one, where they take more than half of `fixedSeconds`.
         public var warmupFrames: Int
-        /// The fixed-complexity run: at most this many frames, or until `fixedSeconds`.
+        /// The fixed-complexity run: at most this many frames, or until `fixedSeconds` (at least
+        /// five frames, three where they take over twice that).
         public var fixedFrames: Int
         public var fixedSeconds: Double
         /// The ramp's time budget per workload.
@@ -71,6 +73,9 @@ public struct BenchReport: Codable, Sendable {
 
     public struct FixedRun: Codable, Sendable {
         public var complexity: Int
+        /// Frames drawn before the timed ones and not counted (`settings.warmupFrames`, fewer
+        /// where frames take long).
+        public var warmupFrames: Int
         /// Every frame's time, in order (warm-up frames excluded).
         public var frameSeconds: [Double]
         public var median: Double
@@ -80,10 +85,11 @@ public struct BenchReport: Codable, Sendable {
         public var stages: StageTimes
     }
 
-    /// The report as pretty, key-sorted JSON.
-    public func json() throws -> Data {
+    /// The report as key-sorted JSON: indented for a file, or on one line (`--json`, as every
+    /// `quartz` subcommand prints it).
+    public func json(pretty: Bool = true) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
         return try encoder.encode(self)
     }
 

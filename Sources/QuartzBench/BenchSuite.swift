@@ -113,14 +113,23 @@ public struct BenchSuite {
         }
         report("fixed", workload.fixedComplexity)
         let frames = loop(workload.fixedComplexity)
-        for _ in 0..<settings.warmupFrames { _ = try frames.next() }
+        let fixedStart = clock.now
+        func spent() -> Double {
+            let d = fixedStart.duration(to: clock.now)
+            return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        }
+        // Warm-up frames, fewer where a frame takes long (at least one): a driver that takes
+        // seconds a frame would spend minutes warming up.
+        var warmups = 0
+        while warmups < max(settings.warmupFrames, 1), warmups == 0 || spent() < settings.fixedSeconds / 2 {
+            _ = try frames.next()
+            warmups += 1
+        }
         var times: [Double] = []
         var stages = StageTimes()
-        let fixedStart = clock.now
         while times.count < max(settings.fixedFrames, 1) {
-            let d = fixedStart.duration(to: clock.now)
-            let spent = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-            if times.count >= 5, spent >= settings.fixedSeconds { break }
+            // At least five frames, or three where they take long.
+            if times.count >= 5 || (times.count >= 3 && spent() >= 2 * settings.fixedSeconds), spent() >= settings.fixedSeconds { break }
             let check = settings.backend == .gpu && times.count % max(settings.checkEvery, 1) == 0
             let frame = try frames.next(check: check)
             note(frame)
@@ -128,7 +137,7 @@ public struct BenchSuite {
             stages = stages + frame.stages
         }
         let fixed = BenchReport.FixedRun(
-            complexity: workload.fixedComplexity, frameSeconds: times,
+            complexity: workload.fixedComplexity, warmupFrames: warmups, frameSeconds: times,
             median: FrameStatistics.median(times) ?? 0, p90: FrameStatistics.percentile(times, 90) ?? 0,
             p99: FrameStatistics.percentile(times, 99) ?? 0, stages: stages.scaled(by: 1 / Double(times.count)))
         return BenchReport.Workload(name: workload.name, summary: workload.summary, unit: workload.unit,

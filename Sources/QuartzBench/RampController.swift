@@ -102,8 +102,10 @@ public struct RampController {
                 round += 1
             } while round < maxRounds && elapsed() < budgetSeconds
         }
-        // 3. Fit over the bracket.
-        let inside = samples.filter { $0.complexity >= max(lo, 1) && $0.complexity <= hi }
+        // 3. Fit over the bracket; where even complexity 1 misses the rate, over every sample
+        // (the line's fixed cost then tells how far below 1 the score lies, 0 when the fixed
+        // cost alone passes the target).
+        let inside = lo == 0 ? samples : samples.filter { $0.complexity >= lo && $0.complexity <= hi }
         let points = inside.map { (x: Double($0.complexity), y: $0.frameSeconds) }
         func score(_ line: (intercept: Double, slope: Double)?) -> Double? {
             guard let line, line.slope > 0 else { return nil }
@@ -112,10 +114,10 @@ public struct RampController {
         let fit = FrameStatistics.line(through: points)
         // Without a usable line (too few points, or time not rising with complexity), the middle
         // of the bracket.
-        let fallback = capped ? Double(hi) : Double(lo + hi) / 2
+        let fallback = capped ? Double(hi) : lo == 0 ? 0 : Double(lo + hi) / 2
         let best = capped ? Double(hi) : (score(fit) ?? fallback)
         var resampled: [Double] = []
-        if !capped, points.count >= 3 {
+        if !capped, points.count >= 3, fit != nil {
             var random = SplitMix64(state: 0x5EED)
             for _ in 0..<500 {
                 let draw = (0..<points.count).map { _ in points[random.below(points.count)] }

@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames of the fixed-complexity run (at most; it also stops after --fixed-seconds).") var fixedFrames = 30
     @Option(help: "Seconds the fixed-complexity run may take (at least 5 frames).") var fixedSeconds = 5.0
     @Flag(help: "A short run (1.5 s ramps, 8 fixed frames): a smoke test, not a measurement.") var quick = false
-    @Flag(help: "Print the report as JSON on standard output instead of the table.") var json = false
+    @Flag(help: "Print the report as one line of JSON on standard output instead of the table.") var json = false
     @Option(name: .shortAndLong, help: "Write the JSON report to this file.") var output: String?
     @Option(help: "Write the HTML report (plots, one self-contained page) to this file.") var html: String?
     @Option(help: "Write one frame of each workload at its fixed complexity as NAME.png into this folder.") var frames: String?
@@ -95,7 +95,7 @@ struct BenchCommand: ParsableCommand {
         if let output { try write(Data(try report.json()), to: output) }
         if let html { try write(Data(report.html().utf8), to: html) }
         if json {
-            print(String(decoding: try report.json(), as: UTF8.self))
+            print(String(decoding: try report.json(pretty: false), as: UTF8.self))
         } else {
             print(report.headline)
             print(report.table())

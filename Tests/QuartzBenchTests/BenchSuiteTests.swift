@@ -27,7 +27,7 @@ struct BenchSuiteTests {
         for w in report.workloads {
             #expect(w.status == "passed", "\(w.failures)")
             #expect(w.ramp.score > 0 && w.ramp.low <= w.ramp.score && w.ramp.score <= w.ramp.high)
-            #expect(w.fixed.frameSeconds.count >= 5 && w.fixed.frameSeconds.count <= 6)
+            #expect(w.fixed.frameSeconds.count >= 3 && w.fixed.frameSeconds.count <= 6, "five frames, or three where they take long")
             #expect(w.fixed.median <= w.fixed.p90 && w.fixed.p90 <= w.fixed.p99)
             #expect(w.checkedFrames >= 2, "the first fixed frame and the first ramp samples")
             #expect(w.fixed.stages.submission > 0)
