@@ -404,6 +404,10 @@ public struct RenderListBuilder {
         if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly {
             emitShapePaths(of: shape, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
         }
+        // A tiled layer's tiles, at the level of detail the frame shows it at.
+        if hasArea, let tiled = layer as? CATiledLayer {
+            emitTiles(of: tiled, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
+        }
         // An emitter's particles, between its contents and its first sublayer.
         if let emitter = layer as? CAEmitterLayer {
             emitParticles(of: emitter, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
@@ -462,7 +466,8 @@ public struct RenderListBuilder {
     func emit(rect: Rect, map: ProjectiveTransform2D, clip: [DevicePoint], part: String, layer: CALayer,
               fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
               tint: PremultipliedColor = .opaqueWhite, rounded: RoundedShape? = nil,
-              clipOnly: [DevicePoint]? = nil, outline: EnclosingOutline? = nil, state: inout BuildState) {
+              clipOnly: [DevicePoint]? = nil, outline: EnclosingOutline? = nil, hardEdges: [EdgeEquation] = [],
+              state: inout BuildState) {
         // Sides along an enclosing rounded outline's bounds reach past them (the texture map and
         // `localRect` stay the rectangle's); a rounded shape keeps its own outline.
         let drawn = rounded == nil ? outline?.reaching(rect, map: map) ?? rect : rect
@@ -475,6 +480,7 @@ public struct RenderListBuilder {
             polygon = polygon.withEdges(of: CoveragePolygon(vertices: outer, targetWidth: state.width, targetHeight: state.height))
         }
         if let hard = hardEdgeLines(of: layer, map: map) { polygon.harden(along: hard) }
+        if !hardEdges.isEmpty { polygon.harden(along: hardEdges) }
         state.ops.append(.quad(QuadOp(source: "\(layer) \(part)", localRect: rect, localToDevice: map,
                                       polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint,
                                       rounded: rounded)))
@@ -493,21 +499,23 @@ public struct RenderListBuilder {
         // Sides in order: min y, max x, max y, min x, and the mask bit of each.
         let sides: [(Int, Int, CAEdgeAntialiasingMask)] = [(0, 1, .layerBottomEdge), (1, 2, .layerRightEdge),
                                                            (2, 3, .layerTopEdge), (3, 0, .layerLeftEdge)]
-        var lines: [EdgeEquation] = []
-        for (from, to, edge) in sides where !mask.contains(edge) {
-            let p = map.applyHomogeneous(x: corners[from].x, y: corners[from].y)
-            let q = map.applyHomogeneous(x: corners[to].x, y: corners[to].y)
-            guard p.w > 0, q.w > 0 else { continue }
-            let px = p.x / p.w, py = p.y / p.w, qx = q.x / q.w, qy = q.y / q.w
-            let dx = qx - px, dy = qy - py
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 1e-9, length.isFinite else { continue }
-            // Both orientations: the polygon's edge points inward whichever way the plane faces.
-            let a = -dy / length, b = dx / length
-            lines.append(EdgeEquation(a: a, b: b, c: -(a * px + b * py)))
-            lines.append(EdgeEquation(a: -a, b: -b, c: a * px + b * py))
-        }
+        let lines = sides.filter { !mask.contains($0.2) }.flatMap { from, to, _ in deviceLines(along: corners[from], corners[to], map: map) }
         return lines.isEmpty ? nil : lines
+    }
+
+    /// The device line through the projections of two local points, in both orientations (the
+    /// polygon's edge points inward whichever way the plane faces); none where either point is
+    /// behind the eye or they project onto one.
+    func deviceLines(along from: CGPoint, _ to: CGPoint, map: ProjectiveTransform2D) -> [EdgeEquation] {
+        let p = map.applyHomogeneous(x: from.x, y: from.y)
+        let q = map.applyHomogeneous(x: to.x, y: to.y)
+        guard p.w > 0, q.w > 0 else { return [] }
+        let px = p.x / p.w, py = p.y / p.w, qx = q.x / q.w, qy = q.y / q.w
+        let dx = qx - px, dy = qy - py
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 1e-9, length.isFinite else { return [] }
+        let a = -dy / length, b = dx / length
+        return [EdgeEquation(a: a, b: b, c: -(a * px + b * py)), EdgeEquation(a: -a, b: -b, c: a * px + b * py)]
     }
 
     /// The polygon with positive orientation (back faces come out reversed).

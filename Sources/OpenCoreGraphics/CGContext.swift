@@ -200,6 +200,26 @@ public final class CGContext {
         beginPath()
     }
 
+    /// The smallest rectangle, in user space, holding every pixel the clip lets through (the
+    /// whole context without a clip): where a drawing need draw at all, as a CATiledLayer's tile
+    /// drawing reads its tile from it.
+    public var boundingBoxOfClipPath: CGRect {
+        var minX = 0, minY = 0, maxX = width, maxY = height
+        if let clip = state.clip {
+            (minX, minY, maxX, maxY) = (width, height, 0, 0)
+            for y in 0..<height {
+                for x in 0..<width where clip[y * width + x] > 0 {
+                    minX = min(minX, x); maxX = max(maxX, x + 1)
+                    minY = min(minY, y); maxY = max(maxY, y + 1)
+                }
+            }
+            guard maxX > minX, maxY > minY else { return .null }
+        }
+        let toUser = bufferTransform.inverted()
+        let corners = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)]
+        return corners.map { $0.applying(toUser) }.reduce(CGRect.null) { $0.union(CGRect(origin: $1, size: .zero)) }
+    }
+
     public func clip(to rect: CGRect) {
         let path = CGMutablePath()
         path.addRect(rect, transform: state.ctm)

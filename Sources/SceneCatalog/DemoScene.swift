@@ -45,7 +45,7 @@ public struct DemoScene: Sendable, CustomStringConvertible {
 
     /// Every built-in scene, in the order the demo shows them.
     public static var all: [DemoScene] {
-        GeometryScenes.all + ProjectionScenes.all + ContentsScenes.all + ContentsSamplingScenes.all + MaskScenes.all + RasterizationScenes.all + Scene3DScenes.all + ClipScenes.all + BlendModeScenes.all + EmitterScenes.all + DrawingScenes.all + AnimationScenes.all
+        GeometryScenes.all + ProjectionScenes.all + ContentsScenes.all + ContentsSamplingScenes.all + MaskScenes.all + RasterizationScenes.all + Scene3DScenes.all + ClipScenes.all + BlendModeScenes.all + EmitterScenes.all + TiledScenes.all + DrawingScenes.all + AnimationScenes.all
     }
 
     /// The scene called `name`.

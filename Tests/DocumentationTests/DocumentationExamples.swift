@@ -76,4 +76,18 @@ func docsApiExamples() throws {
     spark.yAcceleration = 120                 // falling back
     spark.alphaSpeed = -0.35
     sparks.emitterCells = [spark]
+    // example 3
+    final class MapLayer: CATiledLayer {
+        override func draw(in ctx: CGContext) {
+            // One tile: draw what meets the clip's bounding box; the transform carries its resolution.
+            let tile = ctx.boundingBoxOfClipPath
+            ctx.setFillColor(red: 0.9, green: 0.6, blue: 0.4, alpha: 1)
+            ctx.fill(tile.insetBy(dx: 8, dy: 8))
+        }
+    }
+    let map = MapLayer()
+    map.bounds = CGRect(x: 0, y: 0, width: 20_000, height: 20_000)
+    map.levelsOfDetail = 8        // full resolution and seven halvings below it
+    map.levelsOfDetailBias = 2    // and 2x and 4x above it, for zooming in
+    map.setNeedsDisplay()
 }

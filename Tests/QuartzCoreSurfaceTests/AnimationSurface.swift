@@ -87,6 +87,13 @@ extension SurfaceChecklist {
             use("CAScrollLayerScrollMode.\(name)") { #expect(mode.rawValue == name) }
         }
         use("CATransformLayer.init()") { #expect(CATransformLayer().sublayers == nil) }
+
+        use("CATiledLayer.init()") { #expect(CATiledLayer().contents == nil) }
+        let tiled = CATiledLayer()
+        use("CATiledLayer.fadeDuration()") { let d: CFTimeInterval = CATiledLayer.fadeDuration(); #expect(d == 0.25) }
+        use("CATiledLayer.levelsOfDetail") { let n: Int = tiled.levelsOfDetail; #expect(n == 1) }
+        use("CATiledLayer.levelsOfDetailBias") { let n: Int = tiled.levelsOfDetailBias; #expect(n == 0) }
+        use("CATiledLayer.tileSize") { let s: CGSize = tiled.tileSize; #expect(s == CGSize(width: 256, height: 256)) }
     }
 
     func timing() {
