@@ -26,8 +26,14 @@ extension RenderListBuilder {
                 + "\(Int(RenderListBuilder.maxRasterizationFactor)) times the frame's scale; that is used")
             s = RenderListBuilder.maxRasterizationFactor * Double(scale)
         }
-        let extent = RenderListBuilder.rasterExtent(of: layer)
-        guard extent.width > 0, extent.height > 0, let deviceToLocal = map.inverted() else { return }
+        guard let deviceToLocal = map.inverted() else { return }
+        // The subtree's extent, cut to the part of the layer's plane the frame can show: a
+        // sublayer under perspective near the eye projects thousands of points across, and the
+        // pass need not hold what falls outside the frame (a fuzzed tree made twenty passes of
+        // 7,700 x 4,800 pixels for a 240-point frame, 100 s on the CPU).
+        guard let extent = Self.visiblePart(of: RenderListBuilder.rasterExtent(of: layer), clip: visit.clip,
+                                            deviceToLocal: deviceToLocal),
+              extent.width > 0, extent.height > 0 else { return }
         // What the pass holds depends on the layer, the part of its space drawn, the resolution
         // and the masks in use on the way down (a mask met again is not applied): nothing else.
         let key = RasterizedPassKey(layer: ObjectIdentifier(layer), extent: [extent.minX, extent.minY, extent.width, extent.height],
@@ -47,6 +53,21 @@ extension RenderListBuilder {
              opacity: opacity, tint: visit.tint, state: &state)
     }
 
+    /// `extent` (in a layer's plane) cut to the bounding box of `clip` (device) mapped back onto
+    /// that plane, widened by a point so that filtering at the cut reads what lies beyond; the
+    /// whole extent where part of the clip maps from behind the eye; nil where nothing of it shows.
+    static func visiblePart(of extent: CGRect, clip: [DevicePoint], deviceToLocal: ProjectiveTransform2D) -> CGRect? {
+        guard clip.count >= 3 else { return nil }
+        var seen = CGRect.null
+        for p in clip {
+            let q = deviceToLocal.applyHomogeneous(x: p.x, y: p.y)
+            guard q.w > 0, (q.x / q.w).isFinite, (q.y / q.w).isFinite else { return extent }
+            seen = seen.union(CGRect(x: q.x / q.w, y: q.y / q.w, width: 0, height: 0))
+        }
+        let visible = extent.intersection(seen.insetBy(dx: -1, dy: -1))
+        return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
+    }
+
     /// What a rasterized layer's pass is drawn from (see `BuildState.rasterizedPasses`).
     struct RasterizedPassKey: Hashable {
         let layer: ObjectIdentifier
@@ -57,7 +78,7 @@ extension RenderListBuilder {
 
     /// The part of a layer's bounds space its subtree draws in: the bounds, and unless it clips
     /// them, its descendants' bounds there (their shadows are not counted).
-    static func rasterExtent(of layer: CALayer) -> CGRect {
+    package static func rasterExtent(of layer: CALayer) -> CGRect {
         var extent = layer.bounds
         guard !layer.masksToBounds else { return extent }
         var pending = layer.sublayers ?? []

@@ -85,4 +85,32 @@ struct RasterizationTests {
             #expect(report.pixelsOverTolerance == 0, "\(report)")
         }
     }
+
+    @Test("a rasterized layer's pass holds only what the frame can show of it, however far perspective throws its sublayers")
+    func passBoundedByTheFrame() throws {
+        // A rasterized layer whose sublayer, turned towards the eye under strong perspective,
+        // projects thousands of points across its plane (the fuzzer's seed 297 made twenty passes
+        // of 7,700 x 4,800 pixels for a 240-point frame: 100 s on the CPU).
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 240)
+        let rasterized = CALayer()
+        rasterized.frame = CGRect(x: 60, y: 60, width: 40, height: 20)
+        rasterized.shouldRasterize = true
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 40
+        rasterized.sublayerTransform = perspective
+        let near = CALayer()
+        near.frame = CGRect(x: 0, y: 0, width: 120, height: 78)
+        near.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+        near.transform = CATransform3DMakeRotation(1.35, 1, 0, 0)
+        rasterized.addSublayer(near)
+        root.addSublayer(rasterized)
+        let extent = RenderListBuilder.rasterExtent(of: rasterized)
+        #expect(extent.width * extent.height > 10 * 240 * 240, "the sublayer projects far: \(extent)")
+        let list = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+        for pass in list.passes { #expect(pass.width <= 260 && pass.height <= 260, "pass \(pass.id): \(pass.width)x\(pass.height)") }
+        let gpu = try GLDevice.shared().render(list)
+        let report = try ImageComparison.compare(RasterRenderer().render(list), gpu, tolerance: 2)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+    }
 }
