@@ -36,13 +36,16 @@ public struct GLCaps: Equatable, Sendable {
         return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swiftshader")
     }
 
-    /// The drivers every GL test and every demo scene is run on, in CI, against the CPU reference:
-    /// a renderer-name fragment each, and what was verified. Other drivers are expected to agree
+    /// The drivers every GL test and every demo scene was run on against the CPU reference (in
+    /// CI, or where said by hand): a renderer-name fragment each, and what was verified (the name
+    /// fragment alone matches, so another version of the driver is shown what was verified of
+    /// that one). Other drivers are expected to agree
     /// (the GL path relies on nothing implementation-defined; see docs/testing.md) but are not
     /// proven here.
     public static let verifiedDrivers: [(renderer: String, verified: String)] = [
         ("llvmpipe", "Mesa llvmpipe (22.3): every GL test and demo scene in CI"),
         ("softpipe", "Mesa softpipe (22.3): every GL test and demo scene in CI"),
+        ("nvidia", "NVIDIA 580.159.04 (H100): every GL test and demo scene, by hand on 2026-11-26, not in CI"),
     ]
 
     /// What was verified of this context's driver, if it is one of `verifiedDrivers`.

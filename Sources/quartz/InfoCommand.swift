@@ -33,7 +33,7 @@ struct InfoCommand: ParsableCommand {
             print("debug output:    \(caps.offersDebugOutput ? "offered (on in tests and debug builds; OPENQUARTZ_GL_DEBUG=1 turns it on)" : "not offered")")
             print("GPU timing:      \(caps.offersTimerQueries ? "timer queries (GL_EXT_disjoint_timer_query)" : "none offered (quartz bench reports the wait for the GPU)")")
             print("filled paths:    \(caps.blendsFloatTargets ? "edges summed on the GPU (float targets blend)" : "summed on the CPU and uploaded (no float blending)")")
-            print("verified:        \(caps.verification ?? "no: this driver is not among those CI verifies")")
+            print("verified:        \(caps.verification ?? "no: this driver is not among those verified (CI verifies Mesa's two; docs/testing.md)")")
             print("drivers verified: " + GLCaps.verifiedDrivers.map(\.verified).joined(separator: "; "))
         } catch {
             printError("quartz info: \(error)")
