@@ -8,18 +8,21 @@ import Testing
 
 @Suite("Offscreen passes under the image limits")
 struct PassLimitTests {
-    /// Three rasterized layers 8192 points square, one inside the other, in a 64-point frame:
-    /// the side of the largest offscreen pass their render list asks for.
+    /// Three rasterized layers filling a 2,048-point frame, one inside the other, rasterized at
+    /// 8 pixels a point (16,384 pixels across): the side of the largest offscreen pass their render
+    /// list asks for. (A pass holds only what the frame shows of a layer, so the layers fill the
+    /// frame rather than overflow it.)
     static func largestPassForNestedRasterizedLayers() throws -> Int {
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        root.frame = CGRect(x: 0, y: 0, width: 2048, height: 2048)
         var parent = root
         for _ in 0..<3 {
             let layer = CALayer()
-            layer.bounds = CGRect(x: 0, y: 0, width: 8192, height: 8192)
-            layer.position = CGPoint(x: 32, y: 32)
+            layer.bounds = CGRect(x: 0, y: 0, width: 2048, height: 2048)
+            layer.position = CGPoint(x: 1024, y: 1024)
             layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.5)
             layer.shouldRasterize = true
+            layer.rasterizationScale = 8
             parent.addSublayer(layer)
             parent = layer
         }
