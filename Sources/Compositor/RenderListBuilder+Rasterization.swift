@@ -32,7 +32,7 @@ extension RenderListBuilder {
         // pass need not hold what falls outside the frame (a fuzzed tree made twenty passes of
         // 7,700 x 4,800 pixels for a 240-point frame, 100 s on the CPU).
         guard let extent = Self.visiblePart(of: RenderListBuilder.rasterExtent(of: layer), clip: visit.clip,
-                                            deviceToLocal: deviceToLocal),
+                                            deviceToLocal: deviceToLocal, pixelsPerPoint: s),
               extent.width > 0, extent.height > 0 else { return }
         // What the pass holds depends on the layer, the part of its space drawn, the resolution
         // and the masks in use on the way down (a mask met again is not applied): nothing else.
@@ -54,9 +54,13 @@ extension RenderListBuilder {
     }
 
     /// `extent` (in a layer's plane) cut to the bounding box of `clip` (device) mapped back onto
-    /// that plane, widened by a point so that filtering at the cut reads what lies beyond; the
-    /// whole extent where part of the clip maps from behind the eye; nil where nothing of it shows.
-    static func visiblePart(of extent: CGRect, clip: [DevicePoint], deviceToLocal: ProjectiveTransform2D) -> CGRect? {
+    /// that plane, widened by a point so that filtering at the cut reads what lies beyond, and
+    /// rounded out to the whole extent's pixel grid at `pixelsPerPoint`, so the pass's texels are
+    /// the very ones the whole extent's pass would hold there (a cut at a fraction of a pixel
+    /// resampled the layer: softpipe's drift on fuzzed seed 7340344 grew from 4 to 5); the whole
+    /// extent where part of the clip maps from behind the eye; nil where nothing of it shows.
+    static func visiblePart(of extent: CGRect, clip: [DevicePoint], deviceToLocal: ProjectiveTransform2D,
+                            pixelsPerPoint s: Double) -> CGRect? {
         guard clip.count >= 3 else { return nil }
         var seen = CGRect.null
         for p in clip {
@@ -65,7 +69,12 @@ extension RenderListBuilder {
             seen = seen.union(CGRect(x: q.x / q.w, y: q.y / q.w, width: 0, height: 0))
         }
         let visible = extent.intersection(seen.insetBy(dx: -1, dy: -1))
-        return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
+        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return nil }
+        func down(_ v: Double, _ origin: Double) -> Double { origin + ((v - origin) * s).rounded(.down) / s }
+        func up(_ v: Double, _ origin: Double) -> Double { origin + ((v - origin) * s).rounded(.up) / s }
+        let minX = down(visible.minX, extent.minX), minY = down(visible.minY, extent.minY)
+        let maxX = min(up(visible.maxX, extent.minX), extent.maxX), maxY = min(up(visible.maxY, extent.minY), extent.maxY)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// What a rasterized layer's pass is drawn from (see `BuildState.rasterizedPasses`).

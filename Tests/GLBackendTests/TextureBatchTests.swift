@@ -6,6 +6,7 @@ import Foundation
 import GLBackend
 import LayerModel
 import OpenCoreGraphics
+import PixelDiff
 import RasterBackend
 import Testing
 
@@ -69,10 +70,14 @@ struct TextureBatchTests {
         #expect(difference.largest <= 1 && difference.bytes < a.pixels.count / 1000, "\(difference)")
         #expect(single.textureBatchedQuads == 0)
         #expect(batched.textureBatchedQuads == quads && batched.textureBatchDrawCalls == (quads + 4095) / 4096)
-        // And the CPU reference agrees with the runs within the bar.
+        // And the CPU reference agrees with the runs within the bar: every byte within 2 where the
+        // driver blends in 8 bits; softpipe blends each translucent particle in float over the
+        // one beneath and rounds after (docs/testing.md), and piles of them drift a step further.
         let cpu = RasterRenderer().render(list)
         let toCPU = Self.differences(cpu, b)
-        #expect(toCPU.largest <= 2, "\(toCPU)")
+        let softpipe = ProcessInfo.processInfo.environment["GALLIUM_DRIVER"] == "softpipe"
+        #expect(toCPU.largest <= (softpipe ? 4 : 2), "\(toCPU)")
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: try ImageComparison.compare(cpu, b, tolerance: 2)) == nil)
     }
 
     @Test("a quad of another image, filter or outline ends the run, so drawing order holds")
