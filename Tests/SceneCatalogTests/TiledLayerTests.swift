@@ -10,7 +10,7 @@ import PixelDiff
 import Testing
 
 /// Draws a pattern of discs and lines over any rectangle, and records what each call was asked.
-final class PatternTiledLayer: CATiledLayer, @unchecked Sendable {
+class PatternTiledLayer: CATiledLayer, @unchecked Sendable {
     struct Call { let clip: CGRect; let scale: CGFloat }
     private let lock = NSLock()
     private var recorded: [Call] = []
@@ -18,8 +18,32 @@ final class PatternTiledLayer: CATiledLayer, @unchecked Sendable {
 
     override func draw(in ctx: CGContext) {
         let clip = ctx.boundingBoxOfClipPath
-        lock.withLock { recorded.append(Call(clip: clip, scale: abs(ctx.ctm.a))) }
+        record(clip: clip, scale: abs(ctx.ctm.a))
         Pattern.draw(in: ctx, within: clip)
+    }
+
+    func record(clip: CGRect, scale: CGFloat) {
+        lock.withLock { recorded.append(Call(clip: clip, scale: scale)) }
+    }
+}
+
+/// A cheap drawing for the big maps (a colour per 256-point square, a bar in each): what those
+/// tests count is tiles, not pixels, and the sanitizer builds run them too.
+final class CheapTiledLayer: PatternTiledLayer, @unchecked Sendable {
+    override func draw(in ctx: CGContext) {
+        let clip = ctx.boundingBoxOfClipPath
+        record(clip: clip, scale: abs(ctx.ctm.a))
+        let cell = 256.0
+        for row in Int((clip.minY / cell).rounded(.down))...Int((clip.maxY / cell).rounded(.down)) {
+            for column in Int((clip.minX / cell).rounded(.down))...Int((clip.maxX / cell).rounded(.down)) {
+                let hue = Double((column * 7 + row * 3) % 11) / 11
+                ctx.setFillColor(red: 0.2 + 0.7 * hue, green: 0.8 - 0.5 * hue, blue: 0.4 + 0.3 * (1 - hue), alpha: 1)
+                let square = CGRect(x: Double(column) * cell, y: Double(row) * cell, width: cell, height: cell).intersection(clip)
+                ctx.fill(square)
+                ctx.setFillColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1)
+                ctx.fill(CGRect(x: Double(column) * cell + 40, y: Double(row) * cell + 100, width: 150, height: 30).intersection(clip))
+            }
+        }
     }
 }
 
@@ -162,7 +186,7 @@ struct TiledLayerTests {
 
     /// A 20,000 x 20,000 point layer, whose one backing store would be 1.6 GB.
     static func map() -> PatternTiledLayer {
-        let map = PatternTiledLayer()
+        let map = CheapTiledLayer()
         map.levelsOfDetail = 8
         map.anchorPoint = .zero
         map.bounds = CGRect(x: 0, y: 0, width: 20_000, height: 20_000)
