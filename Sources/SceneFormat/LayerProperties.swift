@@ -16,7 +16,7 @@ struct LayerProperty: @unchecked Sendable {
 /// The layer classes a document may name, and what each adds to CALayer's properties.
 enum LayerClasses {
     static let names = ["CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer",
-                        "CATransformLayer", "CAScrollLayer", "CAEmitterLayer"]
+                        "CATransformLayer", "CAScrollLayer", "CAEmitterLayer", "CATiledLayer"]
 
     static func make(_ name: String) -> CALayer? {
         switch name {
@@ -28,6 +28,8 @@ enum LayerClasses {
         case "CATransformLayer": CATransformLayer()
         case "CAScrollLayer": CAScrollLayer()
         case "CAEmitterLayer": CAEmitterLayer()
+        // Its tiles are drawn by the document's "drawing".
+        case "CATiledLayer": DocumentTiledLayer()
         default: nil
         }
     }
@@ -41,6 +43,7 @@ enum LayerClasses {
         case is CATransformLayer: "CATransformLayer"
         case is CAScrollLayer: "CAScrollLayer"
         case is CAEmitterLayer: "CAEmitterLayer"
+        case is CATiledLayer: "CATiledLayer"
         default: "CALayer"
         }
     }
@@ -216,6 +219,18 @@ enum LayerClasses {
             LayerProperty(name: "seed", kind: .bounded(min: 0, max: Double(UInt32.max), integral: true),
                           set: { ($0 as? CAEmitterLayer)?.seed = UInt32($1 as! CGFloat) },
                           get: { ($0 as? CAEmitterLayer).map { CGFloat($0.seed) } }),
+        ],
+        "CATiledLayer": [
+            value("tileSize", .size, \CATiledLayer.tileSize),
+            LayerProperty(name: "levelsOfDetail", kind: .bounded(min: 1, max: 31, integral: true),
+                          set: { ($0 as? CATiledLayer)?.levelsOfDetail = Int($1 as! CGFloat) },
+                          get: { ($0 as? CATiledLayer).map { CGFloat($0.levelsOfDetail) } }),
+            LayerProperty(name: "levelsOfDetailBias", kind: .bounded(min: 0, max: 16, integral: true),
+                          set: { ($0 as? CATiledLayer)?.levelsOfDetailBias = Int($1 as! CGFloat) },
+                          get: { ($0 as? CATiledLayer).map { CGFloat($0.levelsOfDetailBias) } }),
+            // What each tile draws, where an app's tiled layer draws in code (SceneDrawingCodec).
+            LayerProperty(name: "drawing", kind: .drawing, set: { ($0 as? DocumentTiledLayer)?.drawing = $1 as? SceneDrawing },
+                          get: { ($0 as? DocumentTiledLayer).map { $0.drawing.map { $0 as Any } ?? SceneNull() } }),
         ],
     ]
 

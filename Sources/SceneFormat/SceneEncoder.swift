@@ -21,7 +21,7 @@ public struct SceneEncoder {
         ]
         if scale != 1 { members.append(("scale", .number(Double(scale)))) }
         if duration > 0 { members.append(("duration", .number(duration))) }
-        members.append(("root", try layer(root)))
+        members.append(("root", try layer(root, at: "root")))
         return .object(members)
     }
 
@@ -30,8 +30,9 @@ public struct SceneEncoder {
         try document(root: root, size: size, scale: scale, duration: duration).serialized() + "\n"
     }
 
-    func layer(_ layer: CALayer) throws -> JSONValue {
+    func layer(_ layer: CALayer, at path: String) throws -> JSONValue {
         let className = LayerClasses.name(of: layer)
+        try SceneEncoder.checkStatable(layer, at: path)
         let defaults = LayerClasses.make(className)!
         var members: [(key: String, value: JSONValue)] = []
         if className != "CALayer" { members.append(("class", .string(className))) }
@@ -47,9 +48,9 @@ public struct SceneEncoder {
             guard let value, value != (try encode(property.get(defaults), as: property.kind)) else { continue }
             members.append((property.name, value))
         }
-        if let mask = layer.mask { members.append(("mask", try self.layer(mask))) }
+        if let mask = layer.mask { members.append(("mask", try self.layer(mask, at: "\(path).mask"))) }
         if let sublayers = layer.sublayers, !sublayers.isEmpty {
-            members.append(("sublayers", .array(try sublayers.map { try self.layer($0) })))
+            members.append(("sublayers", .array(try sublayers.enumerated().map { try self.layer($1, at: "\(path).sublayers[\($0)]") })))
         }
         // Animations of key paths the document cannot name (a subclass's own properties) are left
         // out: their effect is in the drawn image.
@@ -59,6 +60,21 @@ public struct SceneEncoder {
         }
         if !animations.isEmpty { members.append(("animations", .array(animations))) }
         return .object(members)
+    }
+
+    /// Throws where the layer's content is drawn by code a document cannot state and that cannot
+    /// be kept as an image: a tiled layer (a subclass's `draw(in:)` or a delegate's drawing),
+    /// whose whole content at full resolution may be gigabytes. Other drawn layers are kept as
+    /// the image they draw.
+    static func checkStatable(_ layer: CALayer, at path: String) throws {
+        guard layer is CATiledLayer else { return }
+        let byDocument = type(of: layer) == DocumentTiledLayer.self || type(of: layer) == CATiledLayer.self
+        guard !byDocument || layer.delegate != nil else { return }
+        let who = byDocument ? "its delegate" : "\(type(of: layer))'s draw(in:)"
+        throw SceneError.unrepresentable(SceneIssue(path: path, message:
+            "a CATiledLayer drawn by \(who) cannot be written: a document states a tiled layer's content as its "
+            + "\"drawing\" (fills, strokes, images, text, repeats), and code cannot be kept as one image of it "
+            + "(\(Int(layer.bounds.width)) x \(Int(layer.bounds.height)) points)"))
     }
 
     func animation(_ animation: CAAnimation, key: String?, className: String) throws -> JSONValue {
@@ -213,6 +229,9 @@ public struct SceneEncoder {
         case .emitterCells:
             guard let cells = value as? [CAEmitterCell] else { return nil }
             return try EmitterCellProperties.encode(cells, self)
+        case .drawing:
+            if value is SceneNull { return .null }
+            return try (value as? SceneDrawing).map { try SceneDrawingCodec.encode($0, self) }
         case .animatedValue, .animatedValues:
             return nil
         }

@@ -34,12 +34,16 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid([SceneIssue])
     /// The file could not be read, or is larger than the limit.
     case unreadable(path: String, reason: String)
+    /// Writing a document: the layer at the path holds what a document cannot state (a tiled
+    /// layer drawn by code), and writing it would lose it.
+    case unrepresentable(SceneIssue)
 
     public var description: String {
         switch self {
         case let .syntax(line, column, message): "line \(line), column \(column): \(message)"
         case .invalid(let issues): issues.map(\.description).joined(separator: "\n")
         case let .unreadable(path, reason): "\(path): \(reason)"
+        case .unrepresentable(let issue): issue.description
         }
     }
 
@@ -48,7 +52,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .syntax(line, column, message): ["\(file):\(line):\(column): \(message)"]
         case .invalid(let issues): issues.map { "\(file): \($0)" }
-        case .unreadable: [description]
+        case .unreadable, .unrepresentable: [description]
         }
     }
 }

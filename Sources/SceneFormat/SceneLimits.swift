@@ -24,6 +24,9 @@ public struct SceneLimits: Sendable {
     public var maxTextCharacters = TextLimits().maxCharacters
     public var maxTextLines = TextLimits().maxLines
     public var maxTextRuns = TextLimits().maxRuns
+    /// Most items a tiled layer's drawing makes, every copy of its repeated groups counted:
+    /// what one tile may have to look through.
+    public var maxDrawingItems = 1_000_000
 
     public init() {}
 

@@ -43,6 +43,7 @@ public enum SceneSchema {
         case .timingFunction: return ref("timingFunction")
         case .timingFunctions: return object([("type", .string("array")), ("items", ref("timingFunction"))])
         case .emitterCells: return object([("type", .string("array")), ("items", ref("emitterCell"))])
+        case .drawing: return object([("type", .array([.string("array"), .string("null")])), ("items", ref("drawingItem"))])
         case .animatedValue, .animatedValues: return object([:].map { ($0, $1) })
         }
     }
@@ -175,6 +176,7 @@ public enum SceneSchema {
             ("timingFunction", object([("anyOf", .array([object([("enum", strings(SceneValueCodec.timingNames))]), numberArray(4, "[c1x, c1y, c2x, c2y]")]))])),
             ("layer", layer),
             ("emitterCell", EmitterCellProperties.schema),
+            ("drawingItem", SceneDrawingCodec.schema),
             ("animation", animation),
             ("transaction", transaction),
             ("change", change),

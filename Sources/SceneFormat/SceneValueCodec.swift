@@ -155,6 +155,9 @@ enum SceneValueCodec {
             return functions.contains { $0 == nil } ? nil : functions.map { $0! }
         case .emitterCells:
             return EmitterCellProperties.decode(json, at: path, &ctx)
+        case .drawing:
+            if json == .null { return SceneNull() }
+            return SceneDrawingCodec.decode(json, at: path, &ctx)
         case .animatedValue, .animatedValues:
             ctx.fail(path, "internal: an animated value needs its key path's kind")
             return nil

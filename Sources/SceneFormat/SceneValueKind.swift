@@ -43,6 +43,10 @@ public indirect enum SceneValueKind: Equatable, Sendable {
     /// Emitter cells: [{"name": "spark", "birthRate": 40, "contents": "spark.png", ...}], each with
     /// CAEmitterCell's keys and its own "emitterCells".
     case emitterCells
+    /// A tiled layer's drawing: [{"fill": path, "color": c}, {"stroke": path, ...}, {"image": file,
+    /// "rect": r}, {"text": "...", "at": p}, {"repeat": [columns, rows], "step": s, "drawing": [...]}]
+    /// (`SceneDrawingCodec`).
+    case drawing
     /// The value type of an animated key path, known from the layer class and the key path.
     case animatedValue
     case animatedValues
@@ -69,6 +73,7 @@ public indirect enum SceneValueKind: Equatable, Sendable {
         case .timingFunction: "a timing function name or [c1x, c1y, c2x, c2y]"
         case .timingFunctions: "an array of timing functions"
         case .emitterCells: "an array of emitter cells (objects with CAEmitterCell's keys)"
+        case .drawing: "a drawing: an array of items ({\"fill\": path}, {\"stroke\": path}, {\"image\": file, \"rect\": r}, {\"text\": \"...\", \"at\": p}, {\"repeat\": [columns, rows], \"step\": s, \"drawing\": [...]})"
         case .animatedValue: "a value of the animated property's type"
         case .animatedValues: "an array of values of the animated property's type"
         }

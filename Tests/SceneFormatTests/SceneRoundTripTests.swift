@@ -13,8 +13,9 @@ private let beyondTheFormat = [
     "anim-pie",
     // A transition's old state is a snapshot held by the renderer, not a part of the layer tree.
     "anim-transitions",
-    // A CATiledLayer's content is drawn by code, tile by tile; documents do not describe tiled
-    // layers yet (issue 26), and its whole drawing as one image would be 768 MB.
+    // A CATiledLayer drawn by code (a subclass's draw(in:)): a document states a tiled layer's
+    // content as its "drawing", and its whole drawing as one image would be 768 MB, so the
+    // encoder refuses it (TiledDocumentTests.codeDrawnTiledLayerRefused).
     "tiled-map",
 ]
 

@@ -58,10 +58,12 @@ struct SceneSchemaTests {
     @Test("every built-in scene written as a document is valid to the schema and to the decoder")
     func scenesValidate() throws {
         let encoder = SceneEncoder { _ in "image.png" }
-        let documents = try DemoScene.all.map { try encoder.text(root: $0.build(), size: $0.size, scale: $0.scale) }
+        // Tiled layers drawn by code cannot be written (SceneRoundTripTests.codeDrawnTiledLayerRefused).
+        let scenes = DemoScene.all.filter { $0.name != "tiled-map" }
+        let documents = try scenes.map { try encoder.text(root: $0.build(), size: $0.size, scale: $0.scale) }
         let verdicts = try validate(documents)
         #expect(verdicts.count == documents.count)
-        for (scene, verdict) in zip(DemoScene.all, verdicts) {
+        for (scene, verdict) in zip(scenes, verdicts) {
             #expect(verdict == "valid", "\(scene.name): the schema rejects its document")
         }
     }
@@ -74,6 +76,15 @@ struct SceneSchemaTests {
             (sceneText(root: #"{"class": "CATextLayer", "string": [{"text": "a", "fontSize": 9, "color": [0, 0, 0]}]}"#), true),
             (sceneText(root: #"{"name": "a", "animations": [{"class": "CAKeyframeAnimation", "keyPath": "position", "values": [[0, 0], [1, 1]], "calculationMode": "paced"}]}"#,
                        transactions: #"[{"time": 1, "disableActions": true, "changes": [{"layer": "a", "set": {"hidden": true}}]}]"#), true),
+            (sceneText(root: #"{"class": "CATiledLayer", "tileSize": [128, 128], "levelsOfDetail": 4, "drawing": [{"fill": {"rect": [0, 0, 9, 9]}, "color": "red", "fillRule": "evenOdd"}, {"stroke": "M 0 0 L 9 9", "lineWidth": 2, "lineCap": "round", "lineDashPattern": [2, 1]}, {"text": "a", "at": [1, 8], "fontSize": 6}, {"repeat": [3, 2], "step": [10, 10], "drawing": [{"fill": {"ellipse": [0, 0, 4, 4]}}]}]}"#), true),
+            (sceneText(root: #"{"class": "CATiledLayer", "drawing": null}"#), true),
+            (sceneText(root: #"{"class": "CATiledLayer", "drawing": [{"fill": "M 0 0 L 1 1", "stroke": "M 0 0 L 1 1"}]}"#), false),
+            (sceneText(root: #"{"class": "CATiledLayer", "drawing": [{"fill": "M 0 0 L 1 1", "lineWidth": 2}]}"#), false),
+            (sceneText(root: #"{"class": "CATiledLayer", "drawing": [{"text": "a"}]}"#), false),
+            (sceneText(root: #"{"class": "CATiledLayer", "drawing": [{"repeat": [0, 2], "step": [1, 1], "drawing": []}]}"#), false),
+            (sceneText(root: #"{"class": "CATiledLayer", "drawing": [{"stroke": "M 0 0 L 1 1", "lineCap": "flat"}]}"#), false),
+            (sceneText(root: #"{"class": "CATiledLayer", "levelsOfDetail": 0}"#), false),
+            (sceneText(root: #"{"drawing": [{"fill": "M 0 0 L 1 1"}]}"#), false),
             (sceneText(root: #"{"opacty": 1}"#), false),
             (sceneText(root: #"{"opacity": 2}"#), false),
             (sceneText(root: #"{"path": "M 0 0"}"#), false),
