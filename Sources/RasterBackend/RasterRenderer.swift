@@ -136,22 +136,31 @@ public struct RasterRenderer: Sendable {
         let bounds = quad.polygon.pixelBounds
         let firstRow = max(bounds.minY, rows.lowerBound), endRow = min(bounds.maxY, rows.upperBound)
         guard firstRow < endRow else { return }
-        var sampler: TextureSampler?
-        var solid = (0.0, 0.0, 0.0, 0.0)
-        var blurred: BlurredRoundedRect?
         switch quad.fill {
-        case .solid(let c): solid = (c.red, c.green, c.blue, c.alpha)
+        case .solid(let c):
+            draw(quad, rows: firstRow..<endRow, solid: (c.red, c.green, c.blue, c.alpha), into: pixels, width: width)
         case .blurredRoundedRect(let shape):
-            blurred = shape
-            solid = (shape.color.red, shape.color.green, shape.color.blue, shape.color.alpha)
+            draw(quad, rows: firstRow..<endRow, solid: (shape.color.red, shape.color.green, shape.color.blue, shape.color.alpha),
+                 blurred: shape, into: pixels, width: width)
         case .texture(let fill):
             let texels: Bitmap? = switch fill.source {
             case .image(let id): images[id]
             case .pass(let id): passes[id]
             }
             guard let bitmap = texels else { return }
-            sampler = TextureSampler(bitmap: bitmap, fill: fill)
+            TextureSampler.with(bitmap, fill: fill) { sampler in
+                draw(quad, rows: firstRow..<endRow, sampler: sampler, into: pixels, width: width)
+            }
         }
+    }
+
+    /// The rows `rows` of a quad (within its bounds): its colour the texture `sampler` samples,
+    /// or `solid` (times a closed-form shadow's alpha where `blurred` is given).
+    private func draw(_ quad: QuadOp, rows: Range<Int>, solid: (Double, Double, Double, Double) = (0, 0, 0, 0),
+                      blurred: BlurredRoundedRect? = nil, sampler: TextureSampler? = nil,
+                      into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
+        let bounds = quad.polygon.pixelBounds
+        let firstRow = rows.lowerBound, endRow = rows.upperBound
         // Read once, not per pixel (each read of an optional struct in the loop was a copy).
         let polygon = quad.polygon, rounded = quad.rounded, opacity = quad.opacity, blend = quad.blend
         let tint = quad.tint, tinted = quad.tint != .opaqueWhite
@@ -168,8 +177,13 @@ public struct RasterRenderer: Sendable {
         }
         // A closed-form shadow's samples along y are made once per row (the same values).
         var shadow = blurred.map(BlurredRoundedRect.RowEvaluator.init)
+        // The texture's colour through a closure that holds the sampler unwrapped: reading it
+        // through the optional copied the whole sampler (some 200 bytes) per pixel.
+        let textured: ((Double, Double) -> (Double, Double, Double, Double))? = sampler.map { sampler in
+            { cx, cy in sampler.sample(atX: cx, y: cy) }
+        }
         func color(_ cx: Double, _ cy: Double) -> (Double, Double, Double, Double) {
-            var color = sampler?.sample(atX: cx, y: cy) ?? solid
+            var color = textured?(cx, cy) ?? solid
             if shadow != nil {
                 let a = Double(shadow!.alpha(atX: cx, y: cy))
                 color = (color.0 * a, color.1 * a, color.2 * a, color.3 * a)

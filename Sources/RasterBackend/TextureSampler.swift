@@ -3,32 +3,64 @@ import OpenCoreGraphics
 
 /// Samples a premultiplied bitmap at device pixel centres through a `TextureFill`'s projective
 /// map (and nine-slice map), with its magnification and minification filters.
+///
+/// It reads the texels through pointers lent for one draw (`with`): a sampler holding the
+/// bitmaps was copied per pixel where the draw's closures captured it, each copy retaining and
+/// releasing the pixel arrays, which cost more than the sampling (images, text and passes on the
+/// CPU spent a fifth of their time in retain and release). Only plain values here, so a copy is
+/// a copy of bytes.
 struct TextureSampler {
-    let bitmap: Bitmap
+    /// Where a level's texels start in `texels`, and its size.
+    struct Level {
+        let offset: Int
+        let width: Int
+        let height: Int
+    }
+
+    /// Every level's texels one after another: the image, then (trilinear) its mipmap chain.
+    private let texels: UnsafeBufferPointer<UInt8>
+    /// Level 0 is the image.
+    private let levels: UnsafeBufferPointer<Level>
     let map: ProjectiveTransform2D
     let filter: SamplingFilter
     var alphaOnly = false
     var minification: SamplingFilter?
     var lodBias = 0.0
     var slices: NineSlice?
-    /// The mipmap chain below `bitmap`, made when the minification filter is trilinear.
-    private var levels: [Bitmap] = []
 
-    init(bitmap: Bitmap, map: ProjectiveTransform2D, filter: SamplingFilter, alphaOnly: Bool = false) {
-        self.bitmap = bitmap
-        self.map = map
-        self.filter = filter
-        self.alphaOnly = alphaOnly
-    }
-
-    init(bitmap: Bitmap, fill: TextureFill) {
-        self.init(bitmap: bitmap, map: fill.deviceToTexture, filter: fill.filter, alphaOnly: fill.alphaOnly)
+    private init(texels: UnsafeBufferPointer<UInt8>, levels: UnsafeBufferPointer<Level>, fill: TextureFill) {
+        self.texels = texels
+        self.levels = levels
+        map = fill.deviceToTexture
+        filter = fill.filter
+        alphaOnly = fill.alphaOnly
         minification = fill.minification
         lodBias = fill.lodBias
         slices = fill.slices
+    }
+
+    /// `body` with a sampler of `bitmap` through `fill`, valid only inside it.
+    static func with<R>(_ bitmap: Bitmap, fill: TextureFill, _ body: (TextureSampler) -> R) -> R {
+        let image = Level(offset: 0, width: bitmap.width, height: bitmap.height)
+        guard fill.minification == .trilinear else {
+            return bitmap.pixels.withUnsafeBufferPointer { texels in
+                withUnsafeTemporaryAllocation(of: Level.self, capacity: 1) { levels in
+                    levels.initialize(repeating: image)
+                    return body(TextureSampler(texels: texels, levels: UnsafeBufferPointer(levels), fill: fill))
+                }
+            }
+        }
         // Made per draw: a trilinear layer costs its image's pixels once more (a third of them
         // again for the chain) per frame on the CPU.
-        if minification == .trilinear { levels = bitmap.mipmapLevels() }
+        var all = bitmap.pixels
+        var chain = [image]
+        for level in bitmap.mipmapLevels() {
+            chain.append(Level(offset: all.count, width: level.width, height: level.height))
+            all += level.pixels
+        }
+        return all.withUnsafeBufferPointer { texels in
+            chain.withUnsafeBufferPointer { levels in body(TextureSampler(texels: texels, levels: levels, fill: fill)) }
+        }
     }
 
     /// Premultiplied RGBA in 0...1 at device point (x, y); only the alpha, in every channel, for
@@ -46,24 +78,25 @@ struct TextureSampler {
             u = slices.x.map(u).value
             v = slices.y.map(v).value
         }
-        guard let minification else { return sample(filter, level: bitmap, u: u, v: v) }
-        let lod = TextureLevelOfDetail.at(x: x, y: y, map: map, slices: slices, width: bitmap.width, height: bitmap.height)
+        let image = levels[0]
+        guard let minification else { return sample(filter, level: image, u: u, v: v) }
+        let lod = TextureLevelOfDetail.at(x: x, y: y, map: map, slices: slices, width: image.width, height: image.height)
             + lodBias
-        guard lod > 0 else { return sample(filter, level: bitmap, u: u, v: v) }
-        guard minification == .trilinear, !levels.isEmpty else { return sample(minification, level: bitmap, u: u, v: v) }
-        // Levels 0 (the image) ... levels.count; between two, mixed by the fraction.
-        let top = Double(levels.count)
+        guard lod > 0 else { return sample(filter, level: image, u: u, v: v) }
+        let chain = levels.count - 1
+        guard minification == .trilinear, chain > 0 else { return sample(minification, level: image, u: u, v: v) }
+        // Levels 0 (the image) ... chain; between two, mixed by the fraction.
+        let top = Double(chain)
         let d = min(lod, top)
         let lower = Int(d.rounded(.down)), f = d - d.rounded(.down)
-        let a = sample(.linear, level: level(lower), u: u, v: v)
-        guard f > 0, lower < levels.count else { return a }
-        let b = sample(.linear, level: level(lower + 1), u: u, v: v)
+        let a = sample(.linear, level: levels[lower], u: u, v: v)
+        guard f > 0, lower < chain else { return a }
+        let b = sample(.linear, level: levels[lower + 1], u: u, v: v)
         return (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f, a.3 + (b.3 - a.3) * f)
     }
 
-    private func level(_ index: Int) -> Bitmap { index == 0 ? bitmap : levels[index - 1] }
-
-    private func sample(_ filter: SamplingFilter, level: Bitmap, u: Double, v: Double) -> (Double, Double, Double, Double) {
+    @inline(__always)
+    private func sample(_ filter: SamplingFilter, level: Level, u: Double, v: Double) -> (Double, Double, Double, Double) {
         let w = level.width, hgt = level.height
         switch filter {
         case .nearest:
@@ -91,9 +124,18 @@ struct TextureSampler {
     /// conversion to Int cannot overflow.
     private func clampedTexel(_ t: Double, _ n: Int) -> Double { min(max(t, -2), Double(n) + 1) }
 
-    private func texel(_ level: Bitmap, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
-        let i = (y * level.width + x) * 4
-        let p = level.pixels
-        return (Double(p[i]) / 255, Double(p[i + 1]) / 255, Double(p[i + 2]) / 255, Double(p[i + 3]) / 255)
+    @inline(__always)
+    private func texel(_ level: Level, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
+        let i = level.offset + (y * level.width + x) * 4
+        let p = texels, unit = TextureSampler.unit
+        return (unit[Int(p[i])], unit[Int(p[i + 1])], unit[Int(p[i + 2])], unit[Int(p[i + 3])])
     }
+
+    /// Each byte's value over 255, as `Double(byte) / 255` gives it: a table read instead of
+    /// four divisions a texel (sixteen a bilinear sample), the same numbers.
+    nonisolated(unsafe) private static let unit: UnsafeBufferPointer<Double> = {
+        let table = UnsafeMutableBufferPointer<Double>.allocate(capacity: 256)
+        for byte in 0..<256 { table[byte] = Double(byte) / 255 }
+        return UnsafeBufferPointer(table)
+    }()
 }
