@@ -24,19 +24,32 @@ out vec4 fragColor;
 //! include blurred_rounded_rect.glsl
 //! include pixel_centre.glsl
 
+#ifdef PROFILE
+uniform highp sampler2D u_profile;     // a wide shadow's profile (blurred_rounded_rect.glsl)
+uniform vec3 u_grid;                   // its spacing, last column, last row
+#endif
+
 void main() {
     vec2 p = pixelCentre(v_pixel);
     // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and
     // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its
     // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
     // all four ramps overstated a rectangle thinner than a pixel (see solid_batch.frag).
-    vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0);
+    // Snapped to 1/1024: distances interpolated from vertices on whole pixels are exact only up
+    // to float rounding, which differs between quads (up to 1e-4 a thousand pixels out). A
+    // shadow drawn as strips (RenderPass.cuttingOccludedShadows) must shade a pixel beside a
+    // strip's edge as the whole shadow does: coverage 1 - 1e-7 there tipped a byte's rounding.
+    vec4 a = clamp(floor((v_edges0 + 0.5) * 1024.0 + 0.5) / 1024.0, 0.0, 1.0);
     float k = max(a.x + a.y - 1.0, 0.0) * max(a.z + a.w - 1.0, 0.0);
     if (k <= 0.0) {
         discard;
     }
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
+#ifdef PROFILE
+    vec4 color = v_color * (k * profiledRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, u_profile, u_grid));
+#else
     vec4 color = v_color * (k * blurredRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
+#endif
     fragColor = floor(color * 255.0 + TIE_BREAK) / 255.0;
 }

@@ -43,3 +43,24 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
     }
     return value;
 }
+
+// The same shape from its profile (BlurredRoundedRectProfile), for wide shadows: the closed form
+// sampled on a grid over one quadrant of the plane, one texel per grid point, read with
+// texelFetch and interpolated as BlurredRoundedRectProfile.interpolated does (the same on every
+// driver; float textures need not be filterable). grid: spacing, last column, last row.
+float profiledRoundedRect(vec2 p, mat3 toLocal, vec4 box, highp sampler2D profile, vec3 grid) {
+    vec3 h = vec3(p, 1.0) * toLocal;
+    if (h.z <= 0.0) return 0.0;
+    vec2 g = min(abs(h.xy / h.z - box.xy) / grid.x, grid.yz);
+    vec2 g0 = floor(g);
+    vec2 f = g - g0;
+    ivec2 a = ivec2(g0);
+    ivec2 b = min(a + 1, ivec2(grid.yz));
+    float v00 = texelFetch(profile, a, 0).r;
+    float v10 = texelFetch(profile, ivec2(b.x, a.y), 0).r;
+    float v01 = texelFetch(profile, ivec2(a.x, b.y), 0).r;
+    float v11 = texelFetch(profile, b, 0).r;
+    float top = v00 + (v10 - v00) * f.x;
+    float bottom = v01 + (v11 - v01) * f.x;
+    return top + (bottom - top) * f.y;
+}

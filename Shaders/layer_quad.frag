@@ -20,7 +20,7 @@ const int MAX_EDGES = 32;              // CoveragePolygon.maxEdges
 
 uniform int u_edgeCount;
 uniform vec3 u_edges[MAX_EDGES];       // a, b, c: signed distance a*x + b*y + c, positive inside
-uniform int u_fillKind;                // 0: solid, 1: texture, 2: blurred rounded rectangle
+uniform int u_fillKind;                // 0: solid, 1: texture, 2: blurred rounded rectangle, 3: the same from its profile
 uniform vec4 u_color;                  // premultiplied, for solid fills
 uniform float u_opacity;
 uniform vec4 u_tint;                   // premultiplied, multiplies the fill (replicator instances)
@@ -51,6 +51,8 @@ uniform vec4 u_sliceTY;
 uniform mat3 u_blurToLocal;            // device -> the blurred shape's plane (fill kind 2)
 uniform vec4 u_blurBox;                // centre x, y, half width, half height, in that plane
 uniform vec2 u_blurParams;             // corner radius, sigma
+uniform highp sampler2D u_profile;     // a wide shadow's profile (fill kind 3; blurred_rounded_rect.glsl)
+uniform vec3 u_grid;                   // its spacing, last column, last row
 uniform ivec4 u_atlasRegion;           // a pass's place in the atlas: x, y, width, height (PLAIN_ATLAS)
 #ifdef BACKDROP_BLEND
 uniform highp sampler2D u_backdrop;    // the target's pixels under the quad, copied before it is drawn
@@ -279,6 +281,9 @@ void main() {
     // as much as a textured one.
     if (u_fillKind == 2) {
         color = u_color * blurredRoundedRect(p, u_blurToLocal, u_blurBox, u_blurParams);
+    }
+    if (u_fillKind == 3) {
+        color = u_color * profiledRoundedRect(p, u_blurToLocal, u_blurBox, u_profile, u_grid);
     }
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;

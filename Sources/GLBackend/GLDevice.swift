@@ -435,6 +435,15 @@ public final class GLDevice: @unchecked Sendable {
     /// Offscreen passes drawn side by side into one target (`GLPassAtlas`), since the device was opened.
     public var passesInAtlas: Int { fromExecutor(\.passesInAtlas) ?? 0 }
 
+    /// Wide shadows drawn from their profile's grid (`BlurredRoundedRectProfile`) rather than in
+    /// closed form, and the profiles made for them, since the device was opened.
+    public var profiledShadows: (quads: Int, profilesMade: Int) {
+        fromExecutor { executor in
+            (executor.batches.filter { $0.kind == .blurredProfile }.map(\.quadsDrawn).reduce(0, +) + executor.profiledQuadDraws,
+             executor.shadowProfiles.made)
+        } ?? (0, 0)
+    }
+
     /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
     /// that drew them, since the device was opened.
     public var batchedQuads: Int { fromExecutor { $0.batches.map(\.quadsDrawn).reduce(0, +) } ?? 0 }

@@ -51,6 +51,10 @@ package final class GLExecutor {
     let batches: [GLQuadBatch]
     /// Runs of textured quads of one image (particles, replicated images), drawn instanced.
     let textureBatch: GLTextureBatch
+    /// Wide shadows' profiles as textures, kept across frames (`GLQuadBatch.Kind.blurredProfile`).
+    let shadowProfiles = GLShadowProfiles()
+    /// Wide shadows' quads the general program drew from a profile (turned, clipped), since the start.
+    private(set) var profiledQuadDraws = 0
     /// The texture of the image `textureBatch` gathers.
     private var textureBatchTexture: GLuint = 0
     /// Whether runs of textured quads draw instanced (`OPENQUARTZ_GL_TEXTURE_BATCHES=0` turns it
@@ -74,7 +78,7 @@ package final class GLExecutor {
                                    "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
                                    "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY",
                                    "u_outlineCount", "u_outlineEdges", "u_inverseSlopes", "u_atlasRegion",
-                                   "u_backdrop", "u_backdropOrigin", "u_blendMode"]
+                                   "u_backdrop", "u_backdropOrigin", "u_blendMode", "u_profile", "u_grid"]
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     private let debugOutput: GLDebugOutput?
@@ -119,6 +123,7 @@ package final class GLExecutor {
         glDeleteRenderbuffers(1, &colorBuffer)
         if stencilBuffer != 0 { glDeleteRenderbuffers(1, &stencilBuffer) }
         if backdropTexture != 0 { glDeleteTextures(1, &backdropTexture) }
+        shadowProfiles.removeAll()
         glDeleteFramebuffers(1, &framebuffer)
     }
 
@@ -362,7 +367,16 @@ package final class GLExecutor {
                 // A run of the other kind ends here, so order holds.
                 flushTextureBatch(width: pass.width, height: pass.height)
                 for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
-                batches.first { $0.kind == kind }!.add(quad)
+                let batch = batches.first { $0.kind == kind }!
+                // Shadows read from a profile share one in a draw: another profile ends the run.
+                if kind == .blurredProfile, case .blurredRoundedRect(let shape) = quad.fill {
+                    let key = BlurredRoundedRectProfile.Key(shape)
+                    if batch.profile?.key != key, let entry = shadowProfiles.entry(for: key) {
+                        flush(batch, width: pass.width, height: pass.height)
+                        batch.profile = (key, entry)
+                    }
+                }
+                batch.add(quad)
                 continue
             }
             // Textured quads of one image in a row (two at least: one alone draws as before).
@@ -752,7 +766,19 @@ package final class GLExecutor {
             glUniform1i(program.location("u_fillKind"), 0)
             glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
         case .blurredRoundedRect(let shape):
-            glUniform1i(program.location("u_fillKind"), 2)
+            // A wide shadow from its profile, as the batches draw it (the same bytes whichever
+            // program draws a strip of it).
+            if let entry = shadowProfiles.entry(for: BlurredRoundedRectProfile.Key(shape)) {
+                profiledQuadDraws += 1
+                glUniform1i(program.location("u_fillKind"), 3)
+                glActiveTexture(GLenum(GL_TEXTURE0 + GLShadowProfiles.unit))
+                glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
+                glActiveTexture(GLenum(GL_TEXTURE0))
+                glUniform1i(program.location("u_profile"), GLShadowProfiles.unit)
+                glUniform3f(program.location("u_grid"), entry.spacing, GLfloat(entry.columns - 1), GLfloat(entry.rows - 1))
+            } else {
+                glUniform1i(program.location("u_fillKind"), 2)
+            }
             let c = shape.color
             glUniform4f(program.location("u_color"), GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha))
             setMatrix(shape.deviceToLocal, "u_blurToLocal")

@@ -10,7 +10,9 @@ import OpenQuartzShaders
 /// the other kind) ends the run and draws on its own, so drawing order is kept exactly.
 final class GLQuadBatch {
     enum Kind: CaseIterable {
-        case solid, rounded, roundedContinuous, blurredRoundedRect
+        /// `blurredProfile`: a wide shadow read from its profile's grid (GLShadowProfiles) instead of
+        /// evaluated in closed form; instances of one draw share the profile.
+        case solid, rounded, roundedContinuous, blurredRoundedRect, blurredProfile
 
         var isRounded: Bool { self == .rounded || self == .roundedContinuous }
     }
@@ -31,6 +33,9 @@ final class GLQuadBatch {
     private var pending: [GLfloat] = []
     /// A filled rounded shape waiting to see whether its border comes next, to share its instance.
     private var heldFill: QuadOp?
+    /// The profile the gathered shadows share (`blurredProfile` batches): set by the executor
+    /// before the first of them, which flushes the batch before another profile.
+    var profile: (key: BlurredRoundedRectProfile.Key, entry: GLShadowProfiles.Entry)?
     /// Quads drawn (a card and its border in one instance count two) and draw calls made.
     private(set) var quadsDrawn = 0
     private(set) var drawCalls = 0
@@ -49,12 +54,13 @@ final class GLQuadBatch {
             (vertex, fragment) = (.roundedBatchVertex, .roundedBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_outerRect", 4), ("i_outerRadii", 4),
                            ("i_innerRect", 4), ("i_innerRadii", 4), ("i_shape", 2), ("i_ringColor", 4)]
-        case .blurredRoundedRect:
+        case .blurredRoundedRect, .blurredProfile:
             (vertex, fragment) = (.blurredBatchVertex, .blurredBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
         }
-        program = try GLProgram(vertex: vertex, fragment: fragment,
-                                fragmentDefines: kind == .roundedContinuous ? ["CONTINUOUS_CORNERS"] : [], uniforms: ["u_viewport"],
+        let defines = kind == .roundedContinuous ? ["CONTINUOUS_CORNERS"] : kind == .blurredProfile ? ["PROFILE"] : []
+        program = try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines,
+                                uniforms: ["u_viewport"] + (kind == .blurredProfile ? ["u_profile", "u_grid"] : []),
                                 attributes: ["a_corner"] + attributes.map(\.name))
         // Rounded shapes are drawn as a frame: an outer and an inner rectangle (x, y, inner),
         // eight triangles between them (rounded_batch.vert); the others as their bounds' strip.
@@ -95,7 +101,8 @@ final class GLQuadBatch {
         }
         switch quad.fill {
         case .solid: return .solid
-        case .blurredRoundedRect: return .blurredRoundedRect
+        case .blurredRoundedRect(let shape):
+            return BlurredRoundedRectProfile.size(for: BlurredRoundedRectProfile.Key(shape)) != nil ? .blurredProfile : .blurredRoundedRect
         case .texture: return nil
         }
     }
@@ -187,6 +194,13 @@ final class GLQuadBatch {
         guard !pending.isEmpty else { return }
         glUseProgram(program.handle)
         glUniform2f(program.location("u_viewport"), GLfloat(width), GLfloat(height))
+        if let entry = profile?.entry {
+            glActiveTexture(GLenum(GL_TEXTURE0 + GLShadowProfiles.unit))
+            glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glUniform1i(program.location("u_profile"), GLShadowProfiles.unit)
+            glUniform3f(program.location("u_grid"), entry.spacing, GLfloat(entry.columns - 1), GLfloat(entry.rows - 1))
+        }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         let indexCount = indexCount
         drawCalls += instances.draw(pending, maxInstances: GLQuadBatch.maxInstances) { count in

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A wide shadow's closed form (`BlurredRoundedRect.alpha(px:py:...)`) sampled once on a grid
+/// over one quadrant of its plane, for a GPU to interpolate instead of evaluating the closed
+/// form (eight rows of two erfs and a Gaussian each) at every pixel of the shadow.
+///
+/// Why: a shadow's pixels grow with the square of its radius, and on a software rasterizer
+/// (llvmpipe, softpipe) every one of them ran the whole closed form: radius 100 cost 4x radius 4.
+/// The shape convolved with a Gaussian is smooth at the scale of sigma, so a grid of sigma / 6
+/// holds it to within about 0.5 / 255 under bilinear interpolation (the error of linear
+/// interpolation is at most h^2 / 8 times the second derivative, and a Gaussian edge's is at
+/// most 0.242 / sigma^2: 0.0008 an axis). The shape is symmetric about both its axes, so one
+/// quadrant serves: the grid runs from the centre to 4 sigma past the edges, where the closed
+/// form is below 1 / 10,000 (the GPU clamps to the last texel beyond).
+///
+/// Small radii keep the closed form: their grid would be large (sigma 4 on a 420-pixel card is
+/// 50,000 points) and their shadows are thin rings, cheap as they are.
+public struct BlurredRoundedRectProfile: Sendable {
+    /// What the grid depends on, as the closed form reads it (Float, in the shape's plane).
+    public struct Key: Hashable, Sendable {
+        public let halfWidth: Float
+        public let halfHeight: Float
+        public let corner: Float
+        public let sigma: Float
+
+        public init(_ shape: BlurredRoundedRect) {
+            halfWidth = Float(shape.rect.width / 2)
+            halfHeight = Float(shape.rect.height / 2)
+            corner = Float(shape.cornerRadius)
+            sigma = Float(shape.sigma)
+        }
+    }
+
+    /// Points per side at most: 128 x 128 values (64 KB as 32-bit floats), made in well under
+    /// a millisecond.
+    public static let maxSide = 128
+    /// Grid points per sigma.
+    public static let pointsPerSigma: Float = 6
+
+    public let key: Key
+    /// The distance between grid points, in the shape's plane.
+    public let spacing: Float
+    public let columns: Int
+    public let rows: Int
+    /// Row by row from the centre: value (i, j) is the alpha at (i x spacing, j x spacing) from it.
+    public let values: [Float]
+
+    /// The grid's size for `key`: nil where it would pass `maxSide` (a sharp shadow on a large
+    /// shape) or the shape is degenerate.
+    public static func size(for key: Key) -> (columns: Int, rows: Int, spacing: Float)? {
+        guard key.sigma.isFinite, key.sigma > 0, key.halfWidth.isFinite, key.halfHeight.isFinite,
+              key.halfWidth >= 0, key.halfHeight >= 0, key.corner.isFinite else { return nil }
+        let spacing = key.sigma / pointsPerSigma
+        let columns = ((key.halfWidth + 4 * key.sigma) / spacing).rounded(.up) + 2
+        let rows = ((key.halfHeight + 4 * key.sigma) / spacing).rounded(.up) + 2
+        guard columns <= Float(maxSide), rows <= Float(maxSide) else { return nil }
+        return (Int(columns), Int(rows), spacing)
+    }
+
+    /// The grid for `key`, nil where `size(for:)` is.
+    public init?(_ key: Key) {
+        guard let (columns, rows, spacing) = Self.size(for: key) else { return nil }
+        self.key = key
+        self.spacing = spacing
+        self.columns = columns
+        self.rows = rows
+        var values = [Float](repeating: 0, count: columns * rows)
+        for j in 0..<rows {
+            for i in 0..<columns {
+                values[j * columns + i] = BlurredRoundedRect.alpha(px: Float(i) * spacing, py: Float(j) * spacing,
+                                                                   halfWidth: key.halfWidth, halfHeight: key.halfHeight,
+                                                                   corner: key.corner, sigma: key.sigma)
+            }
+        }
+        self.values = values
+    }
+
+    /// The grid's bilinear interpolation at (px, py) from the centre, as the GPU makes it
+    /// (blurred_batch.frag's PROFILE variant): for tests that hold it to the closed form.
+    public func interpolated(px: Float, py: Float) -> Float {
+        let x = min(abs(px) / spacing, Float(columns - 1)), y = min(abs(py) / spacing, Float(rows - 1))
+        let x0 = x.rounded(.down), y0 = y.rounded(.down)
+        let fx = x - x0, fy = y - y0
+        let i = Int(x0), j = Int(y0), i1 = min(i + 1, columns - 1), j1 = min(j + 1, rows - 1)
+        func v(_ a: Int, _ b: Int) -> Float { values[b * columns + a] }
+        let top = v(i, j) + (v(i1, j) - v(i, j)) * fx, bottom = v(i, j1) + (v(i1, j1) - v(i, j1)) * fx
+        return top + (bottom - top) * fy
+    }
+}

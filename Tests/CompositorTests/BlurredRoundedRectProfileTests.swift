@@ -1,0 +1,53 @@
+// A wide shadow's profile (the closed form on a grid over one quadrant, which the GPU
+// interpolates): within half a step of 255 of the closed form everywhere, beyond the grid too,
+// and made only for shadows wide enough that the grid stays small.
+import Compositor
+import Foundation
+import OpenCoreGraphics
+import Testing
+
+@Suite("Blurred rounded rectangle profiles")
+struct BlurredRoundedRectProfileTests {
+    static func shape(width: Double, height: Double, corner: Double, sigma: Double) -> BlurredRoundedRect {
+        BlurredRoundedRect(deviceToLocal: .identity, rect: Rect(x: 0, y: 0, width: width, height: height), cornerRadius: corner,
+                           sigma: sigma, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
+    }
+
+    @Test("interpolated, the grid is within 0.6 / 255 of the closed form, inside it and past it",
+          arguments: [(420.0, 260.0, 24.0, 100.0), (420, 260, 24, 20), (101.5, 66.25, 13.5, 5.5), (64, 48, 0, 12),
+                      (30, 200, 15, 40), (10, 10, 5, 150), (300, 40, 20, 9)])
+    func closeToTheClosedForm(width: Double, height: Double, corner: Double, sigma: Double) throws {
+        let key = BlurredRoundedRectProfile.Key(Self.shape(width: width, height: height, corner: corner, sigma: sigma))
+        let profile = try #require(BlurredRoundedRectProfile(key))
+        #expect(profile.columns <= BlurredRoundedRectProfile.maxSide && profile.rows <= BlurredRoundedRectProfile.maxSide)
+        var worst: Float = 0, at = (Float(0), Float(0))
+        // A sample every third of a grid step and off it, through all four quadrants and past the grid.
+        let reachX = key.halfWidth + 6 * key.sigma, reachY = key.halfHeight + 6 * key.sigma
+        let step = profile.spacing / 3.1
+        var py = -reachY
+        while py <= reachY {
+            var px = -reachX
+            while px <= reachX {
+                let exact = BlurredRoundedRect.alpha(px: px, py: py, halfWidth: key.halfWidth, halfHeight: key.halfHeight,
+                                                     corner: key.corner, sigma: key.sigma)
+                let error = abs(profile.interpolated(px: px, py: py) - exact)
+                if error > worst { (worst, at) = (error, (px, py)) }
+                px += step
+            }
+            py += step
+        }
+        #expect(worst * 255 <= 0.6, "worst \(worst * 255) / 255 at \(at)")
+    }
+
+    @Test("sharp shadows on large shapes keep the closed form; wide ones get a small grid")
+    func whichShadows() {
+        func size(_ width: Double, _ height: Double, _ sigma: Double) -> (columns: Int, rows: Int, spacing: Float)? {
+            BlurredRoundedRectProfile.size(for: .init(Self.shape(width: width, height: height, corner: 10, sigma: sigma)))
+        }
+        #expect(size(420, 260, 4) == nil, "radius 4 on a 420-point card would need some 50,000 points")
+        #expect(size(2000, 40, 30) == nil, "a long shape past 128 points a side")
+        let wide = size(420, 260, 100)
+        #expect(wide != nil && wide!.columns * wide!.rows < 2_000, "\(String(describing: wide))")
+        #expect(size(420, 260, 0) == nil && size(420, 260, .nan) == nil && size(.infinity, 2, 50) == nil)
+    }
+}

@@ -1,0 +1,67 @@
+// Wide shadows drawn from their profile's grid (GLShadowProfiles) instead of the closed form at
+// every pixel: within the GPU-vs-CPU bar of the CPU reference's closed form, on flat and turned
+// layers, at two scales; one profile per shape, kept across frames.
+import Compositor
+import Foundation
+import GLBackend
+import LayerModel
+import OpenCoreGraphics
+import PixelDiff
+import RasterBackend
+import Testing
+
+@Suite("Wide shadows from profiles")
+struct ShadowProfileTests {
+    enum Arrangement: String, CaseIterable, CustomTestStringConvertible {
+        case flat, square, translucentCard, turned, twoShapes
+        var testDescription: String { rawValue }
+    }
+
+    static func tree(_ arrangement: Arrangement) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+        root.backgroundColor = CGColor(red: 0.95, green: 0.94, blue: 0.9, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 52.3, y: 41.7, width: 90.5, height: 58.25)
+        card.backgroundColor = CGColor(red: 0.2, green: 0.45, blue: 0.9, alpha: arrangement == .translucentCard ? 0.6 : 1)
+        card.cornerRadius = arrangement == .square ? 0 : 11.5
+        card.shadowOpacity = 0.7
+        card.shadowRadius = 17.5
+        card.shadowOffset = CGSize(width: 3.5, height: 6.25)
+        switch arrangement {
+        case .turned: card.transform = CATransform3DMakeRotation(0.35, 0, 0, 1)
+        default: break
+        }
+        root.addSublayer(card)
+        if arrangement == .twoShapes {
+            let other = CALayer()
+            other.frame = CGRect(x: 12, y: 10, width: 40, height: 30)
+            other.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)
+            other.cornerRadius = 6
+            other.shadowOpacity = 0.5
+            other.shadowRadius = 24
+            root.addSublayer(other)
+        }
+        return root
+    }
+
+    @Test("within the bar of the CPU's closed form, from a profile made once per shape",
+          arguments: Arrangement.allCases, [1.0, 2.0])
+    func agrees(arrangement: Arrangement, scale: Double) throws {
+        let root = Self.tree(arrangement)
+        let list = try RenderListBuilder(viewport: root.frame, scale: scale).build(root: root)
+        // A device of its own: its counts are this test's alone.
+        let device = try GLDevice()
+        let gpu = try device.render(list)
+        let after = device.profiledShadows
+        #expect(after.quads >= 1, "no shadow was drawn from a profile")
+        #expect(after.profilesMade == (arrangement == .twoShapes ? 2 : 1), "one profile per shape: \(after)")
+        let cpu = RasterRenderer().render(list)
+        let report = try ImageComparison.compare(cpu, gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+        #expect(report.maxChannelDelta <= 2, "\(report)")
+        // The same frame again: the profiles are kept, none is made.
+        _ = try device.render(list)
+        #expect(device.profiledShadows.profilesMade == after.profilesMade, "a kept profile was made again")
+    }
+}
