@@ -21,9 +21,9 @@ struct BlurredRoundedRectProfileTests {
         let profile = try #require(BlurredRoundedRectProfile(key))
         #expect(profile.columns <= BlurredRoundedRectProfile.maxSide && profile.rows <= BlurredRoundedRectProfile.maxSide)
         var worst: Float = 0, at = (Float(0), Float(0))
-        // A sample every third of a grid step and off it, through all four quadrants and past the grid.
+        // Samples closer than the grid and off its points, through all four quadrants and past the grid.
         let reachX = key.halfWidth + 6 * key.sigma, reachY = key.halfHeight + 6 * key.sigma
-        let step = profile.spacing / 3.1
+        let step = profile.spacing / 2.3
         var py = -reachY
         while py <= reachY {
             var px = -reachX
