@@ -74,7 +74,7 @@ public struct SceneEncoder {
         throw SceneError.unrepresentable(SceneIssue(path: path, message:
             "a CATiledLayer drawn by \(who) cannot be written: a document states a tiled layer's content as its "
             + "\"drawing\" (fills, strokes, images, text, repeats), and code cannot be kept as one image of it "
-            + "(\(Int(layer.bounds.width)) x \(Int(layer.bounds.height)) points)"))
+            + "(\(SceneValueKind.format(Double(layer.bounds.width))) x \(SceneValueKind.format(Double(layer.bounds.height))) points)"))
     }
 
     func animation(_ animation: CAAnimation, key: String?, className: String) throws -> JSONValue {
