@@ -239,8 +239,7 @@ enum LayerClasses {
     /// "transform.rotation.z"), a point or size for "bounds.origin" and "bounds.size".
     static func animatedKind(keyPath: String, className: String) -> SceneValueKind? {
         if let property = properties(of: className).first(where: { $0.name == keyPath }) {
-            // A tiled layer's drawing is content, not a value Core Animation interpolates.
-            return [.string, .bool, .drawing].contains(property.kind) ? nil : property.kind
+            return property.kind.isAnimatable ? property.kind : nil
         }
         // A cell's property through the emitter: "emitterCells.spark.birthRate" (and deeper).
         if className == "CAEmitterLayer", keyPath.hasPrefix("emitterCells."),

@@ -202,7 +202,7 @@ struct SceneDecoder {
                 if case .string(let keyPath) = value {
                     valueKind = LayerClasses.animatedKind(keyPath: keyPath, className: className)
                     if valueKind == nil {
-                        let animatable = LayerClasses.properties(of: className).filter { ![.string, .bool, .drawing].contains($0.kind) }.map(\.name)
+                        let animatable = LayerClasses.properties(of: className).filter(\.kind.isAnimatable).map(\.name)
                         ctx.fail(join(path, "keyPath"), "\"\(keyPath)\" is not an animatable key path of a \(className)"
                             + SceneValueCodec.didYouMean(keyPath, among: animatable + ["position.x", "position.y", "transform.rotation.z",
                                                                                        "transform.scale", "transform.translation.x"]))

@@ -94,7 +94,7 @@ enum SceneDrawingCodec {
             let decoded = SceneValueCodec.decode(member, as: kind, at: "\(path).\(key)", &ctx)
             if decoded == nil { failed = true }
             if decoded is SceneNull {
-                ctx.fail("\(path).\(key)", "expected \(kind.expectation.replacingOccurrences(of: ", or null", with: "")), got null")
+                ctx.fail("\(path).\(key)", "a drawing item's \"\(key)\" cannot be none: expected a value, got null")
                 failed = true
                 return nil
             }

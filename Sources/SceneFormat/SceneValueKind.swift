@@ -51,6 +51,10 @@ public indirect enum SceneValueKind: Equatable, Sendable {
     case animatedValue
     case animatedValues
 
+    /// Whether an animation may interpolate values of this kind: not names and flags, nor a tiled
+    /// layer's drawing, which is content. The decoder and its suggestions read it alike.
+    var isAnimatable: Bool { ![.string, .bool, .drawing].contains(self) }
+
     /// Words for error messages: what the document should have held.
     var expectation: String {
         switch self {
