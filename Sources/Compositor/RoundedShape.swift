@@ -24,7 +24,7 @@ public struct RoundedRectangle: Hashable, Sendable {
     /// Signed distance from (x, y) to the outline (negative inside), and its gradient. For
     /// continuous corners the distance is the superellipse's implicit function over its gradient's
     /// length: exact on the outline, first-order near it, which is all anti-aliasing needs.
-    @inlinable
+    @inlinable @inline(__always)
     public func signedDistance(x: Double, y: Double) -> (distance: Double, gx: Double, gy: Double) {
         let halfW = rect.width / 2, halfH = rect.height / 2
         let lx = x - (rect.x + halfW), ly = y - (rect.y + halfH)
@@ -85,7 +85,12 @@ public struct RoundedShape: Hashable, Sendable {
     /// ones (off by up to 1/16 of a pixel's area at 45 degrees, which shows on circles).
     @inlinable
     public static func pixelCoverage(distance: Double, gx: Double, gy: Double) -> Double {
-        let length = (gx * gx + gy * gy).squareRoot()
+        pixelCoverage(distance: distance, gx: gx, gy: gy, length: (gx * gx + gy * gy).squareRoot())
+    }
+
+    /// `pixelCoverage(distance:gx:gy:)` with the normal's length, (gx² + gy²)^½, known.
+    @inlinable
+    static func pixelCoverage(distance: Double, gx: Double, gy: Double, length: Double) -> Double {
         guard length > 0 else { return min(max(0.5 - distance, 0), 1) }
         let a = min(abs(gx), abs(gy)) / length, b = max(abs(gx), abs(gy)) / length
         let s = -distance, half = (a + b) / 2, linear = (b - a) / 2
@@ -113,27 +118,101 @@ public struct RoundedShape: Hashable, Sendable {
         outlineCoverage(atX: x, y: y, both: true)
     }
 
-    private func outlineCoverage(atX x: Double, y: Double, both: Bool) -> (outer: Double, inner: Double) {
+    /// What an affine map (no perspective: w is m33 at every pixel, after an inversion not
+    /// always exactly 1) keeps the same from pixel to pixel: d(local)/d(device), and the
+    /// on-screen lengths of the straight edges' gradients, (±1, 0) and (0, ±1) mapped.
+    struct AffineParts: Sendable {
+        let w: Double
+        let dxdx: Double, dxdy: Double, dydx: Double, dydy: Double
+        let lengthX: Double, lengthY: Double
+        /// A pixel whose distances in the plane all lie below -reach is covered wholly, and one
+        /// whose outline distance lies beyond reach not at all: a gradient of length at most 1
+        /// (to rounding) maps to one of at most the derivative's largest singular value, so the
+        /// distance on screen passes ±0.7072 pixels, beyond the ±(a + b)/2 <= ±0.70711 at which
+        /// `pixelCoverage` is 0 or 1. Infinite (no early answer) for a degenerate map.
+        let reach: Double
+
+        /// Nil under perspective (w varies) or a map that is not finite.
+        init?(_ m: ProjectiveTransform2D) {
+            guard m.m13 == 0, m.m23 == 0, m.m33 > 0,
+                  [m.m11, m.m12, m.m21, m.m22, m.m31, m.m32, m.m33].allSatisfy(\.isFinite) else { return nil }
+            // The projective derivative's terms, (m·w - u·0) / w² with u·0 = ±0: the values every
+            // pixel computes, but for the sign of a zero, which every use squares or takes the
+            // magnitude of.
+            w = m.m33
+            let w2 = w * w
+            dxdx = m.m11 * w / w2; dxdy = m.m21 * w / w2; dydx = m.m12 * w / w2; dydy = m.m22 * w / w2
+            lengthX = (dxdx * dxdx + dxdy * dxdy).squareRoot()
+            lengthY = (dydx * dydx + dydy * dydy).squareRoot()
+            let t = dxdx * dxdx + dxdy * dxdy + dydx * dydx + dydy * dydy, det = dxdx * dydy - dydx * dxdy
+            let largest = ((t + max(t * t - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
+            reach = det != 0 && largest.isFinite ? 0.7072 * largest * (1 + 1e-9) : .infinity
+        }
+    }
+
+    /// `coverage` and `outlineCoverage` over many pixels of one shape: under an affine map what
+    /// does not change from pixel to pixel is worked out once (`AffineParts`), and the arithmetic
+    /// left is the general path's, in its order: the same bits (`RoundedShapeSamplerTests`).
+    public struct Sampler: Sendable {
+        public let shape: RoundedShape
+        let affine: AffineParts?
+
+        public init(_ shape: RoundedShape) {
+            self.shape = shape
+            affine = AffineParts(shape.deviceToLocal)
+        }
+
+        /// Whether the map is affine, so that the per-shape parts were worked out once.
+        public var isAffine: Bool { affine != nil }
+
+        public func coverage(atX x: Double, y: Double) -> Double {
+            let c = shape.outlineCoverage(atX: x, y: y, both: shape.inner != nil, affine: affine)
+            return c.outer > 0 && shape.inner != nil ? max(c.outer - c.inner, 0) : c.outer
+        }
+
+        public func outlineCoverage(atX x: Double, y: Double) -> (outer: Double, inner: Double) {
+            shape.outlineCoverage(atX: x, y: y, both: true, affine: affine)
+        }
+    }
+
+    private func outlineCoverage(atX x: Double, y: Double, both: Bool, affine: AffineParts? = nil) -> (outer: Double, inner: Double) {
         let m = deviceToLocal
-        let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
-        guard w > 0 else { return (0, 0) }
-        let lx = u / w, ly = v / w
-        // d(local)/d(device), exactly, for the projective map.
-        let w2 = w * w
-        let dxdx = (m.m11 * w - u * m.m13) / w2, dxdy = (m.m21 * w - u * m.m23) / w2
-        let dydx = (m.m12 * w - v * m.m13) / w2, dydy = (m.m22 * w - v * m.m23) / w2
-        // A local distance and gradient in device pixels: the distance over the gradient's length.
-        func onScreen(_ s: (distance: Double, gx: Double, gy: Double)) -> (distance: Double, gx: Double, gy: Double) {
+        let lx: Double, ly: Double, dxdx: Double, dxdy: Double, dydx: Double, dydy: Double
+        if let affine {
+            // w = x·0 + y·0 + m33 = m33 exactly.
+            lx = (x * m.m11 + y * m.m21 + m.m31) / affine.w; ly = (x * m.m12 + y * m.m22 + m.m32) / affine.w
+            dxdx = affine.dxdx; dxdy = affine.dxdy; dydx = affine.dydx; dydy = affine.dydy
+        } else {
+            let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
+            guard w > 0 else { return (0, 0) }
+            lx = u / w; ly = v / w
+            // d(local)/d(device), exactly, for the projective map.
+            let w2 = w * w
+            dxdx = (m.m11 * w - u * m.m13) / w2; dxdy = (m.m21 * w - u * m.m23) / w2
+            dydx = (m.m12 * w - v * m.m13) / w2; dydy = (m.m22 * w - v * m.m23) / w2
+        }
+        // A local distance and gradient in device pixels: the distance over the gradient's
+        // length (given where the map is affine and the gradient a straight edge's).
+        func onScreen(_ s: (distance: Double, gx: Double, gy: Double), length known: Double? = nil)
+            -> (distance: Double, gx: Double, gy: Double, length: Double) {
             let gx = s.gx * dxdx + s.gy * dydx, gy = s.gx * dxdy + s.gy * dydy
-            let length = (gx * gx + gy * gy).squareRoot()
-            return (length > 0 ? s.distance / length : s.distance, gx, gy)
+            let length = known ?? (gx * gx + gy * gy).squareRoot()
+            return (length > 0 ? s.distance / length : s.distance, gx, gy, length)
         }
         func covered(_ shape: RoundedRectangle) -> Double {
-            var edge = onScreen(shape.signedDistance(x: lx, y: ly))
+            let distance = shape.signedDistance(x: lx, y: ly)
             // The straight edges' lines, the nearer on screen, bound the coverage (straightEdgeLines).
             let lines = shape.straightEdgeLines(x: lx, y: ly)
-            for line in [onScreen(lines.x), onScreen(lines.y)] where line.distance > edge.distance { edge = line }
-            return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy)
+            if let reach = affine?.reach {
+                // Wholly inside or outside, most pixels: no need to measure on screen.
+                if distance.distance <= -reach, lines.x.distance <= -reach, lines.y.distance <= -reach { return 1 }
+                if distance.distance >= reach { return 0 }
+            }
+            var edge = onScreen(distance)
+            let lineX = onScreen(lines.x, length: affine?.lengthX), lineY = onScreen(lines.y, length: affine?.lengthY)
+            if lineX.distance > edge.distance { edge = lineX }
+            if lineY.distance > edge.distance { edge = lineY }
+            return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy, length: edge.length)
         }
         let outside = covered(outer)
         guard both, let inner, outside > 0 else { return (outside, 0) }

@@ -167,10 +167,11 @@ public struct RasterRenderer: Sendable {
 
         // Chosen once: unwrapping the optional shape per pixel copied it.
         let coverage: (Double, Double) -> Double
-        if let shape = rounded {
+        let outline = rounded.map(RoundedShape.Sampler.init)
+        if let outline {
             coverage = { cx, cy in
                 let c = polygon.coverage(atX: cx, y: cy)
-                return c > 0 ? c * shape.coverage(atX: cx, y: cy) : c
+                return c > 0 ? c * outline.coverage(atX: cx, y: cy) : c
             }
         } else {
             coverage = { cx, cy in polygon.coverage(atX: cx, y: cy) }
@@ -229,14 +230,14 @@ public struct RasterRenderer: Sendable {
         for y in firstRow..<endRow {
             let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
             guard !row.isEmpty else { continue }
-            if !spans, let shape = rounded {
+            if !spans, let outline {
                 // A ring (a border): its hole is where the inner outline covers a pixel wholly,
                 // which gives the ring nothing there, and the inner outline being convex, that
                 // is one run per row. Draw from the left up to the run and from the right up
                 // to it. (Stopping where the coverage fell back to zero lost a side of a ring
                 // near the horizon, where a row crosses the ring three times.)
                 let cy = Double(y) + 0.5
-                func inHole(_ x: Int) -> Bool { shape.outlineCoverage(atX: Double(x) + 0.5, y: cy).inner >= 1 }
+                func inHole(_ x: Int) -> Bool { outline.outlineCoverage(atX: Double(x) + 0.5, y: cy).inner >= 1 }
                 var x = row.lowerBound
                 while x < row.upperBound, !inHole(x) {
                     _ = draw(x, y, pixels)
@@ -283,13 +284,13 @@ extension RasterRenderer {
         let firstRow = max(bounds.minY, rows.lowerBound), endRow = min(bounds.maxY, rows.upperBound)
         guard firstRow < endRow else { return }
         let fc = f.multiplied(by: fill.tint), rc = r.multiplied(by: ring.tint)
-        let fillOpacity = fill.opacity, ringOpacity = ring.opacity
+        let fillOpacity = fill.opacity, ringOpacity = ring.opacity, outline = RoundedShape.Sampler(shape)
         /// One pixel; returns whether only the fill showed there, wholly (the run's state).
         func pixel(_ x: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
             let cx = Double(x) + 0.5, cy = Double(y) + 0.5
             let k = polygon.coverage(atX: cx, y: cy)
             guard k > 0 else { return false }
-            let c = shape.outlineCoverage(atX: cx, y: cy)
+            let c = outline.outlineCoverage(atX: cx, y: cy)
             guard c.outer > 0 else { return false }
             // By area: the ring covers what lies between the outlines, over the fill there; the rest
             // of the outer outline shows the fill alone. Multiplying the fill's whole coverage by
@@ -406,20 +407,20 @@ enum SourceOver {
     @inline(__always)
     static func add(red: Double, green: Double, blue: Double, alpha: Double,
                     into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
-        pixels[i] = quantize(unorm8(red) + Double(pixels[i]) / 255)
-        pixels[i + 1] = quantize(unorm8(green) + Double(pixels[i + 1]) / 255)
-        pixels[i + 2] = quantize(unorm8(blue) + Double(pixels[i + 2]) / 255)
-        pixels[i + 3] = quantize(unorm8(alpha) + Double(pixels[i + 3]) / 255)
+        pixels[i] = quantize(unorm8(red) + ByteUnits.value(pixels[i]))
+        pixels[i + 1] = quantize(unorm8(green) + ByteUnits.value(pixels[i + 1]))
+        pixels[i + 2] = quantize(unorm8(blue) + ByteUnits.value(pixels[i + 2]))
+        pixels[i + 3] = quantize(unorm8(alpha) + ByteUnits.value(pixels[i + 3]))
     }
 
     @inline(__always)
     static func blend(red: Double, green: Double, blue: Double, alpha: Double,
                       into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
         let alpha = unorm8(alpha), keep = 1 - alpha
-        pixels[i] = quantize(unorm8(red) + Double(pixels[i]) / 255 * keep)
-        pixels[i + 1] = quantize(unorm8(green) + Double(pixels[i + 1]) / 255 * keep)
-        pixels[i + 2] = quantize(unorm8(blue) + Double(pixels[i + 2]) / 255 * keep)
-        pixels[i + 3] = quantize(alpha + Double(pixels[i + 3]) / 255 * keep)
+        pixels[i] = quantize(unorm8(red) + ByteUnits.value(pixels[i]) * keep)
+        pixels[i + 1] = quantize(unorm8(green) + ByteUnits.value(pixels[i + 1]) * keep)
+        pixels[i + 2] = quantize(unorm8(blue) + ByteUnits.value(pixels[i + 2]) * keep)
+        pixels[i + 3] = quantize(alpha + ByteUnits.value(pixels[i + 3]) * keep)
     }
 
     /// The source combined with the pixel by a blend mode that reads it (`BlendMode.combine`): the
@@ -428,7 +429,7 @@ enum SourceOver {
     static func mix(_ mode: BlendMode, red: Double, green: Double, blue: Double, alpha: Double,
                     into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
         let source = (unorm8(red), unorm8(green), unorm8(blue), unorm8(alpha))
-        let backdrop = (Double(pixels[i]) / 255, Double(pixels[i + 1]) / 255, Double(pixels[i + 2]) / 255, Double(pixels[i + 3]) / 255)
+        let backdrop = (ByteUnits.value(pixels[i]), ByteUnits.value(pixels[i + 1]), ByteUnits.value(pixels[i + 2]), ByteUnits.value(pixels[i + 3]))
         let out = mode.combine(source: source, backdrop: backdrop)
         pixels[i] = rounded(out.red)
         pixels[i + 1] = rounded(out.green)
@@ -440,7 +441,7 @@ enum SourceOver {
     @inline(__always)
     static func scale(by alpha: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
         let alpha = unorm8(alpha)
-        for c in i..<(i + 4) { pixels[c] = quantize(Double(pixels[c]) / 255 * alpha) }
+        for c in i..<(i + 4) { pixels[c] = quantize(ByteUnits.value(pixels[c]) * alpha) }
     }
 
     /// The source as an 8-bit blender sees it: the fragment's colour converted to the target's
@@ -449,7 +450,7 @@ enum SourceOver {
     /// translucent draws pile up (stacked shadows, faint layers): `quartz fuzz-differential`
     /// found 58 of 1,000 random trees apart beyond the bar, 18 after.
     @inline(__always)
-    static func unorm8(_ v: Double) -> Double { Double(rounded(v)) / 255 }
+    static func unorm8(_ v: Double) -> Double { ByteUnits.value(rounded(v)) }
 
     /// Every channel byte in `start..<end` (a run of whole pixels) through its channel's table.
     static func apply(_ table: [UInt8], to pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) {

@@ -127,15 +127,7 @@ struct TextureSampler {
     @inline(__always)
     private func texel(_ level: Level, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
         let i = level.offset + (y * level.width + x) * 4
-        let p = texels, unit = TextureSampler.unit
+        let p = texels, unit = ByteUnits.table
         return (unit[Int(p[i])], unit[Int(p[i + 1])], unit[Int(p[i + 2])], unit[Int(p[i + 3])])
     }
-
-    /// Each byte's value over 255, as `Double(byte) / 255` gives it: a table read instead of
-    /// four divisions a texel (sixteen a bilinear sample), the same numbers.
-    nonisolated(unsafe) private static let unit: UnsafeBufferPointer<Double> = {
-        let table = UnsafeMutableBufferPointer<Double>.allocate(capacity: 256)
-        for byte in 0..<256 { table[byte] = Double(byte) / 255 }
-        return UnsafeBufferPointer(table)
-    }()
 }
