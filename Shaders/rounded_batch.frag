@@ -41,6 +41,15 @@ const bool continuousCorners = false;
 //! include pixel_centre.glsl
 
 void main() {
+#ifdef MIDDLE
+    // A filled shape's middle (rounded_batch.vert): the polygon's and both outlines' coverage
+    // are exactly 1 there, the ring's 0, so the colour below is v_color itself.
+    if (v_color == vec4(0.0)) {
+        discard;
+    }
+    fragColor = floor(v_color * 255.0 + TIE_BREAK) / 255.0;
+    return;
+#endif
     vec2 p = pixelCentre(v_pixel);
     // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and
     // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its

@@ -10,7 +10,15 @@
 // fragment runs the whole shape computation (llvmpipe evaluates both sides of each branch), so
 // the pixels of a rotated card's bounds outside it, and of a border's hole, cost as much as its
 // edges; those pixels have zero coverage, so leaving them out changes nothing drawn.
+//
+// A large filled shape's middle, where the fragment stage would work out a coverage of exactly
+// 1 for every pixel, is cut out the same way and drawn by a second program that only writes the
+// colour (rounded_batch.frag's MIDDLE variant, GLQuadBatch): i_shape.x is 4 more then. Both
+// programs run this stage on the same instance, and gl_Position is invariant, so the middle's
+// edges are the frame's to the bit and every pixel is drawn by exactly one of them.
 precision highp float;
+
+invariant gl_Position;
 
 in vec3 a_corner;                      // x, y: 0 or 1, the corner of a rectangle; z: 0 outer, 1 inner
 in vec4 i_bounds;                      // the quad's pixel bounds (min x, min y, max x, max y)
@@ -26,7 +34,7 @@ in vec4 i_outerRect;                   // x, y, width, height
 in vec4 i_outerRadii;                  // top left, top right, bottom right, bottom left
 in vec4 i_innerRect;
 in vec4 i_innerRadii;
-in vec2 i_shape;                       // 1 filled, 2 ring, 3 both (a card and its border); continuous (0 or 1)
+in vec2 i_shape;                       // 1 filled, 2 ring, 3 both (a card and its border), 4 more with the middle apart; continuous (0 or 1)
 in vec4 i_ringColor;                   // the ring's colour, zero for a filled shape alone (the 16th attribute)
 uniform vec2 u_viewport;
 out vec4 v_edges;
@@ -115,8 +123,10 @@ vec2 place() {
         return toDevice(toScreen, corner(outer, a_corner.xy, reach)).xy;
     }
     vec2 middle = toDevice(toScreen, outer.xy + 0.5 * outer.zw).xy;
-    if (i_shape.x < 1.5 || i_shape.x > 2.5) return middle;  // something filled: no hole, the inner vertices meet
-    // The hole: the inner rectangle with its corners cut where the rounding could reach (at 45
+    // Something filled, its middle not drawn apart: no hole, the inner vertices meet.
+    if (i_shape.x < 1.5 || (i_shape.x > 2.5 && i_shape.x < 3.5)) return middle;
+    // The hole (or the middle drawn apart, whose every pixel the inner outline covers wholly,
+    // and the outer one too: a filled shape's inner rectangle is its outer one): the inner rectangle with its corners cut where the rounding could reach (at 45
     // degrees a circle of radius r is r (1 - 1/sqrt 2) in from the corner on each axis; a
     // continuous corner's curve lies outside that circle), shrunk by a pixel's reach.
     vec4 hole = i_innerRect;

@@ -32,6 +32,7 @@ public final class GLDevice: @unchecked Sendable {
     private var invalidCallPass: Int?
     private var pathRoute: GLPathFill.Route?
     private var generalQuadProgramOnly = false
+    private var middlesApart = true
     private var texturesOneByOne = false
     private var passesSeparately = false
     /// Rounded clips through the stencil (`clipRoundedByStencil`, or `OPENQUARTZ_GL_ROUNDED_CLIPS=stencil`
@@ -215,6 +216,7 @@ public final class GLDevice: @unchecked Sendable {
         executor.invalidCallPass = invalidCallPass
         executor.pathRoute = pathRoute
         executor.generalQuadProgramOnly = generalQuadProgramOnly
+        for batch in executor.batches { batch.drawsMiddlesApart = middlesApart }
         if texturesOneByOne { executor.batchesTextures = false }
         executor.drawsPassesSeparately = passesSeparately
         executor.roundedClipsByStencil = roundedClipsByStencil
@@ -372,6 +374,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { pathRoute = .cpuSum }
     }
 
+    /// Makes large rounded shapes draw whole, their middle included, with the batch's program:
+    /// the test hook that holds the colour-only middle (`GLQuadBatch.drawsMiddleApart`) to it.
+    package func drawRoundedMiddlesWhole() {
+        lock.withLock { middlesApart = false }
+    }
+
     /// Makes every quad draw with the general quad program (every fill kind, the rounded outline,
     /// sampling chosen per pixel): the test hook that holds the lean variants to it, pixel for pixel.
     package func drawWithGeneralQuadProgram() {
@@ -443,6 +451,10 @@ public final class GLDevice: @unchecked Sendable {
              executor.shadowProfiles.made)
         } ?? (0, 0)
     }
+
+    /// Large filled rounded shapes whose middle was drawn apart by the colour-only program
+    /// (`GLQuadBatch.drawsMiddleApart`), since the device was opened.
+    public var roundedMiddlesApart: Int { fromExecutor { $0.batches.map(\.middlesDrawn).reduce(0, +) } ?? 0 }
 
     /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
     /// that drew them, since the device was opened.

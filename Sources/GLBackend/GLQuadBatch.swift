@@ -26,6 +26,17 @@ final class GLQuadBatch {
 
     let kind: Kind
     private let program: GLProgram
+    /// Rounded kinds: the program that draws a large filled shape's middle, colour only
+    /// (rounded_batch.frag's MIDDLE variant), from the same vertex stage.
+    private let middleProgram: GLProgram?
+    /// Whether large filled shapes have their middle drawn apart (`drawsMiddleApart`); off only to
+    /// hold it to the whole shape's drawing in a test.
+    var drawsMiddlesApart = true
+    /// Instances (their index in `pending`) whose middle is drawn straight after their frame.
+    private var middles: [Int] = []
+    /// Smallest filled shape, in device pixels, whose middle is drawn apart: a draw call and a
+    /// switch of program on llvmpipe cost about what some 2,000 pixels of the shape's program do.
+    static let minimumMiddleArea = 16_384.0
     private let instances: GLInstanceArray
     private var indexBuffer: GLuint = 0
     /// Indices per instance for rounded shapes (the frame of rounded_batch.vert); 0: a strip of 4.
@@ -39,6 +50,8 @@ final class GLQuadBatch {
     /// Quads drawn (a card and its border in one instance count two) and draw calls made.
     private(set) var quadsDrawn = 0
     private(set) var drawCalls = 0
+    /// Filled shapes whose middle was drawn apart.
+    private(set) var middlesDrawn = 0
 
     init(_ kind: Kind) throws {
         self.kind = kind
@@ -62,6 +75,10 @@ final class GLQuadBatch {
         program = try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines,
                                 uniforms: ["u_viewport"] + (kind == .blurredProfile ? ["u_profile", "u_grid"] : []),
                                 attributes: ["a_corner"] + attributes.map(\.name))
+        middleProgram = kind.isRounded
+            ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["MIDDLE"], uniforms: ["u_viewport"],
+                            attributes: ["a_corner"] + attributes.map(\.name))
+            : nil
         // Rounded shapes are drawn as a frame: an outer and an inner rectangle (x, y, inner),
         // eight triangles between them (rounded_batch.vert); the others as their bounds' strip.
         instances = kind.isRounded
@@ -74,10 +91,12 @@ final class GLQuadBatch {
                 let (o0, o1) = (GLushort(side), GLushort((side + 1) % 4))
                 frame += [o0, o1, o1 + 4, o0, o1 + 4, o0 + 4]
             }
+            // Then the middle: the inner rectangle's two triangles (`middleIndices`).
+            frame += [4, 5, 6, 4, 6, 7]
             glGenBuffers(1, &indexBuffer)
             glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
             frame.withUnsafeBytes { glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
-            indexCount = GLsizei(frame.count)
+            indexCount = GLsizei(frame.count) - GLQuadBatch.middleIndices
         }
         glBindVertexArray(0)
     }
@@ -119,7 +138,33 @@ final class GLQuadBatch {
                 EdgeEquation(a: 0, b: 1, c: -r.minY), EdgeEquation(a: 0, b: -1, c: r.maxY)]
     }
 
+    /// Indices of the middle's triangles, after the frame's.
+    private static let middleIndices: GLsizei = 6
+
     var isEmpty: Bool { pending.isEmpty && heldFill == nil }
+
+    /// Whether a filled rounded shape is large enough for its middle to be drawn apart, and
+    /// drawn where that middle has the coverage of exactly 1 the colour-only program assumes: an
+    /// affine map (under perspective the vertex stage may draw the pixel bounds instead), and
+    /// the quad's polygon (a clip) a pixel clear of the shape all round.
+    static func drawsMiddleApart(_ quad: QuadOp) -> Bool {
+        guard let shape = quad.rounded else { return false }
+        let m = shape.deviceToLocal
+        guard m.m13 == 0, m.m23 == 0, let toDevice = m.inverted() else { return false }
+        let r = shape.outer.rect
+        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
+            let h = toDevice.applyHomogeneous(x: x, y: y)
+            return (x: h.x / h.w, y: h.y / h.w)
+        }
+        var area = 0.0
+        for i in 0..<4 {
+            let p = corners[i], q = corners[(i + 1) % 4]
+            area += p.x * q.y - q.x * p.y
+        }
+        guard abs(area) / 2 >= minimumMiddleArea else { return false }
+        guard let clip = quad.polygon.axisAlignedBounds else { return true }  // bounded by its pixel bounds alone
+        return corners.allSatisfy { $0.x >= clip.minX + 1 && $0.x <= clip.maxX - 1 && $0.y >= clip.minY + 1 && $0.y <= clip.maxY - 1 }
+    }
 
     /// Adds a quad of this batch's kind. A rounded card followed straight away by its border
     /// (`QuadOp.isBorder(over:)`) becomes one instance drawing both, the border over the card,
@@ -172,9 +217,11 @@ final class GLQuadBatch {
                             GLfloat(rectangle.topLeft), GLfloat(rectangle.topRight), GLfloat(rectangle.bottomRight),
                             GLfloat(rectangle.bottomLeft)]
             }
-            let shapeKind: GLfloat = ring != nil ? 3 : shape.inner == nil ? 1 : 2
+            let apart = drawsMiddlesApart && !ringAlone && own != [0, 0, 0, 0] && GLQuadBatch.drawsMiddleApart(quad)
+            let shapeKind: GLfloat = (ring != nil ? 3 : shape.inner == nil ? 1 : 2) + (apart ? 4 : 0)
             pending += [shapeKind, shape.outer.continuous ? 1 : 0]
             pending += ringAlone ? own : ring.flatMap(GLQuadBatch.color(of:)) ?? [0, 0, 0, 0]
+            if apart { middles.append(pending.count / instances.stride - 1) }
         }
         if case .blurredRoundedRect(let shape) = quad.fill {
             let m = shape.deviceToLocal, r = shape.rect
@@ -202,14 +249,40 @@ final class GLQuadBatch {
             glUniform3f(program.location("u_grid"), entry.spacing, GLfloat(entry.columns - 1), GLfloat(entry.rows - 1))
         }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        guard !middles.isEmpty, let middleProgram else {
+            drawFrames(pending)
+            pending.removeAll(keepingCapacity: true)
+            return
+        }
+        // In order: the instances up to one whose middle is apart, then that middle, and so on.
+        let stride = instances.stride
+        var start = 0
+        for middle in middles {
+            drawFrames(Array(pending[(start * stride)..<((middle + 1) * stride)]))
+            glUseProgram(middleProgram.handle)
+            glUniform2f(middleProgram.location("u_viewport"), GLfloat(width), GLfloat(height))
+            drawCalls += instances.draw(Array(pending[(middle * stride)..<((middle + 1) * stride)])) { count in
+                glDrawElementsInstanced(GLenum(GL_TRIANGLES), GLQuadBatch.middleIndices, GLenum(GL_UNSIGNED_SHORT),
+                                        UnsafeRawPointer(bitPattern: Int(indexCount) * MemoryLayout<GLushort>.size), count)
+            }
+            middlesDrawn += 1
+            glUseProgram(program.handle)
+            start = middle + 1
+        }
+        if start * stride < pending.count { drawFrames(Array(pending[(start * stride)...])) }
+        middles.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Instances' frames (or whole quads) with this batch's program, in runs the buffer holds.
+    private func drawFrames(_ data: [GLfloat]) {
         let indexCount = indexCount
-        drawCalls += instances.draw(pending, maxInstances: GLQuadBatch.maxInstances) { count in
+        drawCalls += instances.draw(data, maxInstances: GLQuadBatch.maxInstances) { count in
             if indexCount > 0 {
                 glDrawElementsInstanced(GLenum(GL_TRIANGLES), indexCount, GLenum(GL_UNSIGNED_SHORT), nil, count)
             } else {
                 glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, count)
             }
         }
-        pending.removeAll(keepingCapacity: true)
     }
 }
