@@ -43,20 +43,8 @@ struct GLCoverageSplit {
             let a = -dy / length, b = dx / length
             lines.append((a, b, -(a * p.x + b * p.y)))
         }
-        // Vertex i, between sides i - 1 and i, with every side moved inward by `by`.
-        func moved(by distance: Double) -> [DevicePoint]? {
-            var result: [DevicePoint] = []
-            for i in 0..<n {
-                let l1 = lines[(i + n - 1) % n], l2 = lines[i]
-                let c1 = l1.c - distance, c2 = l2.c - distance
-                let det = l1.a * l2.b - l2.a * l1.b
-                guard abs(det) > 1e-9 else { return nil }
-                result.append(DevicePoint(x: (-c1 * l2.b + c2 * l1.b) / det, y: (-l1.a * c2 + l2.a * c1) / det))
-            }
-            return result
-        }
         let reach = PolygonCoverage.reach
-        guard let interior = moved(by: reach), let outer = moved(by: -1) else { return nil }
+        guard let interior = points.movedInward(by: reach), let outer = points.movedInward(by: -1) else { return nil }
         // Every side must survive the move inward (a thin polygon loses some), and the interior
         // must be large enough to be worth its own draw.
         for p in interior {

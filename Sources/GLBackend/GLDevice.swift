@@ -33,6 +33,7 @@ public final class GLDevice: @unchecked Sendable {
     private var pathRoute: GLPathFill.Route?
     private var generalQuadProgramOnly = false
     private var middlesApart = true
+    private var roundedOnFootprint = true
     private var texturesOneByOne = false
     private var passesSeparately = false
     /// Rounded clips through the stencil (`clipRoundedByStencil`, or `OPENQUARTZ_GL_ROUNDED_CLIPS=stencil`
@@ -217,6 +218,7 @@ public final class GLDevice: @unchecked Sendable {
         executor.pathRoute = pathRoute
         executor.generalQuadProgramOnly = generalQuadProgramOnly
         for batch in executor.batches { batch.drawsMiddlesApart = middlesApart }
+        executor.drawsRoundedOnFootprint = roundedOnFootprint
         if texturesOneByOne { executor.batchesTextures = false }
         executor.drawsPassesSeparately = passesSeparately
         executor.roundedClipsByStencil = roundedClipsByStencil
@@ -380,6 +382,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { middlesApart = false }
     }
 
+    /// Makes the general program draw rounded quads over their pixel bounds: the test hook that
+    /// holds drawing them on their footprint (`GLRoundedFootprint`) to it.
+    package func drawRoundedOnBounds() {
+        lock.withLock { roundedOnFootprint = false }
+    }
+
     /// Makes every quad draw with the general quad program (every fill kind, the rounded outline,
     /// sampling chosen per pixel): the test hook that holds the lean variants to it, pixel for pixel.
     package func drawWithGeneralQuadProgram() {
@@ -455,6 +463,10 @@ public final class GLDevice: @unchecked Sendable {
     /// Large filled rounded shapes whose middle was drawn apart by the colour-only program
     /// (`GLQuadBatch.drawsMiddleApart`), since the device was opened.
     public var roundedMiddlesApart: Int { fromExecutor { $0.batches.map(\.middlesDrawn).reduce(0, +) } ?? 0 }
+
+    /// Rounded quads the general program drew on their footprint rather than their pixel bounds
+    /// (`GLRoundedFootprint`), since the device was opened.
+    public var roundedFootprintDraws: Int { fromExecutor(\.roundedFootprintDraws) ?? 0 }
 
     /// Quads drawn in instanced batches (solid colours, closed-form shadows), and the draw calls
     /// that drew them, since the device was opened.

@@ -60,6 +60,11 @@ package final class GLExecutor {
     /// Whether runs of textured quads draw instanced (`OPENQUARTZ_GL_TEXTURE_BATCHES=0` turns it
     /// off, to measure against).
     var batchesTextures = ProcessInfo.processInfo.environment["OPENQUARTZ_GL_TEXTURE_BATCHES"] != "0"
+    /// Whether rounded quads the general program draws are drawn on their footprint
+    /// (`GLRoundedFootprint`) rather than their pixel bounds: off only to hold the one to the other.
+    var drawsRoundedOnFootprint = true
+    /// Rounded quads the general program drew on their footprint, since the executor began.
+    private(set) var roundedFootprintDraws = 0
     /// Seconds spent reading frames back (waiting for and mapping the copies), since the executor began.
     private(set) var readbackSeconds = 0.0
 
@@ -569,13 +574,21 @@ package final class GLExecutor {
                                  GLfloat(b.minX), GLfloat(b.maxY), GLfloat(b.maxX), GLfloat(b.maxY)]
         var solid = false
         if case .solid = quad.fill { solid = true }
+        // A rounded shape is drawn on its footprint where the pixels off it change nothing: blends
+        // for which a zero colour leaves the target as it is, and no stencil to mark.
+        let footprint = quad.rounded.flatMap { shape in
+            drawsRoundedOnFootprint && (quad.blend == .sourceOver || quad.blend == .plus) && !marksStencil
+                ? GLRoundedFootprint.fan(for: shape, bounds: b) : nil
+        }
+        if footprint != nil { roundedFootprintDraws += 1 }
+        let whole: (mode: Int32, vertices: [GLfloat]) = footprint.map { (GL_TRIANGLE_FAN, $0) } ?? (GL_TRIANGLE_STRIP, bounds)
         var plan: [(exact: Bool, mode: Int32, vertices: [GLfloat])]
         if !quad.polygon.isExact || GLCoverageSplit.isWhollyInside(quad.polygon) {
-            plan = [(false, GL_TRIANGLE_STRIP, bounds)]
+            plan = [(false, whole.mode, whole.vertices)]
         } else if quad.rounded == nil, let split = GLCoverageSplit.make(quad.polygon) {
             plan = [(false, GL_TRIANGLE_FAN, split.interiorFan), (true, GL_TRIANGLE_STRIP, split.bandStrip)]
         } else {
-            plan = [(true, GL_TRIANGLE_STRIP, bounds)]
+            plan = [(true, whole.mode, whole.vertices)]
         }
         switch quad.blend {
         case .sourceOver: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -679,6 +692,13 @@ package final class GLExecutor {
         glUniform1f(program.location("u_ringOpacity"), GLfloat(ring.opacity))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         let b = fill.polygon.pixelBounds
+        // On the pair's footprint (the ring's outer outline is the fill's) where it has one.
+        if drawsRoundedOnFootprint, let fan = ring.rounded.flatMap({ GLRoundedFootprint.fan(for: $0, bounds: b) }) {
+            roundedFootprintDraws += 1
+            fan.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+            glDrawArrays(GLenum(GL_TRIANGLE_FAN), 0, GLsizei(fan.count / 2))
+            return
+        }
         let bounds: [GLfloat] = [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.minY),
                                  GLfloat(b.minX), GLfloat(b.maxY), GLfloat(b.maxX), GLfloat(b.maxY)]
         bounds.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
