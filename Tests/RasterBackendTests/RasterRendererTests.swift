@@ -33,6 +33,30 @@ struct RasterRendererTests {
         #expect(image[0, 0] == (128, 0, 127, 255))
     }
 
+    @Test("an opaque colour's run is that colour whatever lies beneath; a translucent one's still blends each byte")
+    func opaqueRuns() {
+        let under = Bitmap(width: 40, height: 3) { x, y in (UInt8(x * 6), UInt8(255 - x * 6), UInt8(y * 80), 255) }
+        let map = ProjectiveTransform2D(m11: 1.0 / 40, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 0, m32: 0, m33: 1)
+        let texture = Fill.texture(TextureFill(texture: 1, deviceToTexture: map, filter: .nearest))
+        let teal = Fill.solid(PremultipliedColor(red: 0.1, green: 0.6, blue: 0.7, alpha: 1))
+        func frame(opacity: Double) -> Bitmap {
+            RasterRenderer().render(RenderList.singlePass(40, 3, [
+                DrawOp.rectangle(0, 0, 40, 3, fill: texture, targetWidth: 40, targetHeight: 3),
+                DrawOp.rectangle(2, 0, 38, 3, fill: teal, opacity: opacity, targetWidth: 40, targetHeight: 3),
+            ], textures: [1: under]))
+        }
+        let opaque = frame(opacity: 1)
+        for y in 0..<3 {
+            for x in 2..<38 { #expect(opaque[x, y] == (26, 153, 179, 255), "(\(x), \(y))") }
+            #expect(opaque[0, y] == under[0, y] && opaque[39, y] == under[39, y])
+        }
+        // At 0.99 the alpha byte is 252: 3/255 of what lies beneath shows, so the run varies.
+        let translucent = frame(opacity: 0.99)
+        #expect(translucent[2, 0] != translucent[37, 0])
+        // Red: the source's byte 25 (0.1 x 0.99 x 255 = 25.2) plus 3/255 of 12 (0.14) or of 222 (2.6).
+        #expect(translucent[2, 0].0 == 25 && translucent[37, 0].0 == 28)
+    }
+
     @Test("the source is converted to 8 bits before it is blended: black at 0.25% opacity darkens 200 to 199, as the GPU does")
     func sourceConvertedBeforeBlending() {
         let gray = Fill.solid(PremultipliedColor(red: 200.0 / 255, green: 200.0 / 255, blue: 200.0 / 255, alpha: 1))
