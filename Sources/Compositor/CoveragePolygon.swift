@@ -173,7 +173,8 @@ public struct CoveragePolygon: Hashable, Sendable {
     /// The polygon's area in square pixels.
     public var area: Double { CoveragePolygon.signedArea(vertices) }
 
-    static func signedArea(_ p: [DevicePoint]) -> Double {
+    /// The signed area of a polygon, its sign the way its vertices turn.
+    public static func signedArea(_ p: [DevicePoint]) -> Double {
         var sum = 0.0
         for i in p.indices {
             let q = p[(i + 1) % p.count]

@@ -7,12 +7,7 @@ extension Array where Element == DevicePoint {
     func movedInward(by distance: Double) -> [DevicePoint]? {
         let points = self, n = points.count
         guard n >= 3 else { return nil }
-        var signedArea = 0.0
-        for i in 0..<n {
-            let p = points[i], q = points[(i + 1) % n]
-            signedArea += p.x * q.y - q.x * p.y
-        }
-        let turn: Double = signedArea >= 0 ? 1 : -1
+        let turn: Double = CoveragePolygon.signedArea(points) >= 0 ? 1 : -1
         // Each side's line a·x + b·y + c = 0, (a, b) the unit normal pointing inside.
         var lines: [(a: Double, b: Double, c: Double)] = []
         for i in 0..<n {

@@ -157,14 +157,9 @@ final class GLQuadBatch {
         let r = shape.outer.rect
         let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
             let h = toDevice.applyHomogeneous(x: x, y: y)
-            return (x: h.x / h.w, y: h.y / h.w)
+            return DevicePoint(x: h.x / h.w, y: h.y / h.w)
         }
-        var area = 0.0
-        for i in 0..<4 {
-            let p = corners[i], q = corners[(i + 1) % 4]
-            area += p.x * q.y - q.x * p.y
-        }
-        guard abs(area) / 2 >= minimumMiddleArea else { return false }
+        guard abs(CoveragePolygon.signedArea(corners)) >= minimumMiddleArea else { return false }
         guard let clip = quad.polygon.axisAlignedBounds else { return true }  // bounded by its pixel bounds alone
         return corners.allSatisfy { $0.x >= clip.minX + 1 && $0.x <= clip.maxX - 1 && $0.y >= clip.minY + 1 && $0.y <= clip.maxY - 1 }
     }

@@ -17,12 +17,7 @@ enum GLRoundedFootprint {
         guard let footprint = shape.footprint(within: bounds),
               let grown = footprint.movedInward(by: -1) else { return nil }
         let whole = grown.map { DevicePoint(x: $0.x.rounded(), y: $0.y.rounded()) }
-        var area = 0.0
-        for i in whole.indices {
-            let p = whole[i], q = whole[(i + 1) % whole.count]
-            area += p.x * q.y - q.x * p.y
-        }
-        guard abs(area) / 2 < Double(bounds.width * bounds.height) * 0.9 else { return nil }
+        guard abs(CoveragePolygon.signedArea(whole)) < Double(bounds.width * bounds.height) * 0.9 else { return nil }
         return whole.flatMap { [GLfloat($0.x), GLfloat($0.y)] }
     }
 }
