@@ -33,7 +33,9 @@ let package = Package(
         .target(name: "OpenCoreGraphics", dependencies: ["CLibPNG", "CImageCodecs", "CFontStack"]),
         .target(name: "LayerModel", dependencies: ["OpenCoreGraphics"]),
         .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics"]),
-        .target(name: "RasterBackend", dependencies: ["Compositor", "OpenCoreGraphics"]),
+        // Each byte over 255 as statically initialised data (Sources/RasterBackend/ByteUnits.swift says why C).
+        .target(name: "CByteUnits"),
+        .target(name: "RasterBackend", dependencies: ["Compositor", "OpenCoreGraphics", "CByteUnits"]),
         .target(name: "OpenQuartzShaders", path: "Shaders",
                 exclude: ["README.md"],
                 resources: [.embedInCode("layer_quad.vert"), .embedInCode("layer_quad.frag"),

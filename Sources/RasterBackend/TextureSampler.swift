@@ -127,7 +127,7 @@ struct TextureSampler {
     @inline(__always)
     private func texel(_ level: Level, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
         let i = level.offset + (y * level.width + x) * 4
-        let p = texels, unit = ByteUnits.table
-        return (unit[Int(p[i])], unit[Int(p[i + 1])], unit[Int(p[i + 2])], unit[Int(p[i + 3])])
+        let p = texels
+        return (ByteUnits.value(p[i]), ByteUnits.value(p[i + 1]), ByteUnits.value(p[i + 2]), ByteUnits.value(p[i + 3]))
     }
 }
