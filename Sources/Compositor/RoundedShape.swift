@@ -91,14 +91,36 @@ public struct RoundedShape: Hashable, Sendable {
     /// `pixelCoverage(distance:gx:gy:)` with the normal's length, (gx² + gy²)^½, known.
     @inlinable
     static func pixelCoverage(distance: Double, gx: Double, gy: Double, length: Double) -> Double {
-        guard length > 0 else { return min(max(0.5 - distance, 0), 1) }
-        let a = min(abs(gx), abs(gy)) / length, b = max(abs(gx), abs(gy)) / length
-        let s = -distance, half = (a + b) / 2, linear = (b - a) / 2
-        if s >= half { return 1 }
-        if s <= -half { return 0 }
-        if abs(s) <= linear { return 0.5 + s / b }
+        pixelCoverage(distance: distance, square: SquareParts(gx: gx, gy: gy, length: length))
+    }
+
+    /// What `pixelCoverage` takes from an edge's normal alone: the pixel square's extent along it
+    /// (a straight edge's normal is the same at every pixel of a shape under an affine map, so
+    /// these are worked out once per shape there, with the same arithmetic).
+    @usableFromInline
+    struct SquareParts: Sendable {
+        /// The normal's smaller and larger component over its length; half their sum, half their
+        /// difference; twice their product. Nil components for a zero normal.
+        @usableFromInline let a: Double, b: Double, half: Double, linear: Double, doubleAB: Double
+        @usableFromInline let degenerate: Bool
+
+        @inlinable
+        init(gx: Double, gy: Double, length: Double) {
+            degenerate = !(length > 0)
+            a = min(abs(gx), abs(gy)) / length; b = max(abs(gx), abs(gy)) / length
+            half = (a + b) / 2; linear = (b - a) / 2; doubleAB = 2 * a * b
+        }
+    }
+
+    @inlinable
+    static func pixelCoverage(distance: Double, square q: SquareParts) -> Double {
+        guard !q.degenerate else { return min(max(0.5 - distance, 0), 1) }
+        let s = -distance
+        if s >= q.half { return 1 }
+        if s <= -q.half { return 0 }
+        if abs(s) <= q.linear { return 0.5 + s / q.b }
         // Within a corner of the square: a triangle of the area.
-        let corner = (half - abs(s)) * (half - abs(s)) / (2 * a * b)
+        let corner = (q.half - abs(s)) * (q.half - abs(s)) / q.doubleAB
         return s > 0 ? 1 - corner : corner
     }
 
@@ -125,6 +147,8 @@ public struct RoundedShape: Hashable, Sendable {
         let w: Double
         let dxdx: Double, dxdy: Double, dydx: Double, dydy: Double
         let lengthX: Double, lengthY: Double
+        /// `pixelCoverage`'s parts for a straight edge's normal, (±1, 0) and (0, ±1) mapped.
+        let squareX: SquareParts, squareY: SquareParts
         /// A pixel whose distances in the plane all lie below -reach is covered wholly, and one
         /// whose outline distance lies beyond reach not at all: a gradient of length at most 1
         /// (to rounding) maps to one of at most the derivative's largest singular value, so the
@@ -144,6 +168,8 @@ public struct RoundedShape: Hashable, Sendable {
             dxdx = m.m11 * w / w2; dxdy = m.m21 * w / w2; dydx = m.m12 * w / w2; dydy = m.m22 * w / w2
             lengthX = (dxdx * dxdx + dxdy * dxdy).squareRoot()
             lengthY = (dydx * dydx + dydy * dydy).squareRoot()
+            squareX = SquareParts(gx: dxdx, gy: dxdy, length: lengthX)
+            squareY = SquareParts(gx: dydx, gy: dydy, length: lengthY)
             let t = dxdx * dxdx + dxdy * dxdy + dydx * dydx + dydy * dydy, det = dxdx * dydy - dydx * dxdy
             let largest = ((t + max(t * t - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
             reach = det != 0 && largest.isFinite ? 0.7072 * largest * (1 + 1e-9) : .infinity
@@ -179,8 +205,9 @@ public struct RoundedShape: Hashable, Sendable {
         let m = deviceToLocal
         let lx: Double, ly: Double, dxdx: Double, dxdy: Double, dydx: Double, dydy: Double
         if let affine {
-            // w = x·0 + y·0 + m33 = m33 exactly.
-            lx = (x * m.m11 + y * m.m21 + m.m31) / affine.w; ly = (x * m.m12 + y * m.m22 + m.m32) / affine.w
+            // w = x·0 + y·0 + m33 = m33 exactly; over 1 (most maps) the quotient is the value.
+            let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32
+            if affine.w == 1 { lx = u; ly = v } else { lx = u / affine.w; ly = v / affine.w }
             dxdx = affine.dxdx; dxdy = affine.dxdy; dydx = affine.dydx; dydy = affine.dydy
         } else {
             let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
@@ -208,11 +235,26 @@ public struct RoundedShape: Hashable, Sendable {
                 if distance.distance <= -reach, lines.x.distance <= -reach, lines.y.distance <= -reach { return 1 }
                 if distance.distance >= reach { return 0 }
             }
-            var edge = onScreen(distance)
-            let lineX = onScreen(lines.x, length: affine?.lengthX), lineY = onScreen(lines.y, length: affine?.lengthY)
-            if lineX.distance > edge.distance { edge = lineX }
-            if lineY.distance > edge.distance { edge = lineY }
-            return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy, length: edge.length)
+            guard let affine else {
+                var edge = onScreen(distance)
+                let lineX = onScreen(lines.x), lineY = onScreen(lines.y)
+                if lineX.distance > edge.distance { edge = lineX }
+                if lineY.distance > edge.distance { edge = lineY }
+                return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy, length: edge.length)
+            }
+            // Under an affine map a straight edge's normal, (±1, 0) or (0, ±1) mapped, has the
+            // same length and square parts at every pixel; the outline's own normal is one where
+            // the point faces a side rather than a corner (the same sum of the same squares).
+            let axis = distance.gy == 0 && abs(distance.gx) == 1 ? 1 : distance.gx == 0 && abs(distance.gy) == 1 ? 2 : 0
+            var edge = onScreen(distance, length: axis == 1 ? affine.lengthX : axis == 2 ? affine.lengthY : nil), edgeAxis = axis
+            let lineX = onScreen(lines.x, length: affine.lengthX), lineY = onScreen(lines.y, length: affine.lengthY)
+            if lineX.distance > edge.distance { edge = lineX; edgeAxis = 1 }
+            if lineY.distance > edge.distance { edge = lineY; edgeAxis = 2 }
+            switch edgeAxis {
+            case 1: return RoundedShape.pixelCoverage(distance: edge.distance, square: affine.squareX)
+            case 2: return RoundedShape.pixelCoverage(distance: edge.distance, square: affine.squareY)
+            default: return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy, length: edge.length)
+            }
         }
         let outside = covered(outer)
         guard both, let inner, outside > 0 else { return (outside, 0) }
