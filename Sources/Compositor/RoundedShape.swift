@@ -174,6 +174,20 @@ public struct RoundedShape: Hashable, Sendable {
             let largest = ((t + max(t * t - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
             reach = det != 0 && largest.isFinite ? 0.7072 * largest * (1 + 1e-9) : .infinity
         }
+
+        /// Parts no pixel reads, for a projective map: passed beside `affine: false`, so that the
+        /// affine path reads its parts in place (unwrapping an optional of these 160 bytes
+        /// copied them at every pixel).
+        static var unused: AffineParts {
+            AffineParts(w: 0, dxdx: 0, dxdy: 0, dydx: 0, dydy: 0, lengthX: 0, lengthY: 0,
+                        squareX: SquareParts(gx: 0, gy: 0, length: 0), squareY: SquareParts(gx: 0, gy: 0, length: 0), reach: 0)
+        }
+
+        private init(w: Double, dxdx: Double, dxdy: Double, dydx: Double, dydy: Double, lengthX: Double, lengthY: Double,
+                     squareX: SquareParts, squareY: SquareParts, reach: Double) {
+            self.w = w; self.dxdx = dxdx; self.dxdy = dxdy; self.dydx = dydx; self.dydy = dydy
+            self.lengthX = lengthX; self.lengthY = lengthY; self.squareX = squareX; self.squareY = squareY; self.reach = reach
+        }
     }
 
     /// `coverage` and `outlineCoverage` over many pixels of one shape: under an affine map what
@@ -181,30 +195,32 @@ public struct RoundedShape: Hashable, Sendable {
     /// left is the general path's, in its order: the same bits (`RoundedShapeSamplerTests`).
     public struct Sampler: Sendable {
         public let shape: RoundedShape
-        let affine: AffineParts?
+        let parts: AffineParts
+        /// Whether the map is affine, so that the per-shape parts were worked out once.
+        public let isAffine: Bool
 
         public init(_ shape: RoundedShape) {
             self.shape = shape
-            affine = AffineParts(shape.deviceToLocal)
+            let parts = AffineParts(shape.deviceToLocal)
+            self.parts = parts ?? .unused
+            isAffine = parts != nil
         }
 
-        /// Whether the map is affine, so that the per-shape parts were worked out once.
-        public var isAffine: Bool { affine != nil }
-
         public func coverage(atX x: Double, y: Double) -> Double {
-            let c = shape.outlineCoverage(atX: x, y: y, both: shape.inner != nil, affine: affine)
+            let c = shape.outlineCoverage(atX: x, y: y, both: shape.inner != nil, parts: parts, affine: isAffine)
             return c.outer > 0 && shape.inner != nil ? max(c.outer - c.inner, 0) : c.outer
         }
 
         public func outlineCoverage(atX x: Double, y: Double) -> (outer: Double, inner: Double) {
-            shape.outlineCoverage(atX: x, y: y, both: true, affine: affine)
+            shape.outlineCoverage(atX: x, y: y, both: true, parts: parts, affine: isAffine)
         }
     }
 
-    private func outlineCoverage(atX x: Double, y: Double, both: Bool, affine: AffineParts? = nil) -> (outer: Double, inner: Double) {
+    private func outlineCoverage(atX x: Double, y: Double, both: Bool, parts affine: AffineParts = .unused, affine isAffine: Bool = false)
+        -> (outer: Double, inner: Double) {
         let m = deviceToLocal
         let lx: Double, ly: Double, dxdx: Double, dxdy: Double, dydx: Double, dydy: Double
-        if let affine {
+        if isAffine {
             // w = x·0 + y·0 + m33 = m33 exactly; over 1 (most maps) the quotient is the value.
             let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32
             if affine.w == 1 { lx = u; ly = v } else { lx = u / affine.w; ly = v / affine.w }
@@ -230,18 +246,17 @@ public struct RoundedShape: Hashable, Sendable {
             let distance = shape.signedDistance(x: lx, y: ly)
             // The straight edges' lines, the nearer on screen, bound the coverage (straightEdgeLines).
             let lines = shape.straightEdgeLines(x: lx, y: ly)
-            if let reach = affine?.reach {
-                // Wholly inside or outside, most pixels: no need to measure on screen.
-                if distance.distance <= -reach, lines.x.distance <= -reach, lines.y.distance <= -reach { return 1 }
-                if distance.distance >= reach { return 0 }
-            }
-            guard let affine else {
+            guard isAffine else {
                 var edge = onScreen(distance)
                 let lineX = onScreen(lines.x), lineY = onScreen(lines.y)
                 if lineX.distance > edge.distance { edge = lineX }
                 if lineY.distance > edge.distance { edge = lineY }
                 return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy, length: edge.length)
             }
+            // Wholly inside or outside, most pixels: no need to measure on screen.
+            let reach = affine.reach
+            if distance.distance <= -reach, lines.x.distance <= -reach, lines.y.distance <= -reach { return 1 }
+            if distance.distance >= reach { return 0 }
             // Under an affine map a straight edge's normal, (±1, 0) or (0, ±1) mapped, has the
             // same length and square parts at every pixel; the outline's own normal is one where
             // the point faces a side rather than a corner (the same sum of the same squares).
