@@ -129,15 +129,14 @@ public struct RoundedShape: Hashable, Sendable {
     /// the outer rectangle's less the inner one's (the inner lies within the outer: the ring is
     /// what lies between them, where a product overstated a border thinner than a pixel).
     public func coverage(atX x: Double, y: Double) -> Double {
-        let c = outlineCoverage(atX: x, y: y, both: inner != nil)
-        return c.outer > 0 && inner != nil ? max(c.outer - c.inner, 0) : c.outer
+        Sampler(general: self).coverage(atX: x, y: y)
     }
 
     /// The coverage of the outer rectangle and of the inner one (0 without one) at a device
     /// point, each as `coverage` takes it: for a border drawn over its layer's background in one
     /// step (`QuadOp.isBorder(over:)`).
     public func outlineCoverage(atX x: Double, y: Double) -> (outer: Double, inner: Double) {
-        outlineCoverage(atX: x, y: y, both: true)
+        Sampler(general: self).outlineCoverage(atX: x, y: y)
     }
 
     /// What an affine map (no perspective: w is m33 at every pixel, after an inversion not
@@ -175,9 +174,8 @@ public struct RoundedShape: Hashable, Sendable {
             reach = det != 0 && largest.isFinite ? 0.7072 * largest * (1 + 1e-9) : .infinity
         }
 
-        /// Parts no pixel reads, for a projective map: passed beside `affine: false`, so that the
-        /// affine path reads its parts in place (unwrapping an optional of these 160 bytes
-        /// copied them at every pixel).
+        /// Parts no pixel reads, for a projective map (a `Sampler` with `isAffine` false): held
+        /// so rather than as an optional, whose unwrapping copied the 160 bytes at every pixel.
         static var unused: AffineParts {
             AffineParts(w: 0, dxdx: 0, dxdy: 0, dydx: 0, dydy: 0, lengthX: 0, lengthY: 0,
                         squareX: SquareParts(gx: 0, gy: 0, length: 0), squareY: SquareParts(gx: 0, gy: 0, length: 0), reach: 0)
@@ -193,6 +191,10 @@ public struct RoundedShape: Hashable, Sendable {
     /// `coverage` and `outlineCoverage` over many pixels of one shape: under an affine map what
     /// does not change from pixel to pixel is worked out once (`AffineParts`), and the arithmetic
     /// left is the general path's, in its order: the same bits (`RoundedShapeSamplerTests`).
+    ///
+    /// The per-pixel code is the sampler's own methods, reading its parts in place: passing the
+    /// parts' 160 bytes to a function, or capturing them in a nested one, copied them (a memcpy)
+    /// at every pixel, and an optional of them did so when unwrapped.
     public struct Sampler: Sendable {
         public let shape: RoundedShape
         let parts: AffineParts
@@ -206,73 +208,90 @@ public struct RoundedShape: Hashable, Sendable {
             isAffine = parts != nil
         }
 
+        /// The general path at every pixel (one pixel's question, where working out the affine
+        /// parts would cost more than it saves).
+        init(general shape: RoundedShape) {
+            self.shape = shape
+            parts = .unused
+            isAffine = false
+        }
+
         public func coverage(atX x: Double, y: Double) -> Double {
-            let c = shape.outlineCoverage(atX: x, y: y, both: shape.inner != nil, parts: parts, affine: isAffine)
+            let c = outlineCoverage(atX: x, y: y, both: shape.inner != nil)
             return c.outer > 0 && shape.inner != nil ? max(c.outer - c.inner, 0) : c.outer
         }
 
         public func outlineCoverage(atX x: Double, y: Double) -> (outer: Double, inner: Double) {
-            shape.outlineCoverage(atX: x, y: y, both: true, parts: parts, affine: isAffine)
+            outlineCoverage(atX: x, y: y, both: true)
         }
-    }
 
-    private func outlineCoverage(atX x: Double, y: Double, both: Bool, parts affine: AffineParts = .unused, affine isAffine: Bool = false)
-        -> (outer: Double, inner: Double) {
-        let m = deviceToLocal
-        let lx: Double, ly: Double, dxdx: Double, dxdy: Double, dydx: Double, dydy: Double
-        if isAffine {
-            // w = x·0 + y·0 + m33 = m33 exactly; over 1 (most maps) the quotient is the value.
-            let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32
-            if affine.w == 1 { lx = u; ly = v } else { lx = u / affine.w; ly = v / affine.w }
-            dxdx = affine.dxdx; dxdy = affine.dxdy; dydx = affine.dydx; dydy = affine.dydy
-        } else {
-            let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
-            guard w > 0 else { return (0, 0) }
-            lx = u / w; ly = v / w
-            // d(local)/d(device), exactly, for the projective map.
-            let w2 = w * w
-            dxdx = (m.m11 * w - u * m.m13) / w2; dxdy = (m.m21 * w - u * m.m23) / w2
-            dydx = (m.m12 * w - v * m.m13) / w2; dydy = (m.m22 * w - v * m.m23) / w2
+        private func outlineCoverage(atX x: Double, y: Double, both: Bool) -> (outer: Double, inner: Double) {
+            let m = shape.deviceToLocal
+            let lx: Double, ly: Double, d: Derivative
+            if isAffine {
+                // w = x·0 + y·0 + m33 = m33 exactly; over 1 (most maps) the quotient is the value.
+                let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32
+                if parts.w == 1 { lx = u; ly = v } else { lx = u / parts.w; ly = v / parts.w }
+                d = Derivative(dxdx: parts.dxdx, dxdy: parts.dxdy, dydx: parts.dydx, dydy: parts.dydy)
+            } else {
+                let u = x * m.m11 + y * m.m21 + m.m31, v = x * m.m12 + y * m.m22 + m.m32, w = x * m.m13 + y * m.m23 + m.m33
+                guard w > 0 else { return (0, 0) }
+                lx = u / w; ly = v / w
+                // d(local)/d(device), exactly, for the projective map.
+                let w2 = w * w
+                d = Derivative(dxdx: (m.m11 * w - u * m.m13) / w2, dxdy: (m.m21 * w - u * m.m23) / w2,
+                               dydx: (m.m12 * w - v * m.m13) / w2, dydy: (m.m22 * w - v * m.m23) / w2)
+            }
+            let outside = covered(shape.outer, lx, ly, d)
+            guard both, let inner = shape.inner, outside > 0 else { return (outside, 0) }
+            return (outside, covered(inner, lx, ly, d))
         }
-        // A local distance and gradient in device pixels: the distance over the gradient's
-        // length (given where the map is affine and the gradient a straight edge's).
-        func onScreen(_ s: (distance: Double, gx: Double, gy: Double), length known: Double? = nil)
-            -> (distance: Double, gx: Double, gy: Double, length: Double) {
-            let gx = s.gx * dxdx + s.gy * dydx, gy = s.gx * dxdy + s.gy * dydy
-            let length = known ?? (gx * gx + gy * gy).squareRoot()
-            return (length > 0 ? s.distance / length : s.distance, gx, gy, length)
-        }
-        func covered(_ shape: RoundedRectangle) -> Double {
-            let distance = shape.signedDistance(x: lx, y: ly)
+
+        /// The coverage of the pixel whose centre maps to (lx, ly) by one outline.
+        @inline(__always)
+        private func covered(_ outline: RoundedRectangle, _ lx: Double, _ ly: Double, _ d: Derivative) -> Double {
+            let distance = outline.signedDistance(x: lx, y: ly)
             // The straight edges' lines, the nearer on screen, bound the coverage (straightEdgeLines).
-            let lines = shape.straightEdgeLines(x: lx, y: ly)
+            let lines = outline.straightEdgeLines(x: lx, y: ly)
             guard isAffine else {
-                var edge = onScreen(distance)
-                let lineX = onScreen(lines.x), lineY = onScreen(lines.y)
+                var edge = d.onScreen(distance)
+                let lineX = d.onScreen(lines.x), lineY = d.onScreen(lines.y)
                 if lineX.distance > edge.distance { edge = lineX }
                 if lineY.distance > edge.distance { edge = lineY }
                 return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy, length: edge.length)
             }
             // Wholly inside or outside, most pixels: no need to measure on screen.
-            let reach = affine.reach
+            let reach = parts.reach
             if distance.distance <= -reach, lines.x.distance <= -reach, lines.y.distance <= -reach { return 1 }
             if distance.distance >= reach { return 0 }
             // Under an affine map a straight edge's normal, (±1, 0) or (0, ±1) mapped, has the
             // same length and square parts at every pixel; the outline's own normal is one where
             // the point faces a side rather than a corner (the same sum of the same squares).
             let axis = distance.gy == 0 && abs(distance.gx) == 1 ? 1 : distance.gx == 0 && abs(distance.gy) == 1 ? 2 : 0
-            var edge = onScreen(distance, length: axis == 1 ? affine.lengthX : axis == 2 ? affine.lengthY : nil), edgeAxis = axis
-            let lineX = onScreen(lines.x, length: affine.lengthX), lineY = onScreen(lines.y, length: affine.lengthY)
+            var edge = d.onScreen(distance, length: axis == 1 ? parts.lengthX : axis == 2 ? parts.lengthY : nil), edgeAxis = axis
+            let lineX = d.onScreen(lines.x, length: parts.lengthX), lineY = d.onScreen(lines.y, length: parts.lengthY)
             if lineX.distance > edge.distance { edge = lineX; edgeAxis = 1 }
             if lineY.distance > edge.distance { edge = lineY; edgeAxis = 2 }
             switch edgeAxis {
-            case 1: return RoundedShape.pixelCoverage(distance: edge.distance, square: affine.squareX)
-            case 2: return RoundedShape.pixelCoverage(distance: edge.distance, square: affine.squareY)
+            case 1: return RoundedShape.pixelCoverage(distance: edge.distance, square: parts.squareX)
+            case 2: return RoundedShape.pixelCoverage(distance: edge.distance, square: parts.squareY)
             default: return RoundedShape.pixelCoverage(distance: edge.distance, gx: edge.gx, gy: edge.gy, length: edge.length)
             }
         }
-        let outside = covered(outer)
-        guard both, let inner, outside > 0 else { return (outside, 0) }
-        return (outside, covered(inner))
+    }
+
+    /// d(local)/d(device) at a pixel.
+    struct Derivative {
+        let dxdx: Double, dxdy: Double, dydx: Double, dydy: Double
+
+        /// A local distance and gradient in device pixels: the distance over the gradient's
+        /// length (given where the map is affine and the gradient a straight edge's).
+        @inline(__always)
+        func onScreen(_ s: (distance: Double, gx: Double, gy: Double), length known: Double? = nil)
+            -> (distance: Double, gx: Double, gy: Double, length: Double) {
+            let gx = s.gx * dxdx + s.gy * dydx, gy = s.gx * dxdy + s.gy * dydy
+            let length = known ?? (gx * gx + gy * gy).squareRoot()
+            return (length > 0 ? s.distance / length : s.distance, gx, gy, length)
+        }
     }
 }
