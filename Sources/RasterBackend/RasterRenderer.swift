@@ -484,15 +484,17 @@ enum SourceOver {
     /// on the byte under it, so a run of one colour is four lookups a pixel. Made with the very
     /// expressions `blend` and `add` evaluate. Entry channel x 256 + the byte under it.
     static func table(red: Double, green: Double, blue: Double, alpha: Double, adding: Bool = false) -> [UInt8] {
-        let values = [red, green, blue, alpha].map(unorm8), keep = 1 - values[3]
-        var table = [UInt8](repeating: 0, count: 1024)
-        for channel in 0..<4 {
-            for d in 0..<256 {
-                table[channel * 256 + d] = adding ? quantize(values[channel] + Double(d) / 255)
-                                                  : quantize(values[channel] + Double(d) / 255 * keep)
+        let values = (unorm8(red), unorm8(green), unorm8(blue), unorm8(alpha))
+        // Adding is blending with nothing taken away: d / 255 * 1 is d / 255 exactly.
+        let keep = adding ? 1 : 1 - values.3
+        // One plain loop a channel (a card's tables were a few per cent of a frame of cards).
+        return [UInt8](unsafeUninitializedCapacity: 1024) { table, count in
+            func fill(_ channel: Int, _ value: Double) {
+                for d in 0..<256 { table[channel * 256 + d] = quantize(value + ByteUnits.value(UInt8(d)) * keep) }
             }
+            fill(0, values.0); fill(1, values.1); fill(2, values.2); fill(3, values.3)
+            count = 1024
         }
-        return table
     }
 
     @inline(__always)
