@@ -416,10 +416,14 @@ enum SourceOver {
     @inline(__always)
     static func blend(red: Double, green: Double, blue: Double, alpha: Double,
                       into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
-        let alpha = unorm8(alpha), keep = 1 - alpha
-        pixels[i] = quantize(unorm8(red) + ByteUnits.value(pixels[i]) * keep)
-        pixels[i + 1] = quantize(unorm8(green) + ByteUnits.value(pixels[i + 1]) * keep)
-        pixels[i + 2] = quantize(unorm8(blue) + ByteUnits.value(pixels[i + 2]) * keep)
+        let r = rounded(red), g = rounded(green), b = rounded(blue), a = rounded(alpha)
+        // A source of no bytes adds nothing and takes nothing away: quantize(p / 255) is p
+        // (ByteUnitsTests), so the pixel stays as it is (a faint shadow's tail, most of it).
+        guard r | g | b | a != 0 else { return }
+        let alpha = ByteUnits.value(a), keep = 1 - alpha
+        pixels[i] = quantize(ByteUnits.value(r) + ByteUnits.value(pixels[i]) * keep)
+        pixels[i + 1] = quantize(ByteUnits.value(g) + ByteUnits.value(pixels[i + 1]) * keep)
+        pixels[i + 2] = quantize(ByteUnits.value(b) + ByteUnits.value(pixels[i + 2]) * keep)
         pixels[i + 3] = quantize(alpha + ByteUnits.value(pixels[i + 3]) * keep)
     }
 

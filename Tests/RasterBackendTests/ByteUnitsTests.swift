@@ -12,4 +12,12 @@ struct ByteUnitsTests {
             #expect(ByteUnits.value(byte).bitPattern == divided.bitPattern, "byte \(byte)")
         }
     }
+
+    @Test("a byte's value quantized again is the byte: a source of no bytes leaves a pixel as it is")
+    func roundTrip() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(SourceOver.quantize(ByteUnits.value(byte)) == byte, "byte \(byte)")
+            #expect(SourceOver.quantize(0 + ByteUnits.value(byte) * (1 - 0)) == byte, "byte \(byte)")
+        }
+    }
 }
