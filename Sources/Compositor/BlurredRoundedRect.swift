@@ -38,6 +38,10 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         return x < 0 ? -e : e
     }
 
+    /// From here on `erf` is ±1 to the bit (from 5.409, with a margin): RowEvaluator's flat
+    /// stretches rest on it.
+    public static var erfWhole: Float { 5.5 }
+
     /// `erf` in every lane, with its arithmetic in the same order (the same bits as eight calls).
     @inlinable
     public static func erf(_ x: SIMD8<Float>) -> SIMD8<Float> {
@@ -82,6 +86,13 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// same bits), which was half of a wide shadow's time on the CPU.
         private var widths = SIMD8<Float>(), weights = SIMD8<Float>(), step: Float = 0
         private var sameWidth = false, squareAlongY: Float = 0
+        /// Where every erf of the row is ±1 exactly: a point at most `flatBound` from the centre
+        /// along x lies over 5.5 / k (5.5 in erf's argument) inside every sample's half width,
+        /// and `erf(x)` is 1 to the bit from x = 5.409 on (1 - 1 / d^4 with d^4 past 2^25; the
+        /// erf tests hold it). Each term is then 0.5 * 2 * weight * step, so the row's value
+        /// there is one number: worked out at the first such pixel (`flatValue`) and given again
+        /// (a small blur's long straight stretches, most of its pixels).
+        private var flatBound: Float = -.infinity, flatValue: Float?
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -95,6 +106,16 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         public mutating func alpha(atX x: Double, y: Double) -> Float {
             guard let (px, py) = shape.planePoint(atX: x, y: y) else { return 0 }
             if py.bitPattern != height.bitPattern { prepare(py) }
+            guard abs(px) <= flatBound else { return value(px) }
+            if let flatValue { return flatValue }
+            let value = value(px)
+            flatValue = value
+            return value
+        }
+
+        /// The row's alpha at px, worked out.
+        @inline(__always)
+        private func value(_ px: Float) -> Float {
             if corner <= 0 {
                 let ax = 0.5 * (erf((px + halfWidth) * k) - erf((px - halfWidth) * k))
                 return ax * squareAlongY
@@ -115,8 +136,10 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// What `alpha(px:py:...)` computes from py alone, as it computes it.
         private mutating func prepare(_ py: Float) {
             height = py
+            flatValue = nil
             if corner <= 0 {
                 squareAlongY = 0.5 * (erf((py + halfHeight) * k) - erf((py - halfHeight) * k))
+                flatBound = flatBound(narrowest: halfWidth)
                 return
             }
             var y: Float
@@ -127,6 +150,16 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 y += step
             }
             sameWidth = (0..<ySamples).allSatisfy { widths[$0].bitPattern == widths[0].bitPattern }
+            flatBound = flatBound(narrowest: widths.min())
+        }
+
+        /// `flatBound` for a row whose narrowest half width is `narrowest`: 5.5 / k inside it,
+        /// less a margin for the rounding of px, the widths and this sum (a ten-thousandth of
+        /// the width, where Float's is a ten-millionth). None (-inf) where k is not a finite
+        /// positive number.
+        private func flatBound(narrowest: Float) -> Float {
+            guard k.isFinite, k > 0, narrowest.isFinite else { return -.infinity }
+            return narrowest - BlurredRoundedRect.erfWhole / k - 1e-4 * (abs(narrowest) + 1)
         }
     }
 

@@ -34,4 +34,19 @@ struct BlurredRoundedRectRowTests {
             #expect(nonzero > 1000, "\(name): the shadow should cover the sampled area")
         }
     }
+
+    @Test("erf is ±1 to the bit from erfWhole on, one lane or eight (the row's flat stretches rest on it)")
+    func erfWhole() {
+        var arguments = Array(stride(from: BlurredRoundedRect.erfWhole, through: 200, by: 0.001))
+        arguments += [1e3, 1e6, 1e20, .greatestFiniteMagnitude, .infinity]
+        for a in arguments {
+            #expect(BlurredRoundedRect.erf(a) == 1 && BlurredRoundedRect.erf(-a) == -1, "erf(±\(a))")
+        }
+        for start in stride(from: 0, to: arguments.count - 8, by: 997) {
+            let lanes = SIMD8<Float>(arguments[start..<start + 8])
+            #expect(BlurredRoundedRect.erf(lanes) == SIMD8(repeating: 1) && BlurredRoundedRect.erf(-lanes) == SIMD8(repeating: -1))
+        }
+        // Just below, it is not: the margin is not zero.
+        #expect(BlurredRoundedRect.erf(5.3) < 1)
+    }
 }
