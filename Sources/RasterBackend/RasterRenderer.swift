@@ -11,8 +11,9 @@ import OpenCoreGraphics
 /// for clarity and determinism (double precision, no SIMD tricks): the same list gives
 /// byte-identical pixels on every run, with any number of threads. Two shortcuts keep it from
 /// being slow without changing a byte: inside a convex outline coverage is evaluated only until
-/// it reaches 1 from each end of a row, and a solid colour is blended through per-channel tables
-/// of the same expression.
+/// it reaches 1 from each end of a row, and a solid colour (or a long stretch of one colour
+/// however made, a shadow's flat middle) is blended through per-channel tables of the same
+/// expression.
 ///
 /// Threads: a pass's rows are split into bands, one a thread, and each band is drawn through all
 /// of the pass's ops in order. A pixel's value depends on its own history alone (each op reads
@@ -37,6 +38,10 @@ public struct RasterRenderer: Sendable {
 
     /// Fewest rows a band is given: below this a thread costs more than it saves.
     static let minimumBandRows = 16
+
+    /// Fewest pixels of one colour that go through a table (1,024 entries to make) rather than
+    /// being blended one by one.
+    static let minimumTableRun = 128
 
     /// The frame's pixels. With a cache, passes with a cache key come from it when it has them
     /// (and the passes only they read are skipped), and go into it when it does not.
@@ -225,6 +230,35 @@ public struct RasterRenderer: Sendable {
             let c = color(0, 0), k = opacity
             table = SourceOver.table(red: c.0 * k, green: c.1 * k, blue: c.2 * k, alpha: c.3 * k, adding: blend == .plus)
         }
+        // A run whose colour holds over many pixels (a shadow's flat stretches, RowEvaluator) goes
+        // through a table as a solid run does, made with the same expressions: the same bytes.
+        let tablesRuns = blend == .sourceOver || blend == .plus
+        /// Pixels start..<end of row y, wholly covered: their colours, one after another, each
+        /// stretch of one colour blended pixel by pixel or, when long, through a table.
+        func drawRun(_ start: Int, _ end: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) {
+            let cy = Double(y) + 0.5, rowStart = y * width
+            var x = start
+            var current = color(Double(x) + 0.5, cy)
+            while x < end {
+                // The stretch x..<next of `current`; `following` is the colour at next.
+                var next = x + 1, following = current
+                while next < end {
+                    following = color(Double(next) + 0.5, cy)
+                    guard following == current else { break }
+                    next += 1
+                }
+                if tablesRuns, next - x >= RasterRenderer.minimumTableRun {
+                    let k = opacity
+                    let table = SourceOver.table(red: current.0 * k, green: current.1 * k, blue: current.2 * k, alpha: current.3 * k,
+                                                 adding: blend == .plus)
+                    SourceOver.apply(table, to: pixels, from: (rowStart + x) * 4, to: (rowStart + next) * 4)
+                } else {
+                    for i in x..<next { apply(current, opacity, pixels, (rowStart + i) * 4) }
+                }
+                x = next
+                current = following
+            }
+        }
         // A rounded shape covers nothing off its footprint: each row starts and ends there.
         let footprint = rounded?.footprint(within: bounds)
         for y in firstRow..<endRow {
@@ -261,8 +295,7 @@ public struct RasterRenderer: Sendable {
             if !table.isEmpty {
                 SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
             } else {
-                let cy = Double(y) + 0.5
-                for x in (first + 1)..<last { apply(color(Double(x) + 0.5, cy), opacity, pixels, (rowStart + x) * 4) }
+                drawRun(first + 1, last, y, pixels)
             }
         }
     }

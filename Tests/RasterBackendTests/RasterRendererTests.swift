@@ -1,7 +1,7 @@
 // The CPU reference executor on hand-made render lists, with expected pixels worked out by hand.
 import Compositor
 import OpenCoreGraphics
-import RasterBackend
+@testable import RasterBackend
 import Testing
 
 
@@ -55,6 +55,36 @@ struct RasterRendererTests {
         #expect(translucent[2, 0] != translucent[37, 0])
         // Red: the source's byte 25 (0.1 x 0.99 x 255 = 25.2) plus 3/255 of 12 (0.14) or of 222 (2.6).
         #expect(translucent[2, 0].0 == 25 && translucent[37, 0].0 == 28)
+    }
+
+    @Test("a long stretch of one sampled colour, through a table, gives the bytes blending pixel by pixel gives",
+          arguments: [BlendMode.sourceOver, .plus])
+    func longStretchOfOneColour(blend: BlendMode) {
+        let width = 300
+        let under = Bitmap(width: width, height: 2) { x, y in (UInt8(x % 256), UInt8(255 - x % 256), UInt8((x * 7 + y * 50) % 256), 255) }
+        let tint = Bitmap(width: 1, height: 1) { _, _ in (40, 90, 120, 160) }
+        func map(_ w: Int) -> ProjectiveTransform2D {
+            ProjectiveTransform2D(m11: 1.0 / Double(w), m12: 0, m13: 0, m21: 0, m22: 1.0 / 2, m23: 0, m31: 0, m32: 0, m33: 1)
+        }
+        let image = RasterRenderer().render(RenderList.singlePass(width, 2, [
+            DrawOp.rectangle(0, 0, Double(width), 2, fill: .texture(TextureFill(texture: 1, deviceToTexture: map(width), filter: .nearest)),
+                             targetWidth: width, targetHeight: 2),
+            DrawOp.rectangle(0, 0, Double(width), 2, fill: .texture(TextureFill(texture: 2, deviceToTexture: map(1), filter: .nearest)),
+                             opacity: 0.8, targetWidth: width, targetHeight: 2, blend: blend),
+        ], textures: [1: under, 2: tint]))
+        // Pixel by pixel, as the renderer blends a sampled colour.
+        var expected = under.pixels
+        let c = (40.0 / 255 * 0.8, 90.0 / 255 * 0.8, 120.0 / 255 * 0.8, 160.0 / 255 * 0.8)
+        expected.withUnsafeMutableBufferPointer { pixels in
+            for i in stride(from: 0, to: pixels.count, by: 4) {
+                if blend == .plus {
+                    SourceOver.add(red: c.0, green: c.1, blue: c.2, alpha: c.3, into: pixels, at: i)
+                } else {
+                    SourceOver.blend(red: c.0, green: c.1, blue: c.2, alpha: c.3, into: pixels, at: i)
+                }
+            }
+        }
+        #expect(image.pixels == expected)
     }
 
     @Test("the source is converted to 8 bits before it is blended: black at 0.25% opacity darkens 200 to 199, as the GPU does")
