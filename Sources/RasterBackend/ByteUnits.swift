@@ -10,8 +10,8 @@ import CByteUnits
 /// runtime's once takes a lock whenever it is called, so the renderer's threads, reading it
 /// several times a pixel, met in the kernel on a futex at nearly every read: the sanitizer's run of
 /// the suite took 1,898 s in a CI rehearsal, 530 s with the table in C.
-enum ByteUnits {
+package enum ByteUnits {
     /// `Double(byte) / 255`.
     @inline(__always)
-    static func value(_ byte: UInt8) -> Double { oq_byte_unit(byte) }
+    package static func value(_ byte: UInt8) -> Double { oq_byte_unit(byte) }
 }

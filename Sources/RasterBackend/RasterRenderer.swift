@@ -436,10 +436,10 @@ struct SharedSource: @unchecked Sendable {
 
 /// Source-over (plus, destination-in) of a premultiplied colour onto an 8-bit premultiplied pixel, rounded to
 /// nearest.
-enum SourceOver {
+package enum SourceOver {
     @inline(__always)
-    static func add(red: Double, green: Double, blue: Double, alpha: Double,
-                    into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+    package static func add(red: Double, green: Double, blue: Double, alpha: Double,
+                            into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
         pixels[i] = quantize(unorm8(red) + ByteUnits.value(pixels[i]))
         pixels[i + 1] = quantize(unorm8(green) + ByteUnits.value(pixels[i + 1]))
         pixels[i + 2] = quantize(unorm8(blue) + ByteUnits.value(pixels[i + 2]))
@@ -447,8 +447,8 @@ enum SourceOver {
     }
 
     @inline(__always)
-    static func blend(red: Double, green: Double, blue: Double, alpha: Double,
-                      into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+    package static func blend(red: Double, green: Double, blue: Double, alpha: Double,
+                              into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
         let r = rounded(red), g = rounded(green), b = rounded(blue), a = rounded(alpha)
         // A source of no bytes adds nothing and takes nothing away: quantize(p / 255) is p
         // (ByteUnitsTests), so the pixel stays as it is (a faint shadow's tail, most of it).
@@ -535,7 +535,7 @@ enum SourceOver {
     }
 
     @inline(__always)
-    static func quantize(_ v: Double) -> UInt8 {
+    package static func quantize(_ v: Double) -> UInt8 {
         UInt8(min(max(v * 255 + 0.5, 0), 255))
     }
 

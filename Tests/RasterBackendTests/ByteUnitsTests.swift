@@ -1,6 +1,6 @@
 // The table of byte / 255 the blends and the texture sampler read (C's, statically initialised)
 // must hold exactly what the division gives, or every CPU image would move by a rounding.
-@testable import RasterBackend
+import RasterBackend
 import Testing
 
 @Suite("Byte units")

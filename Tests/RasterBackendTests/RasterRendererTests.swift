@@ -1,7 +1,7 @@
 // The CPU reference executor on hand-made render lists, with expected pixels worked out by hand.
 import Compositor
 import OpenCoreGraphics
-@testable import RasterBackend
+import RasterBackend
 import Testing
 
 
