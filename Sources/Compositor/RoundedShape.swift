@@ -100,7 +100,8 @@ public struct RoundedShape: Hashable, Sendable {
     @usableFromInline
     struct SquareParts: Sendable {
         /// The normal's smaller and larger component over its length; half their sum, half their
-        /// difference; twice their product. Nil components for a zero normal.
+        /// difference; twice their product. For a zero (or not finite) length `degenerate` is
+        /// set and the rest, divided by it, is not read.
         @usableFromInline let a: Double, b: Double, half: Double, linear: Double, doubleAB: Double
         @usableFromInline let degenerate: Bool
 
