@@ -133,6 +133,81 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             return value
         }
 
+        /// Whether every pixel of a device row lies at one height in the shape's plane (a
+        /// shadow neither turned nor in perspective): what `alphas(row:from:count:into:)` needs.
+        public var rowsShareHeight: Bool {
+            let m = shape.deviceToLocal
+            return m.m12 == 0 && m.m13 == 0 && m.m23 == 0 && m.m33 > 0
+        }
+
+        /// `alpha(atX:y:)` at the centres of `count` pixels of a row, from x = `first` + 0.5 on,
+        /// into `out`: the same bits, worked out eight pixels at a time. Where `rowsShareHeight`,
+        /// the row's samples along y are one set: each of their distinct half widths (the
+        /// straight sides' and a corner sample's or two) is one erf pair for all the samples
+        /// that share it, in a lane per pixel, and an erf whose every lane lies past `erfWhole`
+        /// is ±1 without computing it. A wide shadow's row thus costs about 6 erfs a pixel where
+        /// `alpha(atX:y:)` makes 16, and a straight row's edges 1 or 2.
+        public mutating func alphas(row y: Double, from first: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
+            guard count > 0 else { return }
+            guard rowsShareHeight, let (_, py) = shape.planePoint(atX: Double(first) + 0.5, y: y) else {
+                for i in 0..<count { out[i] = alpha(atX: Double(first + i) + 0.5, y: y) }
+                return
+            }
+            if py.bitPattern != height.bitPattern { prepare(py) }
+            // planePoint's px, eight at a time in the same order: with m13 = m23 = 0 its w is
+            // m33 at every pixel, and its py is the row's.
+            let m = shape.deviceToLocal, centre = shape.rect.x + shape.rect.width / 2
+            let rowPart = y * m.m21, lanes8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+            // The distinct half widths, and which one each sample has.
+            var distinct = SIMD8<Float>(), slot = SIMD8<Int32>(), distinctCount = 0
+            if corner > 0 {
+                for i in 0..<ySamples {
+                    var j = 0
+                    while j < distinctCount, distinct[j].bitPattern != widths[i].bitPattern { j += 1 }
+                    if j == distinctCount {
+                        distinct[j] = widths[i]
+                        distinctCount += 1
+                    }
+                    slot[i] = Int32(j)
+                }
+            }
+            let whole = BlurredRoundedRect.erfWhole
+            /// erf, or ±1 where every lane is past `erfWhole` (the same bits).
+            func erfOrWhole(_ t: SIMD8<Float>) -> SIMD8<Float> {
+                if all(t .>= whole) { return SIMD8(repeating: 1) }
+                if all(t .<= -whole) { return SIMD8(repeating: -1) }
+                return BlurredRoundedRect.erf(t)
+            }
+            var rows = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(),
+                        SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
+            withUnsafeMutableBytes(of: &rows) { raw in
+                let rows = raw.bindMemory(to: SIMD8<Float>.self)
+                var start = 0
+                while start < count {
+                    // Past the run's end the lanes go on (worked out, not stored).
+                    let lanes = min(8, count - start)
+                    let xs = lanes8 + (Double(first + start) + 0.5)
+                    let px = SIMD8<Float>((xs * m.m11 + rowPart + m.m31) / m.m33 - centre)
+                    var value: SIMD8<Float>
+                    if corner <= 0 {
+                        value = 0.5 * (erfOrWhole((px + halfWidth) * k) - erfOrWhole((px - halfWidth) * k)) * squareAlongY
+                    } else {
+                        for j in 0..<distinctCount {
+                            rows[j] = 0.5 * (erfOrWhole((px + distinct[j]) * k) - erfOrWhole((px - distinct[j]) * k))
+                        }
+                        value = SIMD8(repeating: 0)
+                        for i in 0..<ySamples { value += rows[Int(slot[i])] * weights[i] * step }
+                    }
+                    if lanes == 8 {
+                        UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
+                    } else {
+                        for lane in 0..<lanes { out[start + lane] = value[lane] }
+                    }
+                    start += lanes
+                }
+            }
+        }
+
         /// What `alpha(px:py:...)` computes from py alone, as it computes it.
         private mutating func prepare(_ py: Float) {
             height = py

@@ -35,6 +35,38 @@ struct BlurredRoundedRectRowTests {
         }
     }
 
+    @Test("a run at a time (eight pixels a lane) gives alpha(atX:y:) to the bit", arguments: [0.0, 3.0, 12.0, 40.0], [0.5, 4.0, 20.0])
+    func runsSameBits(corner: Double, sigma: Double) {
+        let maps = Self.maps + [
+            ("mirrored, shifted by a third", ProjectiveTransform2D(m11: -1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 150.0 / 3, m32: 1.0 / 3, m33: 1)),
+            ("sheared along x, scaled by 3", ProjectiveTransform2D(m11: 3, m12: 0, m13: 0, m21: 0.25, m22: 3, m23: 0, m31: -200, m32: -100, m33: 1)),
+        ]
+        for (name, map) in maps {
+            let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 4, y: 6, width: 80, height: 50),
+                                           cornerRadius: corner, sigma: sigma,
+                                           color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+            var rows = BlurredRoundedRect.RowEvaluator(shape)
+            var differing = 0, nonzero = 0
+            var out = [Float](repeating: .nan, count: 200)
+            // Runs of every length from 1 to 23 (full lanes and tails), starting anywhere.
+            for y in stride(from: -40.5, to: 120, by: 1) {
+                var first = -41, length = 1
+                while first < 140 {
+                    out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: length, into: $0.baseAddress!) }
+                    for i in 0..<length {
+                        let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
+                        if a.bitPattern != out[i].bitPattern { differing += 1 }
+                        if a > 0.01 { nonzero += 1 }
+                    }
+                    first += length
+                    length = length % 23 + 1
+                }
+            }
+            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma): \(differing) values differ")
+            #expect(nonzero > 300, "\(name): the shadow should cover the sampled area")
+        }
+    }
+
     @Test("erf is ±1 to the bit from erfWhole on, one lane or eight (the row's flat stretches rest on it)")
     func erfWhole() {
         var arguments = Array(stride(from: BlurredRoundedRect.erfWhole, through: 200, by: 0.001))
