@@ -189,14 +189,20 @@ public struct RasterRenderer: Sendable {
             { cx, cy in sampler.sample(atX: cx, y: cy) }
         }
         func color(_ cx: Double, _ cy: Double) -> (Double, Double, Double, Double) {
-            var color = textured?(cx, cy) ?? solid
-            if shadow != nil {
-                let a = Double(shadow!.alpha(atX: cx, y: cy))
-                color = (color.0 * a, color.1 * a, color.2 * a, color.3 * a)
-            }
-            if tinted { color = (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) }
-            return color
+            if shadow != nil { return shaded(shadow!.alpha(atX: cx, y: cy)) }
+            let color = textured?(cx, cy) ?? solid
+            return tinted ? (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) : color
         }
+        /// The solid colour times a shadow's alpha, tinted.
+        func shaded(_ alpha: Float) -> (Double, Double, Double, Double) {
+            let a = Double(alpha)
+            let color = (solid.0 * a, solid.1 * a, solid.2 * a, solid.3 * a)
+            return tinted ? (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) : color
+        }
+        // A shadow's alphas along a run are worked out for the whole run at once where its rows
+        // lie at one height in its plane (RowEvaluator.alphas: the same values, eight at a time).
+        let shadowRows = shadow?.rowsShareHeight == true
+        var runAlphas = [Float](repeating: 0, count: shadowRows ? bounds.maxX - bounds.minX : 0)
         func apply(_ color: (Double, Double, Double, Double), _ k: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, _ i: Int) {
             switch blend {
             case .plus:
@@ -237,13 +243,19 @@ public struct RasterRenderer: Sendable {
         /// stretch of one colour blended pixel by pixel or, when long, through a table.
         func drawRun(_ start: Int, _ end: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) {
             let cy = Double(y) + 0.5, rowStart = y * width
-            var x = start
-            var current = color(Double(x) + 0.5, cy)
+            if shadowRows {
+                runAlphas.withUnsafeMutableBufferPointer { shadow!.alphas(row: cy, from: start, count: end - start, into: $0.baseAddress!) }
+            }
+            func colorAt(_ x: Int) -> (Double, Double, Double, Double) {
+                shadowRows ? shaded(runAlphas[x - start]) : color(Double(x) + 0.5, cy)
+            }
+            var x = start, repeating = SourceOver.RepeatingBlend()
+            var current = colorAt(x)
             while x < end {
                 // The stretch x..<next of `current`; `following` is the colour at next.
                 var next = x + 1, following = current
                 while next < end {
-                    following = color(Double(next) + 0.5, cy)
+                    following = colorAt(next)
                     guard following == current else { break }
                     next += 1
                 }
@@ -252,6 +264,12 @@ public struct RasterRenderer: Sendable {
                     let table = SourceOver.table(red: current.0 * k, green: current.1 * k, blue: current.2 * k, alpha: current.3 * k,
                                                  adding: blend == .plus)
                     SourceOver.apply(table, to: pixels, from: (rowStart + x) * 4, to: (rowStart + next) * 4)
+                } else if blend == .sourceOver {
+                    let k = opacity
+                    for i in x..<next {
+                        repeating.blend(red: current.0 * k, green: current.1 * k, blue: current.2 * k, alpha: current.3 * k,
+                                        into: pixels, at: (rowStart + i) * 4)
+                    }
                 } else {
                     for i in x..<next { apply(current, opacity, pixels, (rowStart + i) * 4) }
                 }
@@ -449,7 +467,12 @@ package enum SourceOver {
     @inline(__always)
     package static func blend(red: Double, green: Double, blue: Double, alpha: Double,
                               into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
-        let r = rounded(red), g = rounded(green), b = rounded(blue), a = rounded(alpha)
+        blend(r: rounded(red), g: rounded(green), b: rounded(blue), a: rounded(alpha), into: pixels, at: i)
+    }
+
+    /// `blend` of a source already rounded to the bytes a draw writes.
+    @inline(__always)
+    package static func blend(r: UInt8, g: UInt8, b: UInt8, a: UInt8, into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
         // A source of no bytes adds nothing and takes nothing away: quantize(p / 255) is p
         // (ByteUnitsTests), so the pixel stays as it is (a faint shadow's tail, most of it).
         guard r | g | b | a != 0 else { return }
@@ -458,6 +481,32 @@ package enum SourceOver {
         pixels[i + 1] = quantize(ByteUnits.value(g) + ByteUnits.value(pixels[i + 1]) * keep)
         pixels[i + 2] = quantize(ByteUnits.value(b) + ByteUnits.value(pixels[i + 2]) * keep)
         pixels[i + 3] = quantize(alpha + ByteUnits.value(pixels[i + 3]) * keep)
+    }
+
+    /// `blend` of colour after colour along a row, remembering the last source and pixel it
+    /// met and what it made of them: where both repeat (a shadow's slowly changing colour over
+    /// a plain background) the result is stored again rather than worked out. The same bytes:
+    /// `blend`'s result depends on the source's bytes and the pixel's alone.
+    package struct RepeatingBlend {
+        private var source: UInt32 = 0, pixel: UInt32 = 0, result: UInt32 = 0, known = false
+
+        package init() {}
+
+        @inline(__always)
+        package mutating func blend(red: Double, green: Double, blue: Double, alpha: Double,
+                                    into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+            let r = rounded(red), g = rounded(green), b = rounded(blue), a = rounded(alpha)
+            let source = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+            let address = UnsafeMutableRawPointer(pixels.baseAddress! + i)
+            precondition(i >= 0 && i + 4 <= pixels.count)
+            let pixel = address.loadUnaligned(as: UInt32.self)
+            if known, source == self.source, pixel == self.pixel {
+                address.storeBytes(of: result, as: UInt32.self)
+                return
+            }
+            SourceOver.blend(r: r, g: g, b: b, a: a, into: pixels, at: i)
+            (self.source, self.pixel, result, known) = (source, pixel, address.loadUnaligned(as: UInt32.self), true)
+        }
     }
 
     /// The source combined with the pixel by a blend mode that reads it (`BlendMode.combine`): the
