@@ -42,6 +42,10 @@ public struct RasterRenderer: Sendable {
     /// Fewest pixels of one colour that go through a table (1,024 entries to make) rather than
     /// being blended one by one.
     static let minimumTableRun = 128
+    /// Pixels a long source-over stretch blends one by one (`SourceOver.RepeatingBlend` working
+    /// them out, not remembering them) before the rest goes through a table: a table is 1,024
+    /// roundings, some 250 pixels' blends.
+    static let blendsBeforeTable = 32
 
     /// The frame's pixels. With a cache, passes with a cache key come from it when it has them
     /// (and the passes only they read are skipped), and go into it when it does not.
@@ -259,19 +263,24 @@ public struct RasterRenderer: Sendable {
                     guard following == current else { break }
                     next += 1
                 }
-                if tablesRuns, next - x >= RasterRenderer.minimumTableRun {
-                    let k = opacity
+                let k = opacity
+                var i = x
+                if blend == .sourceOver {
+                    // Over pixels that repeat this is a store a pixel, cheaper than a table; over
+                    // pixels that do not, a long stretch goes on through a table after a few.
+                    var worked = 0
+                    while i < next, worked < RasterRenderer.blendsBeforeTable || next - i < RasterRenderer.minimumTableRun {
+                        if repeating.blend(red: current.0 * k, green: current.1 * k, blue: current.2 * k, alpha: current.3 * k,
+                                           into: pixels, at: (rowStart + i) * 4) { worked += 1 }
+                        i += 1
+                    }
+                }
+                if tablesRuns, next - i >= RasterRenderer.minimumTableRun {
                     let table = SourceOver.table(red: current.0 * k, green: current.1 * k, blue: current.2 * k, alpha: current.3 * k,
                                                  adding: blend == .plus)
-                    SourceOver.apply(table, to: pixels, from: (rowStart + x) * 4, to: (rowStart + next) * 4)
-                } else if blend == .sourceOver {
-                    let k = opacity
-                    for i in x..<next {
-                        repeating.blend(red: current.0 * k, green: current.1 * k, blue: current.2 * k, alpha: current.3 * k,
-                                        into: pixels, at: (rowStart + i) * 4)
-                    }
+                    SourceOver.apply(table, to: pixels, from: (rowStart + i) * 4, to: (rowStart + next) * 4)
                 } else {
-                    for i in x..<next { apply(current, opacity, pixels, (rowStart + i) * 4) }
+                    for i in i..<next { apply(current, opacity, pixels, (rowStart + i) * 4) }
                 }
                 x = next
                 current = following
@@ -492,9 +501,10 @@ package enum SourceOver {
 
         package init() {}
 
-        @inline(__always)
+        /// Returns whether it worked the blend out (false: the remembered result was stored).
+        @inline(__always) @discardableResult
         package mutating func blend(red: Double, green: Double, blue: Double, alpha: Double,
-                                    into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+                                    into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) -> Bool {
             let r = rounded(red), g = rounded(green), b = rounded(blue), a = rounded(alpha)
             let source = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
             let address = UnsafeMutableRawPointer(pixels.baseAddress! + i)
@@ -502,10 +512,11 @@ package enum SourceOver {
             let pixel = address.loadUnaligned(as: UInt32.self)
             if known, source == self.source, pixel == self.pixel {
                 address.storeBytes(of: result, as: UInt32.self)
-                return
+                return false
             }
             SourceOver.blend(r: r, g: g, b: b, a: a, into: pixels, at: i)
             (self.source, self.pixel, result, known) = (source, pixel, address.loadUnaligned(as: UInt32.self), true)
+            return true
         }
     }
 
