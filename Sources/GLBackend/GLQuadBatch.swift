@@ -141,6 +141,9 @@ final class GLQuadBatch {
                 EdgeEquation(a: 0, b: 1, c: -r.minY), EdgeEquation(a: 0, b: -1, c: r.maxY)]
     }
 
+    /// Where an instance's colour starts: after its pixel bounds.
+    private static let colorOffset = 4
+
     /// Indices of the middle's triangles, after the frame's.
     private static let middleIndices: GLsizei = 6
 
@@ -259,10 +262,15 @@ final class GLQuadBatch {
             drawFrames(Array(pending[(start * stride)..<((middle + 1) * stride)]))
             glUseProgram(middleProgram.handle)
             glUniform2f(middleProgram.location("u_viewport"), GLfloat(width), GLfloat(height))
+            // An opaque middle replaces what is beneath: source-over with alpha 1 is the source
+            // itself, so it is written without blending (what a software driver skips reading).
+            let opaque = pending[middle * stride + GLQuadBatch.colorOffset + 3] == 1
+            if opaque { glDisable(GLenum(GL_BLEND)) }
             drawCalls += instances.draw(Array(pending[(middle * stride)..<((middle + 1) * stride)])) { count in
                 glDrawElementsInstanced(GLenum(GL_TRIANGLES), GLQuadBatch.middleIndices, GLenum(GL_UNSIGNED_SHORT),
                                         UnsafeRawPointer(bitPattern: Int(indexCount) * MemoryLayout<GLushort>.size), count)
             }
+            if opaque { glEnable(GLenum(GL_BLEND)) }
             middlesDrawn += 1
             glUseProgram(program.handle)
             start = middle + 1
