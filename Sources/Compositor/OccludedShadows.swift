@@ -38,7 +38,7 @@ extension QuadOp {
     /// opaque solid colour at full opacity and tint, source-over, over a pixel-aligned rectangle
     /// inside which coverage is exactly 1. Nil when that is not known (a turned or projected
     /// shape, a ring, hard edges, a clip that is not an axis-aligned rectangle).
-    var opaquePixels: PixelRect? {
+    package var opaquePixels: PixelRect? {
         guard case .solid(let color) = fill, color.alpha >= 1, opacity >= 1, tint.alpha >= 1, blend == .sourceOver,
               polygon.isExact else { return nil }
         // The clip's rectangle (no outline: bounded by the target alone).
