@@ -27,6 +27,7 @@ out vec4 fragColor;
 #ifdef PROFILE
 uniform highp sampler2D u_profile;     // a wide shadow's profile (blurred_rounded_rect.glsl)
 uniform vec3 u_grid;                   // its spacing, last column, last row
+uniform vec2 u_origin;                 // its first point from the centre
 #endif
 
 void main() {
@@ -47,7 +48,7 @@ void main() {
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
 #ifdef PROFILE
-    vec4 color = v_color * (k * profiledRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, u_profile, u_grid));
+    vec4 color = v_color * (k * profiledRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, u_profile, u_grid, u_origin));
 #else
     vec4 color = v_color * (k * blurredRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
 #endif

@@ -47,11 +47,12 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
 // The same shape from its profile (BlurredRoundedRectProfile), for wide shadows: the closed form
 // sampled on a grid over one quadrant of the plane, one texel per grid point, read with
 // texelFetch and interpolated as BlurredRoundedRectProfile.interpolated does (the same on every
-// driver; float textures need not be filterable). grid: spacing, last column, last row.
-float profiledRoundedRect(vec2 p, mat3 toLocal, vec4 box, highp sampler2D profile, vec3 grid) {
+// driver; float textures need not be filterable). grid: spacing, last column, last row; origin:
+// the grid's first point from the centre (nearer, the closed form is constant along that axis).
+float profiledRoundedRect(vec2 p, mat3 toLocal, vec4 box, highp sampler2D profile, vec3 grid, vec2 origin) {
     vec3 h = vec3(p, 1.0) * toLocal;
     if (h.z <= 0.0) return 0.0;
-    vec2 g = min(abs(h.xy / h.z - box.xy) / grid.x, grid.yz);
+    vec2 g = min(max(abs(h.xy / h.z - box.xy) - origin, 0.0) / grid.x, grid.yz);
     vec2 g0 = floor(g);
     vec2 f = g - g0;
     ivec2 a = ivec2(g0);

@@ -53,6 +53,7 @@ uniform vec4 u_blurBox;                // centre x, y, half width, half height, 
 uniform vec2 u_blurParams;             // corner radius, sigma
 uniform highp sampler2D u_profile;     // a wide shadow's profile (fill kind 3; blurred_rounded_rect.glsl)
 uniform vec3 u_grid;                   // its spacing, last column, last row
+uniform vec2 u_origin;                 // its first point from the centre
 uniform ivec4 u_atlasRegion;           // a pass's place in the atlas: x, y, width, height (PLAIN_ATLAS)
 #ifdef BACKDROP_BLEND
 uniform highp sampler2D u_backdrop;    // the target's pixels under the quad, copied before it is drawn
@@ -283,7 +284,7 @@ void main() {
         color = u_color * blurredRoundedRect(p, u_blurToLocal, u_blurBox, u_blurParams);
     }
     if (u_fillKind == 3) {
-        color = u_color * profiledRoundedRect(p, u_blurToLocal, u_blurBox, u_profile, u_grid);
+        color = u_color * profiledRoundedRect(p, u_blurToLocal, u_blurBox, u_profile, u_grid, u_origin);
     }
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;

@@ -83,7 +83,7 @@ package final class GLExecutor {
                                    "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
                                    "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY",
                                    "u_outlineCount", "u_outlineEdges", "u_inverseSlopes", "u_atlasRegion",
-                                   "u_backdrop", "u_backdropOrigin", "u_blendMode", "u_profile", "u_grid"]
+                                   "u_backdrop", "u_backdropOrigin", "u_blendMode", "u_profile", "u_grid", "u_origin"]
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     private let debugOutput: GLDebugOutput?
@@ -796,6 +796,7 @@ package final class GLExecutor {
                 glActiveTexture(GLenum(GL_TEXTURE0))
                 glUniform1i(program.location("u_profile"), GLShadowProfiles.unit)
                 glUniform3f(program.location("u_grid"), entry.spacing, GLfloat(entry.columns - 1), GLfloat(entry.rows - 1))
+                glUniform2f(program.location("u_origin"), entry.origin.x, entry.origin.y)
             } else {
                 glUniform1i(program.location("u_fillKind"), 2)
             }

@@ -76,7 +76,7 @@ final class GLQuadBatch {
         }
         let defines = kind == .roundedContinuous ? ["CONTINUOUS_CORNERS"] : kind == .blurredProfile ? ["PROFILE"] : []
         program = try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines,
-                                uniforms: ["u_viewport"] + (kind == .blurredProfile ? ["u_profile", "u_grid"] : []),
+                                uniforms: ["u_viewport"] + (kind == .blurredProfile ? ["u_profile", "u_grid", "u_origin"] : []),
                                 attributes: ["a_corner"] + attributes.map(\.name))
         middleProgram = kind.isRounded
             ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["MIDDLE"], uniforms: ["u_viewport"],
@@ -248,6 +248,7 @@ final class GLQuadBatch {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glUniform1i(program.location("u_profile"), GLShadowProfiles.unit)
             glUniform3f(program.location("u_grid"), entry.spacing, GLfloat(entry.columns - 1), GLfloat(entry.rows - 1))
+            glUniform2f(program.location("u_origin"), entry.origin.x, entry.origin.y)
         }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         guard !middles.isEmpty, let middleProgram else {

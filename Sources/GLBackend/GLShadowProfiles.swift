@@ -12,6 +12,7 @@ final class GLShadowProfiles {
         let columns: Int
         let rows: Int
         let spacing: Float
+        let origin: (x: Float, y: Float)
         var lastUsed: Int
     }
 
@@ -61,7 +62,8 @@ final class GLShadowProfiles {
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
         made += 1
-        let entry = Entry(texture: texture, columns: profile.columns, rows: profile.rows, spacing: profile.spacing, lastUsed: clock)
+        let entry = Entry(texture: texture, columns: profile.columns, rows: profile.rows, spacing: profile.spacing, origin: profile.origin,
+                          lastUsed: clock)
         entries[key] = entry
         return entry
     }
