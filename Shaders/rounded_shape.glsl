@@ -25,10 +25,9 @@ vec3 roundedDistance(vec2 l, vec4 rect, vec4 radii, bool continuous) {
     return q.x > q.y ? vec3(q.x - r, s.x, 0.0) : vec3(q.y - r, 0.0, s.y);
 }
 
-// The share of a pixel's square inside a straight edge d pixels away with device normal g.
-// Mirrors RoundedShape.pixelCoverage.
-float pixelCoverage(float d, vec2 g) {
-    float len = length(g);
+// The share of a pixel's square inside a straight edge d pixels away with device normal g, of
+// length len. Mirrors RoundedShape.pixelCoverage.
+float pixelCoverage(float d, vec2 g, float len) {
     if (len <= 0.0) return clamp(0.5 - d, 0.0, 1.0);
     float a = min(abs(g.x), abs(g.y)) / len, b = max(abs(g.x), abs(g.y)) / len;
     float s = -d, halfWidth = (a + b) * 0.5, linear = (b - a) * 0.5;
@@ -52,21 +51,38 @@ vec3 straightEdgeLineY(vec2 l, vec4 rect) {
     return vec3(abs(dy) - rect.w * 0.5, 0.0, dy >= 0.0 ? 1.0 : -1.0);
 }
 
-// A local distance and gradient (d, gx, gy) as device pixels (distance, device gradient).
-vec3 onScreen(vec3 s, float dxdx, float dxdy, float dydx, float dydy) {
-    vec2 g = vec2(s.y * dxdx + s.z * dydx, s.y * dxdy + s.z * dydy);
-    return vec3(length(g) > 0.0 ? s.x / length(g) : s.x, g);
+// How far the map carries a step along the plane's x and along its y, in device pixels: the
+// lengths of the straight edges' device normals (±1 along one axis), the same for every outline
+// at the pixel, so each is worked out once.
+struct PlaneDerivatives {
+    float dxdx, dxdy, dydx, dydy;
+    float lengthX, lengthY;
+};
+
+PlaneDerivatives planeDerivatives(float dxdx, float dxdy, float dydx, float dydy) {
+    return PlaneDerivatives(dxdx, dxdy, dydx, dydy, length(vec2(dxdx, dxdy)), length(vec2(dydx, dydy)));
+}
+
+// A local distance and gradient (d, gx, gy) as device pixels: (distance, device gradient, the
+// gradient's length), `len` that length where it is known.
+vec4 onScreen(vec3 s, PlaneDerivatives j, float len) {
+    vec2 g = vec2(s.y * j.dxdx + s.z * j.dydx, s.y * j.dxdy + s.z * j.dydy);
+    return vec4(len > 0.0 ? s.x / len : s.x, g, len);
+}
+vec4 onScreen(vec3 s, PlaneDerivatives j) {
+    vec2 g = vec2(s.y * j.dxdx + s.z * j.dydx, s.y * j.dxdy + s.z * j.dydy);
+    return onScreen(s, j, length(g));
 }
 
 // Device coverage of one rounded rectangle: the outline's distance, or a straight edge's line
 // where that is nearer on screen.
-float shapeCoverage(vec2 l, vec4 rect, vec4 radii, bool continuous, float dxdx, float dxdy, float dydx, float dydy) {
-    vec3 edge = onScreen(roundedDistance(l, rect, radii, continuous), dxdx, dxdy, dydx, dydy);
-    vec3 lineX = onScreen(straightEdgeLineX(l, rect), dxdx, dxdy, dydx, dydy);
-    vec3 lineY = onScreen(straightEdgeLineY(l, rect), dxdx, dxdy, dydx, dydy);
+float shapeCoverage(vec2 l, vec4 rect, vec4 radii, bool continuous, PlaneDerivatives j) {
+    vec4 edge = onScreen(roundedDistance(l, rect, radii, continuous), j);
+    vec4 lineX = onScreen(straightEdgeLineX(l, rect), j, j.lengthX);
+    vec4 lineY = onScreen(straightEdgeLineY(l, rect), j, j.lengthY);
     if (lineX.x > edge.x) edge = lineX;
     if (lineY.x > edge.x) edge = lineY;
-    return pixelCoverage(edge.x, edge.yz);
+    return pixelCoverage(edge.x, edge.yz, edge.w);
 }
 
 // The coverage of the outer and of the inner rounded rectangle at device point p, the same way.
@@ -77,8 +93,8 @@ vec2 outlineCoverages(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 inne
     float w2 = h.z * h.z;
     float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
     float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
-    return vec2(shapeCoverage(l, outerRect, outerRadii, continuous, dxdx, dxdy, dydx, dydy),
-                shapeCoverage(l, innerRect, innerRadii, continuous, dxdx, dxdy, dydx, dydy));
+    PlaneDerivatives j = planeDerivatives(dxdx, dxdy, dydx, dydy);
+    return vec2(shapeCoverage(l, outerRect, outerRadii, continuous, j), shapeCoverage(l, innerRect, innerRadii, continuous, j));
 }
 
 // Coverage of a rounded shape at device point p (shapeKind 1: rounded rectangle, 2: ring):
@@ -93,11 +109,12 @@ float roundedShapeCoverage(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4
     float w2 = h.z * h.z;
     float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
     float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
-    float outside = shapeCoverage(l, outerRect, outerRadii, continuous, dxdx, dxdy, dydx, dydy);
+    PlaneDerivatives j = planeDerivatives(dxdx, dxdy, dydx, dydy);
+    float outside = shapeCoverage(l, outerRect, outerRadii, continuous, j);
     if (shapeKind == 2 && outside > 0.0) {
         // The ring is what lies between the outlines: the outer's area less the inner's (the inner
         // lies within the outer), not a product, which overstated a border thinner than a pixel.
-        outside = max(outside - shapeCoverage(l, innerRect, innerRadii, continuous, dxdx, dxdy, dydx, dydy), 0.0);
+        outside = max(outside - shapeCoverage(l, innerRect, innerRadii, continuous, j), 0.0);
     }
     return outside;
 }
