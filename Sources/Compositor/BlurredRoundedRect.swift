@@ -93,6 +93,8 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// there is one number: worked out at the first such pixel (`flatValue`) and given again
         /// (a small blur's long straight stretches, most of its pixels).
         private var flatBound: Float = -.infinity, flatValue: Float?
+        /// A run's px values (`alphas`), kept to be used again.
+        private var scratch: [Float] = []
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -178,33 +180,77 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 if all(t .<= -whole) { return SIMD8(repeating: -1) }
                 return BlurredRoundedRect.erf(t)
             }
-            var rows = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(),
-                        SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
-            withUnsafeMutableBytes(of: &rows) { raw in
-                let rows = raw.bindMemory(to: SIMD8<Float>.self)
+            var pxs = [Float]()
+            swap(&pxs, &scratch)
+            if pxs.count < count + 8 { pxs = [Float](repeating: 0, count: count + 8) }
+            defer { swap(&pxs, &scratch) }
+            pxs.withUnsafeMutableBufferPointer { pxs in
+                // planePoint's px of every pixel (and the lanes past the end), eight at a time.
                 var start = 0
                 while start < count {
-                    // Past the run's end the lanes go on (worked out, not stored).
-                    let lanes = min(8, count - start)
                     let xs = lanes8 + (Double(first + start) + 0.5)
                     let px = SIMD8<Float>((xs * m.m11 + rowPart + m.m31) / m.m33 - centre)
-                    var value: SIMD8<Float>
-                    if corner <= 0 {
-                        value = 0.5 * (erfOrWhole((px + halfWidth) * k) - erfOrWhole((px - halfWidth) * k)) * squareAlongY
-                    } else {
-                        for j in 0..<distinctCount {
-                            rows[j] = 0.5 * (erfOrWhole((px + distinct[j]) * k) - erfOrWhole((px - distinct[j]) * k))
-                        }
-                        value = SIMD8(repeating: 0)
-                        for i in 0..<ySamples { value += rows[Int(slot[i])] * weights[i] * step }
-                    }
-                    if lanes == 8 {
-                        UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
-                    } else {
-                        for lane in 0..<lanes { out[start + lane] = value[lane] }
-                    }
-                    start += lanes
+                    UnsafeMutableRawPointer(pxs.baseAddress! + start).storeBytes(of: px, as: SIMD8<Float>.self)
+                    start += 8
                 }
+                // The shadow is symmetric about its centre line, to the bit: erf(-t) is -erf(t)
+                // (its sign is applied last), and -px + w, -px - w and their products by k are
+                // the negations of px - w, px + w and theirs, so a row's value at -px is its
+                // value at px. Where the pixels right of the centre have their mirror images'
+                // px negated exactly (a centre on a pixel's middle or edge, whole-pixel steps),
+                // their values are those images'.
+                var mirrored = 0..<0, mirrorBase = 0
+                if m.m11 > 0, count > 1 {
+                    var split = 0
+                    while split < count, pxs[split] <= 0 { split += 1 }
+                    if split > 0, split < count {
+                        for base in [2 * split - 1, 2 * split - 2] where base - split >= 0 && base - split < split
+                            && pxs[base - split].bitPattern == (-pxs[split]).bitPattern {
+                            mirrorBase = base
+                            var end = split
+                            while end < count, mirrorBase - end >= 0, pxs[mirrorBase - end].bitPattern == (-pxs[end]).bitPattern { end += 1 }
+                            mirrored = split..<end
+                            break
+                        }
+                    }
+                }
+                var rows = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(),
+                            SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
+                withUnsafeMutableBytes(of: &rows) { raw in
+                    let rows = raw.bindMemory(to: SIMD8<Float>.self)
+                    /// The pixels `range`, eight at a time (past its end the lanes go on, worked
+                    /// out and not stored).
+                    func evaluate(_ range: Range<Int>) {
+                        var start = range.lowerBound
+                        while start < range.upperBound {
+                            let lanes = min(8, range.upperBound - start)
+                            let px = UnsafeRawPointer(pxs.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
+                            var value: SIMD8<Float>
+                            if corner <= 0 {
+                                value = 0.5 * (erfOrWhole((px + halfWidth) * k) - erfOrWhole((px - halfWidth) * k)) * squareAlongY
+                            } else {
+                                for j in 0..<distinctCount {
+                                    rows[j] = 0.5 * (erfOrWhole((px + distinct[j]) * k) - erfOrWhole((px - distinct[j]) * k))
+                                }
+                                value = SIMD8(repeating: 0)
+                                for i in 0..<ySamples { value += rows[Int(slot[i])] * weights[i] * step }
+                            }
+                            if lanes == 8 {
+                                UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
+                            } else {
+                                for lane in 0..<lanes { out[start + lane] = value[lane] }
+                            }
+                            start += lanes
+                        }
+                    }
+                    if mirrored.isEmpty {
+                        evaluate(0..<count)
+                    } else {
+                        evaluate(0..<mirrored.lowerBound)
+                        evaluate(mirrored.upperBound..<count)
+                    }
+                }
+                for i in mirrored { out[i] = out[mirrorBase - i] }
             }
         }
 

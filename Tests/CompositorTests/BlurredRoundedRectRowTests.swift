@@ -40,6 +40,12 @@ struct BlurredRoundedRectRowTests {
         let maps = Self.maps + [
             ("mirrored, shifted by a third", ProjectiveTransform2D(m11: -1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 150.0 / 3, m32: 1.0 / 3, m33: 1)),
             ("sheared along x, scaled by 3", ProjectiveTransform2D(m11: 3, m12: 0, m13: 0, m21: 0.25, m22: 3, m23: 0, m31: -200, m32: -100, m33: 1)),
+            // The centre on a pixel's middle: each pixel right of it mirrors one left of it.
+            ("the centre on a pixel's middle", ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: -0.5, m32: 0, m33: 1)),
+            // Off the middle by a few billionths, under a Float step: the two sides' px round
+            // apart at some pixels, whose mirror images are then not exact negations.
+            ("the centre just off a pixel's middle", ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: -0.5 + 3e-9, m32: 0, m33: 1)),
+            ("scaled by a third", ProjectiveTransform2D(m11: 1.0 / 3, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 4.0 / 3, m32: 0, m33: 1)),
         ]
         for (name, map) in maps {
             let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 4, y: 6, width: 80, height: 50),
@@ -47,19 +53,23 @@ struct BlurredRoundedRectRowTests {
                                            color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
             var rows = BlurredRoundedRect.RowEvaluator(shape)
             var differing = 0, nonzero = 0
-            var out = [Float](repeating: .nan, count: 200)
-            // Runs of every length from 1 to 23 (full lanes and tails), starting anywhere.
+            var out = [Float](repeating: .nan, count: 400)
+            // Runs of every length from 1 to 23 (full lanes and tails), starting anywhere, and
+            // the whole row as one run (the pixels on both sides of the centre).
             for y in stride(from: -40.5, to: 120, by: 1) {
-                var first = -41, length = 1
+                var runs = [(-41, 181)], first = -41, length = 1
                 while first < 140 {
+                    runs.append((first, min(length, 140 - first)))
+                    first += length
+                    length = length % 23 + 1
+                }
+                for (first, length) in runs {
                     out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: length, into: $0.baseAddress!) }
                     for i in 0..<length {
                         let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
                         if a.bitPattern != out[i].bitPattern { differing += 1 }
                         if a > 0.01 { nonzero += 1 }
                     }
-                    first += length
-                    length = length % 23 + 1
                 }
             }
             #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma): \(differing) values differ")
