@@ -85,7 +85,11 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// pixel are computed eight at a time (the same arithmetic in each lane as `erf`, so the
         /// same bits), which was half of a wide shadow's time on the CPU.
         private var widths = SIMD8<Float>(), weights = SIMD8<Float>(), step: Float = 0
-        private var sameWidth = false, squareAlongY: Float = 0
+        private var squareAlongY: Float = 0
+        /// The samples' distinct half widths (the first `distinctCount` lanes: the straight
+        /// sides' and a corner sample's or two) and which of them each sample has: one erf
+        /// pair serves all the samples of a width.
+        private var distinct = SIMD8<Float>(), slot = SIMD8<Int32>(), distinctCount = 0
         /// Where every erf of the row is ±1 exactly: a point at most `flatBound` from the centre
         /// along x lies over 5.5 / k (5.5 in erf's argument) inside every sample's half width,
         /// and `erf(x)` is 1 to the bit from x = 5.409 on (1 - 1 / d^4 with d^4 past 2^25; the
@@ -123,7 +127,7 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 return ax * squareAlongY
             }
             var value: Float = 0
-            if sameWidth {
+            if distinctCount == 1 {
                 let row = 0.5 * (erf((px + widths[0]) * k) - erf((px - widths[0]) * k))
                 for i in 0..<ySamples { value += row * weights[i] * step }
             } else {
@@ -160,19 +164,6 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             // m33 at every pixel, and its py is the row's.
             let m = shape.deviceToLocal, centre = shape.rect.x + shape.rect.width / 2
             let rowPart = y * m.m21, lanes8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
-            // The distinct half widths, and which one each sample has.
-            var distinct = SIMD8<Float>(), slot = SIMD8<Int32>(), distinctCount = 0
-            if corner > 0 {
-                for i in 0..<ySamples {
-                    var j = 0
-                    while j < distinctCount, distinct[j].bitPattern != widths[i].bitPattern { j += 1 }
-                    if j == distinctCount {
-                        distinct[j] = widths[i]
-                        distinctCount += 1
-                    }
-                    slot[i] = Int32(j)
-                }
-            }
             let whole = BlurredRoundedRect.erfWhole
             /// erf, or ±1 where every lane is past `erfWhole` (the same bits).
             func erfOrWhole(_ t: SIMD8<Float>) -> SIMD8<Float> {
@@ -270,7 +261,16 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 widths[i] = rowWidth(y: py - y, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner)
                 y += step
             }
-            sameWidth = (0..<ySamples).allSatisfy { widths[$0].bitPattern == widths[0].bitPattern }
+            distinctCount = 0
+            for i in 0..<ySamples {
+                var j = 0
+                while j < distinctCount, distinct[j].bitPattern != widths[i].bitPattern { j += 1 }
+                if j == distinctCount {
+                    distinct[j] = widths[i]
+                    distinctCount += 1
+                }
+                slot[i] = Int32(j)
+            }
             flatBound = flatBound(narrowest: widths.min())
         }
 
