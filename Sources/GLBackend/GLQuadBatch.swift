@@ -32,8 +32,9 @@ final class GLQuadBatch {
     /// Whether large filled shapes have their middle drawn apart (`drawsMiddleApart`); off only to
     /// hold it to the whole shape's drawing in a test.
     var drawsMiddlesApart = true
-    /// Instances (their index in `pending`) whose middle is drawn straight after their frame.
-    private var middles: [Int] = []
+    /// Instances (their index in `pending`) whose middle is drawn straight after their frame,
+    /// and whether that middle is opaque (its colour's alpha 1: written without blending).
+    private var middles: [(index: Int, opaque: Bool)] = []
     /// Smallest filled shape, in device pixels, whose middle is drawn apart: the extra draw and
     /// the switches of program cost on llvmpipe about what the middle saves at some 12,000
     /// pixels (100 flat cards of 128 x 96: 11.5-12 ms whole, 8.7-13 apart; of 90 x 68: 6.7-7.2
@@ -141,9 +142,6 @@ final class GLQuadBatch {
                 EdgeEquation(a: 0, b: 1, c: -r.minY), EdgeEquation(a: 0, b: -1, c: r.maxY)]
     }
 
-    /// Where an instance's colour starts: after its pixel bounds.
-    private static let colorOffset = 4
-
     /// Indices of the middle's triangles, after the frame's.
     private static let middleIndices: GLsizei = 6
 
@@ -222,7 +220,7 @@ final class GLQuadBatch {
             let shapeKind: GLfloat = (ring != nil ? 3 : shape.inner == nil ? 1 : 2) + (apart ? 4 : 0)
             pending += [shapeKind, shape.outer.continuous ? 1 : 0]
             pending += ringAlone ? own : ring.flatMap(GLQuadBatch.color(of:)) ?? [0, 0, 0, 0]
-            if apart { middles.append(pending.count / instances.stride - 1) }
+            if apart { middles.append((pending.count / instances.stride - 1, own[3] == 1)) }
         }
         if case .blurredRoundedRect(let shape) = quad.fill {
             let m = shape.deviceToLocal, r = shape.rect
@@ -259,13 +257,12 @@ final class GLQuadBatch {
         // In order: the instances up to one whose middle is apart, then that middle, and so on.
         let stride = instances.stride
         var start = 0
-        for middle in middles {
+        for (middle, opaque) in middles {
             drawFrames(Array(pending[(start * stride)..<((middle + 1) * stride)]))
             glUseProgram(middleProgram.handle)
             glUniform2f(middleProgram.location("u_viewport"), GLfloat(width), GLfloat(height))
             // An opaque middle replaces what is beneath: source-over with alpha 1 is the source
             // itself, so it is written without blending (what a software driver skips reading).
-            let opaque = pending[middle * stride + GLQuadBatch.colorOffset + 3] == 1
             if opaque { glDisable(GLenum(GL_BLEND)) }
             drawCalls += instances.draw(Array(pending[(middle * stride)..<((middle + 1) * stride)])) { count in
                 glDrawElementsInstanced(GLenum(GL_TRIANGLES), GLQuadBatch.middleIndices, GLenum(GL_UNSIGNED_SHORT),

@@ -543,8 +543,8 @@ package enum SourceOver {
                                     into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) -> Bool {
             let r = rounded(red), g = rounded(green), b = rounded(blue), a = rounded(alpha)
             let source = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
-            let address = UnsafeMutableRawPointer(pixels.baseAddress! + i)
             precondition(i >= 0 && i + 4 <= pixels.count)
+            let address = UnsafeMutableRawPointer(pixels.baseAddress! + i)
             let pixel = address.loadUnaligned(as: UInt32.self)
             if known, source == self.source, pixel == self.pixel {
                 address.storeBytes(of: result, as: UInt32.self)
