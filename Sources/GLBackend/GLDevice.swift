@@ -460,9 +460,11 @@ public final class GLDevice: @unchecked Sendable {
         } ?? (0, 0)
     }
 
-    /// Large filled rounded shapes whose middle was drawn apart by the colour-only program
-    /// (`GLQuadBatch.drawsMiddleApart`), since the device was opened.
+    /// Filled rounded shapes whose middle was drawn apart by the colour-only program
+    /// (`GLQuadBatch.drawsMiddleApart`), and the groups they were drawn in (`MiddleGroups`), since
+    /// the device was opened.
     public var roundedMiddlesApart: Int { fromExecutor { $0.batches.map(\.middlesDrawn).reduce(0, +) } ?? 0 }
+    public var roundedMiddleGroups: Int { fromExecutor { $0.batches.map(\.middleGroupsDrawn).reduce(0, +) } ?? 0 }
 
     /// Rounded quads the general program drew on their footprint rather than their pixel bounds
     /// (`GLRoundedFootprint`), since the device was opened.

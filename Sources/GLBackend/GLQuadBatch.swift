@@ -32,15 +32,17 @@ final class GLQuadBatch {
     /// Whether large filled shapes have their middle drawn apart (`drawsMiddleApart`); off only to
     /// hold it to the whole shape's drawing in a test.
     var drawsMiddlesApart = true
-    /// Instances (their index in `pending`) whose middle is drawn straight after their frame,
-    /// and whether that middle is opaque (its colour's alpha 1: written without blending).
-    private var middles: [(index: Int, opaque: Bool)] = []
-    /// Smallest filled shape, in device pixels, whose middle is drawn apart: the extra draw and
-    /// the switches of program cost on llvmpipe about what the middle saves at some 12,000
-    /// pixels (100 flat cards of 128 x 96: 11.5-12 ms whole, 8.7-13 apart; of 90 x 68: 6.7-7.2
-    /// whole, 8.3-11.3 apart; 1,000 cards of 64 x 48: 37 whole, 40-41 apart; one of 300 x 200:
-    /// 1.6-2.3 whole, 0.9-1.2 apart).
-    static let minimumMiddleArea = 16_384.0
+    /// Instances (their index in `pending`) whose middle is drawn apart, whether that middle is
+    /// opaque (its colour's alpha 1: written without blending), and the device rectangle it lies
+    /// in (`MiddleGroups`).
+    private var middles: [MiddleGroups.Middle] = []
+    /// Each rounded instance's pixel bounds, which hold every pixel its frame writes (the edges'
+    /// coverage is 0 outside), in the order of `pending`.
+    private var frameBounds: [PixelRect] = []
+    /// Smallest filled shape, in device pixels, whose middle is drawn apart. Middles are drawn a
+    /// group at a time (`MiddleGroups`), so the switches of program are paid once per group, not
+    /// per shape; what is left per shape is four more vertices of the vertex stage.
+    static let minimumMiddleArea = 1_024.0
     private let instances: GLInstanceArray
     private var indexBuffer: GLuint = 0
     /// Indices per instance for rounded shapes (the frame of rounded_batch.vert); 0: a strip of 4.
@@ -54,8 +56,9 @@ final class GLQuadBatch {
     /// Quads drawn (a card and its border in one instance count two) and draw calls made.
     private(set) var quadsDrawn = 0
     private(set) var drawCalls = 0
-    /// Filled shapes whose middle was drawn apart.
+    /// Filled shapes whose middle was drawn apart, and the groups they were drawn in.
     private(set) var middlesDrawn = 0
+    private(set) var middleGroupsDrawn = 0
 
     init(_ kind: Kind) throws {
         self.kind = kind
@@ -151,18 +154,24 @@ final class GLQuadBatch {
     /// drawn where that middle has the coverage of exactly 1 the colour-only program assumes: an
     /// affine map (under perspective the vertex stage may draw the pixel bounds instead), and
     /// the quad's polygon (a clip) a pixel clear of the shape all round.
-    static func drawsMiddleApart(_ quad: QuadOp) -> Bool {
-        guard let shape = quad.rounded else { return false }
+    /// Returns the device rectangle holding the middle (the outer rectangle's corners' bounds:
+    /// the middle lies inside it), nil where the middle stays with the frame.
+    static func drawsMiddleApart(_ quad: QuadOp) -> MiddleGroups.Rect? {
+        guard let shape = quad.rounded else { return nil }
         let m = shape.deviceToLocal
-        guard m.m13 == 0, m.m23 == 0, let toDevice = m.inverted() else { return false }
+        guard m.m13 == 0, m.m23 == 0, let toDevice = m.inverted() else { return nil }
         let r = shape.outer.rect
         let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
             let h = toDevice.applyHomogeneous(x: x, y: y)
             return DevicePoint(x: h.x / h.w, y: h.y / h.w)
         }
-        guard abs(CoveragePolygon.signedArea(corners)) >= minimumMiddleArea else { return false }
-        guard let clip = quad.polygon.axisAlignedBounds else { return true }  // bounded by its pixel bounds alone
-        return corners.allSatisfy { $0.x >= clip.minX + 1 && $0.x <= clip.maxX - 1 && $0.y >= clip.minY + 1 && $0.y <= clip.maxY - 1 }
+        guard abs(CoveragePolygon.signedArea(corners)) >= minimumMiddleArea else { return nil }
+        if let clip = quad.polygon.axisAlignedBounds {
+            guard corners.allSatisfy({ $0.x >= clip.minX + 1 && $0.x <= clip.maxX - 1 && $0.y >= clip.minY + 1 && $0.y <= clip.maxY - 1 })
+            else { return nil }
+        }  // else bounded by its pixel bounds alone
+        return MiddleGroups.Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
+                                 maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
     }
 
     /// Adds a quad of this batch's kind. A rounded card followed straight away by its border
@@ -216,11 +225,12 @@ final class GLQuadBatch {
                             GLfloat(rectangle.topLeft), GLfloat(rectangle.topRight), GLfloat(rectangle.bottomRight),
                             GLfloat(rectangle.bottomLeft)]
             }
-            let apart = drawsMiddlesApart && !ringAlone && own != [0, 0, 0, 0] && GLQuadBatch.drawsMiddleApart(quad)
-            let shapeKind: GLfloat = (ring != nil ? 3 : shape.inner == nil ? 1 : 2) + (apart ? 4 : 0)
+            let apart = drawsMiddlesApart && !ringAlone && own != [0, 0, 0, 0] ? GLQuadBatch.drawsMiddleApart(quad) : nil
+            let shapeKind: GLfloat = (ring != nil ? 3 : shape.inner == nil ? 1 : 2) + (apart != nil ? 4 : 0)
             pending += [shapeKind, shape.outer.continuous ? 1 : 0]
             pending += ringAlone ? own : ring.flatMap(GLQuadBatch.color(of:)) ?? [0, 0, 0, 0]
-            if apart { middles.append((pending.count / instances.stride - 1, own[3] == 1)) }
+            if let apart { middles.append(.init(index: frameBounds.count, opaque: own[3] == 1, bounds: apart)) }
+            frameBounds.append(b)
         }
         if case .blurredRoundedRect(let shape) = quad.fill {
             let m = shape.deviceToLocal, r = shape.rect
@@ -252,29 +262,35 @@ final class GLQuadBatch {
         guard !middles.isEmpty, let middleProgram else {
             drawFrames(pending)
             pending.removeAll(keepingCapacity: true)
+            frameBounds.removeAll(keepingCapacity: true)
             return
         }
-        // In order: the instances up to one whose middle is apart, then that middle, and so on.
+        // A group at a time (`MiddleGroups`): its frames, then its middles, none of which lies
+        // under a later frame of the group, so the order of every pixel's draws is kept.
         let stride = instances.stride
-        var start = 0
-        for (middle, opaque) in middles {
-            drawFrames(Array(pending[(start * stride)..<((middle + 1) * stride)]))
+        for group in MiddleGroups.groups(frames: frameBounds, middles: middles) {
+            drawFrames(Array(pending[(group.frames.lowerBound * stride)..<(group.frames.upperBound * stride)]))
+            guard !group.middles.isEmpty else { continue }
+            var data: [GLfloat] = []
+            data.reserveCapacity(group.middles.count * stride)
+            for middle in group.middles { data += pending[(middle.index * stride)..<((middle.index + 1) * stride)] }
             glUseProgram(middleProgram.handle)
             glUniform2f(middleProgram.location("u_viewport"), GLfloat(width), GLfloat(height))
-            // An opaque middle replaces what is beneath: source-over with alpha 1 is the source
-            // itself, so it is written without blending (what a software driver skips reading).
+            // Opaque middles replace what is beneath: source-over with alpha 1 is the source
+            // itself, so they are written without blending (what a software driver skips reading).
+            let opaque = group.middles.allSatisfy(\.opaque)
             if opaque { glDisable(GLenum(GL_BLEND)) }
-            drawCalls += instances.draw(Array(pending[(middle * stride)..<((middle + 1) * stride)])) { count in
+            drawCalls += instances.draw(data, maxInstances: GLQuadBatch.maxInstances) { count in
                 glDrawElementsInstanced(GLenum(GL_TRIANGLES), GLQuadBatch.middleIndices, GLenum(GL_UNSIGNED_SHORT),
                                         UnsafeRawPointer(bitPattern: Int(indexCount) * MemoryLayout<GLushort>.size), count)
             }
             if opaque { glEnable(GLenum(GL_BLEND)) }
-            middlesDrawn += 1
+            middlesDrawn += group.middles.count
+            middleGroupsDrawn += 1
             glUseProgram(program.handle)
-            start = middle + 1
         }
-        if start * stride < pending.count { drawFrames(Array(pending[(start * stride)...])) }
         middles.removeAll(keepingCapacity: true)
+        frameBounds.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
     }
 

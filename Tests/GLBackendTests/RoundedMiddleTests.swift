@@ -24,8 +24,10 @@ struct RoundedMiddleTests {
         /// An opaque card; a translucent bordered card under a smaller translucent one and over
         /// another (the order of frames and middles); continuous corners scaled unevenly; a card
         /// cut by its superlayer's bounds (not apart: the clip crosses it); a card tilted in
-        /// perspective (not apart: the map is not affine).
-        case opaque, bordered, continuousScaled, clipped, perspective
+        /// perspective (not apart: the map is not affine); forty small turned cards, translucent
+        /// and bordered, some opaque, overlapping every which way (middles drawn in groups, each
+        /// ended by a frame over a middle before it).
+        case opaque, bordered, continuousScaled, clipped, perspective, overlapping
         var testDescription: String { rawValue }
         var drawsApart: Bool { self != .clipped && self != .perspective }
     }
@@ -45,6 +47,24 @@ struct RoundedMiddleTests {
             below.cornerRadius = 14
             holder.addSublayer(below)
         }
+        if arrangement == .overlapping {
+            for i in 0..<40 {
+                let small = CALayer()
+                small.bounds = CGRect(x: 0, y: 0, width: 44, height: 34)
+                // Spread as the peer benchmark's cards are (the R2 sequence), at four times the density.
+                small.position = CGPoint(x: (Double(i) * 0.7548776662 + 0.5).truncatingRemainder(dividingBy: 1) * 300 + 10,
+                                         y: (Double(i) * 0.5698402910 + 0.5).truncatingRemainder(dividingBy: 1) * 220 + 10)
+                small.cornerRadius = 7
+                small.transform = CATransform3DMakeRotation(Double(i % 23) * 0.07, 0, 0, 1)
+                small.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.45, blue: 0.75, alpha: i % 5 == 0 ? 1 : 0.85)
+                if i % 3 != 0 {
+                    small.borderWidth = 2
+                    small.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.9)
+                }
+                holder.addSublayer(small)
+            }
+            return root
+        }
         let card = CALayer()
         card.frame = CGRect(x: 40.3, y: 31.7, width: 230.5, height: 170.25)
         card.backgroundColor = CGColor(red: 0.2, green: 0.45, blue: 0.9, alpha: arrangement == .bordered ? 0.7 : 1)
@@ -60,7 +80,7 @@ struct RoundedMiddleTests {
             var tilt = CATransform3DIdentity
             tilt.m34 = -1 / 400
             card.transform = CATransform3DRotate(tilt, 0.5, 1, 0, 0)
-        case .opaque, .clipped:
+        case .opaque, .clipped, .overlapping:
             break
         }
         holder.addSublayer(card)
@@ -80,10 +100,14 @@ struct RoundedMiddleTests {
         let root = Self.tree(arrangement)
         let list = try RenderListBuilder(viewport: root.frame, scale: scale).build(root: root)
         let (apart, whole) = try Self.devices.get()
-        let before = apart.roundedMiddlesApart
+        let before = (apart.roundedMiddlesApart, apart.roundedMiddleGroups)
         let a = try apart.render(list), b = try whole.render(list)
-        let drawn = apart.roundedMiddlesApart - before
+        let drawn = apart.roundedMiddlesApart - before.0, groups = apart.roundedMiddleGroups - before.1
         #expect(arrangement.drawsApart ? drawn > 0 : drawn == 0, "\(drawn) middles drawn apart")
+        if arrangement == .overlapping {
+            // Overlaps end groups, and a group holds several middles.
+            #expect(groups > 1 && groups * 2 < drawn, "\(drawn) middles in \(groups) groups")
+        }
         #expect(whole.roundedMiddlesApart == 0)
         var differing = 0, largest = 0
         for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
