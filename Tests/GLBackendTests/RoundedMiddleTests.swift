@@ -50,11 +50,11 @@ struct RoundedMiddleTests {
         if arrangement == .overlapping {
             for i in 0..<40 {
                 let small = CALayer()
-                small.bounds = CGRect(x: 0, y: 0, width: 44, height: 34)
+                small.bounds = CGRect(x: 0, y: 0, width: 60, height: 44)
                 // Spread as the peer benchmark's cards are (the R2 sequence), at four times the density.
                 small.position = CGPoint(x: (Double(i) * 0.7548776662 + 0.5).truncatingRemainder(dividingBy: 1) * 300 + 10,
                                          y: (Double(i) * 0.5698402910 + 0.5).truncatingRemainder(dividingBy: 1) * 220 + 10)
-                small.cornerRadius = 7
+                small.cornerRadius = 9
                 small.transform = CATransform3DMakeRotation(Double(i % 23) * 0.07, 0, 0, 1)
                 small.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.45, blue: 0.75, alpha: i % 5 == 0 ? 1 : 0.85)
                 if i % 3 != 0 {
