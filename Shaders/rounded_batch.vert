@@ -92,10 +92,13 @@ vec2 place() {
     // shrinks by it, the same for every vertex of the instance (each vertex works it out alike,
     // so shared edges meet exactly).
     vec2 reach = vec2(0.0);
+    // The device gradients' lengths of the plane's x and y, the most at any corner.
+    vec2 lengths = vec2(0.0);
     bool even = true;
     for (int i = 0; i < 4; ++i) {
         vec4 j = planeDerivatives(toLocal, toDevice(toScreen, outer.xy + vec2(float(i & 1), float(i >> 1)) * outer.zw).xy);
         reach = max(reach, pixelReach(j));
+        lengths = max(lengths, vec2(length(j.xy), length(j.zw)));
         even = even && evenlyStretched(j);
     }
     // Pixels off the grown shape have no coverage when a pixel reaches no farther in the plane
@@ -118,9 +121,19 @@ vec2 place() {
     if (!mapped) {
         return a_corner.z < 0.5 ? mix(i_bounds.xy, i_bounds.zw, a_corner.xy) : boundsCentre;
     }
+    // Under an affine map the derivatives are the same everywhere, and the margins can be the
+    // exact ones, with a little to spare: a pixel centre farther than sqrt 1/2 device pixel
+    // outside a straight edge's line has no coverage (a pixel's half width across a line is at
+    // most that, and the line bounds the outline's coverage: shapeCoverage), and that is
+    // sqrt 1/2 times the gradient's length in the plane, so the outline grows by 0.75 of it;
+    // the hole below shrinks by as much, which keeps its corner sqrt 1/2 device pixel inside a
+    // circular corner's arc (held on random maps and shapes, docs/design.md). Otherwise (under
+    // perspective, where the derivatives vary over the shape) a pixel's whole reach, twice what
+    // is needed at the corners.
+    bool affine = i_toLocal2.x == 0.0 && i_toLocal2.y == 0.0;
+    vec2 grown = affine ? 0.75 * lengths : reach;
     if (a_corner.z < 0.5) {
-        // Coverage reaches half a pixel's reach past the outline; grown by a whole one.
-        return toDevice(toScreen, corner(outer, a_corner.xy, reach)).xy;
+        return toDevice(toScreen, corner(outer, a_corner.xy, grown)).xy;
     }
     vec2 middle = toDevice(toScreen, outer.xy + 0.5 * outer.zw).xy;
     // Something filled, its middle not drawn apart: no hole, the inner vertices meet.
@@ -132,7 +145,8 @@ vec2 place() {
     vec4 hole = i_innerRect;
     float r = max(max(i_innerRadii.x, i_innerRadii.y), max(i_innerRadii.z, i_innerRadii.w));
     if (i_shape.y > 0.5) r = min(r * 1.528, min(hole.z, hole.w) * 0.5);  // RoundedRectangle.continuousExtent
-    vec2 inset = vec2(r * (1.0 - 0.70710678)) + reach;
+    // (A continuous corner's distance is an estimate: it keeps the whole reach.)
+    vec2 inset = vec2(r * (1.0 - 0.70710678)) + (i_shape.y > 0.5 ? reach : grown);
     if (any(lessThanEqual(hole.zw, 2.0 * inset))) return middle;  // no hole worth cutting
     return toDevice(toScreen, corner(hole, a_corner.xy, -inset)).xy;
 }

@@ -11,7 +11,7 @@ import Testing
 @Suite("Rounded shape sampler")
 struct RoundedShapeSamplerTests {
     /// A deterministic generator (SplitMix64), so a failure names a case that can be run again.
-    private struct Random {
+    struct Random {
         var state: UInt64
         mutating func next() -> Double {
             state &+= 0x9E37_79B9_7F4A_7C15
