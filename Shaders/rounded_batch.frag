@@ -25,6 +25,7 @@ flat in vec4 v_outerRect;
 flat in vec4 v_outerRadii;
 flat in vec4 v_innerRect;
 flat in vec4 v_innerRadii;
+flat in vec2 v_planeLengths;           // the device gradients' lengths of the plane's x and y, for AFFINE_MAP
 out vec4 fragColor;
 
 //! include rounded_shape.glsl
@@ -60,8 +61,14 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
+#ifdef AFFINE_MAP
+    // Every instance of the draw maps the plane affinely with w exactly 1 (GLQuadBatch).
+    vec2 c = outlineCoveragesAffine(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_planeLengths, v_outerRect, v_outerRadii,
+                                    v_innerRect, v_innerRadii, continuousCorners);
+#else
     vec2 c = outlineCoverages(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
                               v_innerRect, v_innerRadii, continuousCorners);
+#endif
     // By area, as RasterRenderer.drawPair: the ring covers what of the pixel lies between its
     // outlines, over the filled shape there; the rest inside the outer outline shows the filled
     // shape alone. (A ring's alpha times the filled shape's whole coverage, as before, let the

@@ -49,6 +49,7 @@ flat out vec4 v_outerRect;
 flat out vec4 v_outerRadii;
 flat out vec4 v_innerRect;
 flat out vec4 v_innerRadii;
+flat out vec2 v_planeLengths;          // read by the fragment stage's AFFINE_MAP variant only
 
 // A point of the layer's plane in device pixels (w kept, to tell points behind the eye).
 vec3 toDevice(mat3 localToDevice, vec2 l) {
@@ -168,4 +169,7 @@ void main() {
     v_outerRadii = i_outerRadii;
     v_innerRect = i_innerRect;
     v_innerRadii = i_innerRadii;
+    // An affine map's derivatives are the first two columns' first two entries (planeDerivatives
+    // at w = 1), so the lengths rounded_shape.glsl's planeDerivatives takes of them, once.
+    v_planeLengths = vec2(length(i_toLocal0.xy), length(i_toLocal1.xy));
 }

@@ -97,6 +97,17 @@ vec2 outlineCoverages(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 inne
     return vec2(shapeCoverage(l, outerRect, outerRadii, continuous, j), shapeCoverage(l, innerRect, innerRadii, continuous, j));
 }
 
+// The same under an affine map whose w is exactly 1 (GLQuadBatch's AFFINE_MAP variant): the
+// derivatives are m's own entries and their lengths the vertex stage's, the same bits as the
+// general form gives there (w = 1, w^2 = 1, and the terms times m's zero third row vanish),
+// without its six divisions and two square roots a pixel.
+vec2 outlineCoveragesAffine(vec2 p, mat3 m, vec2 lengths, vec4 outerRect, vec4 outerRadii, vec4 innerRect, vec4 innerRadii,
+                            bool continuous) {
+    vec2 l = (vec3(p, 1.0) * m).xy;
+    PlaneDerivatives j = PlaneDerivatives(m[0][0], m[0][1], m[1][0], m[1][1], lengths.x, lengths.y);
+    return vec2(shapeCoverage(l, outerRect, outerRadii, continuous, j), shapeCoverage(l, innerRect, innerRadii, continuous, j));
+}
+
 // Coverage of a rounded shape at device point p (shapeKind 1: rounded rectangle, 2: ring):
 // distances converted to device pixels with the exact derivative of the projective map m
 // (device -> the layer's plane). Mirrors RoundedShape.coverage.

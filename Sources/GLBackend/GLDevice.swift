@@ -33,6 +33,7 @@ public final class GLDevice: @unchecked Sendable {
     private var pathRoute: GLPathFill.Route?
     private var generalQuadProgramOnly = false
     private var middlesApart = true
+    private var affineFrames = true
     private var roundedOnFootprint = true
     private var texturesOneByOne = false
     private var passesSeparately = false
@@ -217,7 +218,10 @@ public final class GLDevice: @unchecked Sendable {
         executor.invalidCallPass = invalidCallPass
         executor.pathRoute = pathRoute
         executor.generalQuadProgramOnly = generalQuadProgramOnly
-        for batch in executor.batches { batch.drawsMiddlesApart = middlesApart }
+        for batch in executor.batches {
+            batch.drawsMiddlesApart = middlesApart
+            batch.drawsAffineFrames = affineFrames
+        }
         executor.drawsRoundedOnFootprint = roundedOnFootprint
         if texturesOneByOne { executor.batchesTextures = false }
         executor.drawsPassesSeparately = passesSeparately
@@ -382,6 +386,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { middlesApart = false }
     }
 
+    /// Makes the rounded batches draw every frame with the general program, affine maps
+    /// included: the test hook that holds the AFFINE_MAP variant (`GLQuadBatch.isAffine`) to it.
+    package func drawRoundedFramesGeneral() {
+        lock.withLock { affineFrames = false }
+    }
+
     /// Makes the general program draw rounded quads over their pixel bounds: the test hook that
     /// holds drawing them on their footprint (`GLRoundedFootprint`) to it.
     package func drawRoundedOnBounds() {
@@ -465,6 +475,11 @@ public final class GLDevice: @unchecked Sendable {
     /// the device was opened.
     public var roundedMiddlesApart: Int { fromExecutor { $0.batches.map(\.middlesDrawn).reduce(0, +) } ?? 0 }
     public var roundedMiddleGroups: Int { fromExecutor { $0.batches.map(\.middleGroupsDrawn).reduce(0, +) } ?? 0 }
+
+    /// Runs of rounded shapes, every one mapped affinely, drawn with the program that reads the
+    /// map's derivatives instead of working them out per pixel (`GLQuadBatch.isAffine`), since the
+    /// device was opened.
+    public var roundedAffineRuns: Int { fromExecutor { $0.batches.map(\.affineFlushes).reduce(0, +) } ?? 0 }
 
     /// Rounded quads the general program drew on their footprint rather than their pixel bounds
     /// (`GLRoundedFootprint`), since the device was opened.

@@ -1,5 +1,6 @@
 import CEGL
 import Compositor
+import OpenCoreGraphics
 import OpenQuartzShaders
 
 /// Draw batching: consecutive quads of a pass that a small program can draw (solid colours, the
@@ -29,6 +30,15 @@ final class GLQuadBatch {
     /// Rounded kinds: the program that draws a large filled shape's middle, colour only
     /// (rounded_batch.frag's MIDDLE variant), from the same vertex stage.
     private let middleProgram: GLProgram?
+    /// Rounded kinds: the program for frames whose every instance maps the plane affinely with w
+    /// exactly 1 (AFFINE_MAP: the map's derivatives read, not worked out per pixel; the same bits).
+    private let affineProgram: GLProgram?
+    /// Whether every rounded instance gathered so far is such a map (`isAffine`).
+    private var allAffine = true
+    /// Whether such runs draw with `affineProgram`; off only to hold it to the general program in
+    /// a test. Draws made with it so far.
+    var drawsAffineFrames = true
+    private(set) var affineFlushes = 0
     /// Whether large filled shapes have their middle drawn apart (`drawsMiddleApart`); off only to
     /// hold it to the whole shape's drawing in a test.
     var drawsMiddlesApart = true
@@ -87,6 +97,10 @@ final class GLQuadBatch {
                                 attributes: ["a_corner"] + attributes.map(\.name))
         middleProgram = kind.isRounded
             ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["MIDDLE"], uniforms: ["u_viewport"],
+                            attributes: ["a_corner"] + attributes.map(\.name))
+            : nil
+        affineProgram = kind.isRounded
+            ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["AFFINE_MAP"], uniforms: ["u_viewport"],
                             attributes: ["a_corner"] + attributes.map(\.name))
             : nil
         // Rounded shapes are drawn as a frame: an outer and an inner rectangle (x, y, inner),
@@ -220,6 +234,7 @@ final class GLQuadBatch {
         }
         if let shape = quad.rounded {
             let m = shape.deviceToLocal
+            allAffine = allAffine && GLQuadBatch.isAffine(m)
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
             let inner = ring?.rounded?.inner ?? shape.inner
             for rectangle in [shape.outer, inner ?? shape.outer] {
@@ -243,6 +258,12 @@ final class GLQuadBatch {
         }
     }
 
+    /// Whether a shape's map from device pixels is affine with w exactly 1 in the floats the
+    /// shader reads, where the AFFINE_MAP variant's coverage is the general one's to the bit.
+    static func isAffine(_ m: ProjectiveTransform2D) -> Bool {
+        GLfloat(m.m13) == 0 && GLfloat(m.m23) == 0 && GLfloat(m.m33) == 1
+    }
+
     /// Draws what was gathered into the bound target of `width` x `height`; the caller restores
     /// its own program and vertex state afterwards.
     func flush(width: Int, height: Int) {
@@ -251,6 +272,9 @@ final class GLQuadBatch {
             append(fill)
         }
         guard !pending.isEmpty else { return }
+        let program = allAffine && drawsAffineFrames ? affineProgram ?? self.program : self.program
+        if program !== self.program { affineFlushes += 1 }
+        allAffine = true
         glUseProgram(program.handle)
         glUniform2f(program.location("u_viewport"), GLfloat(width), GLfloat(height))
         if let entry = profile?.entry {
