@@ -65,7 +65,8 @@ package final class GLExecutor {
     var drawsRoundedOnFootprint = true
     /// Rounded quads the general program drew on their footprint, since the executor began.
     private(set) var roundedFootprintDraws = 0
-    /// Seconds spent reading frames back (waiting for and mapping the copies), since the executor began.
+    /// Seconds spent reading frames back (waiting for and mapping the copies, or copying them
+    /// when read immediately), since the executor began.
     private(set) var readbackSeconds = 0.0
 
     /// Frames a cached pass may go unused before its target returns to the pool.
@@ -134,15 +135,14 @@ package final class GLExecutor {
 
     /// Draws the list and reads the frame back.
     func execute(_ list: RenderList) throws -> Bitmap {
-        let pending = try submit(list)
-        // The draws and the copy finish first, so the time read back is the mapping alone.
-        glFinish()
-        return try collect(pending)
+        // Waited for here, so read straight into memory (in submit, which waits for the draws).
+        try collect(submit(list, readsImmediately: true))
     }
 
     /// Draws the list and queues the frame's copy to memory (`GLReadback`), returning before the
-    /// GPU is done; `collect` waits for it.
-    func submit(_ list: RenderList) throws -> GLReadback.Pending {
+    /// GPU is done; `collect` waits for it. `readsImmediately`: copies it now instead, for a
+    /// caller about to wait for it anyway.
+    func submit(_ list: RenderList, readsImmediately: Bool = false) throws -> GLReadback.Pending {
         let limit = caps.maxRenderTargetSize
         guard list.width <= limit, list.height <= limit else {
             throw GLError.tooLarge(what: "the output", width: list.width, height: list.height, limit: limit)
@@ -232,7 +232,11 @@ package final class GLExecutor {
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         if timesGPU { timerQuery?.stop() }
-        let pending = readback.start(width: list.width, height: list.height)
+        // Read now: the draws finish first, so the time counted as reading back is the copy alone.
+        if readsImmediately { glFinish() }
+        let readStart = DispatchTime.now().uptimeNanoseconds
+        let pending = readback.start(width: list.width, height: list.height, immediately: readsImmediately)
+        if readsImmediately { readbackSeconds += Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e9 }
         glBindVertexArray(0)
         textures.endFrame()
         let error = glGetError()

@@ -5,12 +5,17 @@ import CEGL
 /// (glReadPixels with a pixel pack buffer bound returns at once) behind a fence, and `finish`
 /// waits for the fence and maps the buffer. Between the two the caller may build the next frame
 /// while the GPU draws and copies this one (`GLDevice.submit` / `collect`, `quartz animate`).
-/// Buffers are kept and reused by size.
+/// Buffers are kept and reused by size. A caller that waits for the frame anyway (`GLDevice.render`)
+/// reads it straight into memory instead (`start(width:height:immediately:)`): one copy, where
+/// the buffer's is two (into the buffer, then out of it), 0.09-0.14 ms of a 1280 x 720 frame on
+/// llvmpipe (an empty frame 0.42 -> 0.33 ms).
 final class GLReadback {
-    /// A copy under way: its buffer, the fence behind it and the frame's size.
+    /// A copy under way: its buffer, the fence behind it and the frame's size; or the pixels,
+    /// read already.
     struct Pending {
         fileprivate let buffer: GLuint
         fileprivate let fence: GLsync?
+        fileprivate var pixels: [UInt8]? = nil
         let width: Int
         let height: Int
         var bytes: Int { width * height * 4 }
@@ -26,9 +31,17 @@ final class GLReadback {
     }
 
     /// Queues the copy of the bound read framebuffer's `width` x `height` pixels (RGBA, 8 bits,
-    /// rows bottom to top as GL has them; pack state as `setFixedState` leaves it) into a buffer.
-    func start(width: Int, height: Int) -> Pending {
+    /// rows bottom to top as GL has them; pack state as `setFixedState` leaves it) into a buffer;
+    /// `immediately`, reads them into memory now, waiting for the frame.
+    func start(width: Int, height: Int, immediately: Bool = false) -> Pending {
         let bytes = width * height * 4
+        if immediately {
+            let pixels = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
+                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+                count = bytes
+            }
+            return Pending(buffer: 0, fence: nil, pixels: pixels, width: width, height: height)
+        }
         var buffer: GLuint
         if let index = free.firstIndex(where: { $0.bytes == bytes }) {
             buffer = free.remove(at: index).buffer
@@ -49,6 +62,7 @@ final class GLReadback {
 
     /// Waits for the copy and returns its bytes; the buffer goes back for reuse.
     func finish(_ pending: Pending) throws -> [UInt8] {
+        if let pixels = pending.pixels { return pixels }
         defer { giveBack(pending) }
         if let fence = pending.fence {
             defer { glDeleteSync(fence) }
@@ -76,6 +90,7 @@ final class GLReadback {
 
     /// Drops a copy not wanted after all (the frame failed, or the context is gone).
     func discard(_ pending: Pending) {
+        guard pending.pixels == nil else { return }
         if let fence = pending.fence { glDeleteSync(fence) }
         giveBack(pending)
     }
