@@ -64,6 +64,7 @@ struct RenderCommand: ParsableCommand {
         if repeats > 0 {
             // Steady state: the same frame again and again, as a benchmark loop draws it.
             var frames: [Double] = []
+            let before = renderer.times.json
             for _ in 0..<repeats {
                 let frameStart = DispatchTime.now().uptimeNanoseconds
                 do { _ = try renderer.frame(at: t) } catch {
@@ -73,8 +74,13 @@ struct RenderCommand: ParsableCommand {
                 frames.append(Double(DispatchTime.now().uptimeNanoseconds - frameStart) / 1e9)
             }
             frames.sort()
+            // Where a repeated frame's time went, on average (StageTimes; encoding is not repeated).
+            var stages: [String: Double] = [:]
+            for (stage, seconds) in renderer.times.json where stage != "encoding" {
+                stages[stage] = (seconds - (before[stage] ?? 0)) / Double(repeats)
+            }
             fields.merge(["repeats": repeats, "frameSeconds": frames[frames.count / 2], "frameSecondsP25": frames[frames.count / 4],
-                          "frameSecondsP75": frames[frames.count * 3 / 4]]) { $1 }
+                          "frameSecondsP75": frames[frames.count * 3 / 4], "stageSeconds": stages]) { $1 }
         }
         let peak = ResidentMemory.peak()
         fields["peakResidentBytes"] = peak

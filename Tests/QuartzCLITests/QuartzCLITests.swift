@@ -260,6 +260,10 @@ struct QuartzCLITests {
         // --repeats times the frame alone, for benchmarks; the image is the same.
         let timed = try quartz(["render", scene.path, "-o", again.path, "--time", "0.25", "--backend", "cpu", "--repeats", "3", "--json"])
         #expect(timed.status == 0 && timed.output.contains(#""frameSeconds":"#) && timed.output.contains(#""repeats":3"#), "\(timed.output)")
+        // ...and says where a repeated frame's time went: the render list took some.
+        let report = try JSONSerialization.jsonObject(with: Data(timed.output.utf8)) as? [String: Any]
+        let stages = report?["stageSeconds"] as? [String: Double]
+        #expect((stages?["compositing"] ?? 0) > 0 && (stages?["execution"] ?? 0) > 0 && stages?["encoding"] == nil, "\(timed.output)")
         #expect(try Data(contentsOf: cpu) == Data(contentsOf: again))
         #expect(try quartz(["render", scene.path, "-o", again.path, "--repeats", "-1"]).status != 0)
     }
