@@ -128,9 +128,9 @@ vec2 place() {
     // most that, and the line bounds the outline's coverage: shapeCoverage), and that is
     // sqrt 1/2 times the gradient's length in the plane, so the outline grows by 0.75 of it;
     // the hole below shrinks by as much, which keeps its corner sqrt 1/2 device pixel inside a
-    // circular corner's arc (held on random maps and shapes, docs/design.md). Otherwise (under
-    // perspective, where the derivatives vary over the shape) a pixel's whole reach, twice what
-    // is needed at the corners.
+    // circular corner's arc (RoundedFrameMarginTests holds both on random maps and shapes).
+    // Otherwise (under perspective, where the derivatives vary over the shape) a pixel's whole
+    // reach, twice what is needed at the corners.
     bool affine = i_toLocal2.x == 0.0 && i_toLocal2.y == 0.0;
     vec2 grown = affine ? 0.75 * lengths : reach;
     if (a_corner.z < 0.5) {

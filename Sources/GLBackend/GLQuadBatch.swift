@@ -54,7 +54,7 @@ final class GLQuadBatch {
     /// is left per shape is the frame's four more triangles and the middle's two, about 4.4 us on
     /// llvmpipe, against some 0.004 us a pixel of middle saves: 1,000 cards of 64 x 48 (middles
     /// of about 1,900 pixels), 37.2 -> 33.9 ms apart; of 40 x 28 (about 500), 21.5 -> 23.8 ms,
-    /// in 11 groups all the same. Even at about 2,000 pixels of shape.
+    /// in 11 groups all the same. The two break even at about 2,000 pixels of shape.
     static let minimumMiddleArea = 2_048.0
     private let instances: GLInstanceArray
     private var indexBuffer: GLuint = 0
