@@ -381,7 +381,7 @@ public final class GLDevice: @unchecked Sendable {
     }
 
     /// Makes large rounded shapes draw whole, their middle included, with the batch's program:
-    /// the test hook that holds the colour-only middle (`GLQuadBatch.drawsMiddleApart`) to it.
+    /// the test hook that holds the colour-only middle (`GLQuadBatch.middleApart(of:)`) to it.
     package func drawRoundedMiddlesWhole() {
         lock.withLock { middlesApart = false }
     }
@@ -471,7 +471,7 @@ public final class GLDevice: @unchecked Sendable {
     }
 
     /// Filled rounded shapes whose middle was drawn apart by the colour-only program
-    /// (`GLQuadBatch.drawsMiddleApart`), and the groups they were drawn in (`MiddleGroups`), since
+    /// (`GLQuadBatch.middleApart(of:)`), and the groups they were drawn in (`MiddleGroups`), since
     /// the device was opened.
     public var roundedMiddlesApart: Int { fromExecutor { $0.batches.map(\.middlesDrawn).reduce(0, +) } ?? 0 }
     public var roundedMiddleGroups: Int { fromExecutor { $0.batches.map(\.middleGroupsDrawn).reduce(0, +) } ?? 0 }

@@ -39,7 +39,7 @@ final class GLQuadBatch {
     /// a test. Draws made with it so far.
     var drawsAffineFrames = true
     private(set) var affineFlushes = 0
-    /// Whether large filled shapes have their middle drawn apart (`drawsMiddleApart`); off only to
+    /// Whether large filled shapes have their middle drawn apart (`middleApart(of:)`); off only to
     /// hold it to the whole shape's drawing in a test.
     var drawsMiddlesApart = true
     /// Instances (their index in `pending`) whose middle is drawn apart, whether that middle is
@@ -167,13 +167,13 @@ final class GLQuadBatch {
 
     var isEmpty: Bool { pending.isEmpty && heldFill == nil }
 
-    /// Whether a filled rounded shape is large enough for its middle to be drawn apart, and
-    /// drawn where that middle has the coverage of exactly 1 the colour-only program assumes: an
-    /// affine map (under perspective the vertex stage may draw the pixel bounds instead), and
-    /// the quad's polygon (a clip) a pixel clear of the shape all round.
-    /// Returns the device rectangle holding the middle (the outer rectangle's corners' bounds:
-    /// the middle lies inside it), nil where the middle stays with the frame.
-    static func drawsMiddleApart(_ quad: QuadOp) -> MiddleGroups.Rect? {
+    /// Where a filled rounded shape's middle, drawn apart, lies on the device (the bounds of the
+    /// outer rectangle's corners, which hold it); nil where the middle stays with the frame. It
+    /// is drawn apart where the shape is large enough and the middle has the coverage of exactly 1
+    /// the colour-only program assumes: an affine map (under perspective the vertex stage may
+    /// draw the pixel bounds instead), and the quad's polygon (a clip) a pixel clear of the shape
+    /// all round.
+    static func middleApart(of quad: QuadOp) -> MiddleGroups.Rect? {
         guard let shape = quad.rounded else { return nil }
         let m = shape.deviceToLocal
         guard m.m13 == 0, m.m23 == 0, let toDevice = m.inverted() else { return nil }
@@ -243,7 +243,7 @@ final class GLQuadBatch {
                             GLfloat(rectangle.topLeft), GLfloat(rectangle.topRight), GLfloat(rectangle.bottomRight),
                             GLfloat(rectangle.bottomLeft)]
             }
-            let apart = drawsMiddlesApart && !ringAlone && own != [0, 0, 0, 0] ? GLQuadBatch.drawsMiddleApart(quad) : nil
+            let apart = drawsMiddlesApart && !ringAlone && own != [0, 0, 0, 0] ? GLQuadBatch.middleApart(of: quad) : nil
             let shapeKind: GLfloat = (ring != nil ? 3 : shape.inner == nil ? 1 : 2) + (apart != nil ? 4 : 0)
             pending += [shapeKind, shape.outer.continuous ? 1 : 0]
             pending += ringAlone ? own : ring.flatMap(GLQuadBatch.color(of:)) ?? [0, 0, 0, 0]

@@ -1,5 +1,5 @@
 // Large filled rounded shapes have their middle (every pixel of coverage exactly 1) drawn by a
-// colour-only program apart from their frame (GLQuadBatch.drawsMiddleApart). The frame and the
+// colour-only program apart from their frame (GLQuadBatch.middleApart(of:)). The frame and the
 // middle must meet without a pixel drawn twice or missed, in drawing order with what overlaps
 // them, and give the bytes the whole shape's program gives: held to that device, pixel for pixel.
 import Compositor
