@@ -15,12 +15,12 @@ import OpenCoreGraphics
 /// however made, a shadow's flat middle) is blended through per-channel tables of the same
 /// expression.
 ///
-/// Threads: a pass's rows are split into bands, one a thread, and each band is drawn through all
-/// of the pass's ops in order. A pixel's value depends on its own history alone (each op reads
-/// the pixel under it and nothing beside it), so bands need no coordination and every pixel goes
-/// through exactly the arithmetic it would alone; what reads a whole pass (a blur, a halving)
-/// runs between the bands' stretches of ops, and a path's coverage, summed row after row, is made
-/// once for all bands before they start.
+/// Threads: a pass's rows are split into bands of about equal work (`bandEdges`), one a thread,
+/// and each band is drawn through all of the pass's ops in order. A pixel's value depends on its
+/// own history alone (each op reads the pixel under it and nothing beside it), so bands need no
+/// coordination and every pixel goes through exactly the arithmetic it would alone; what reads a
+/// whole pass (a blur, a halving) runs between the bands' stretches of ops, and a path's coverage,
+/// summed row after row, is made once for all bands before they start.
 public struct RasterRenderer: Sendable {
     /// Threads that draw a pass, each a band of its rows. Default: the machine's active cores
     /// (`OPENQUARTZ_CPU_THREADS` overrides). Any count gives the same bytes.
@@ -144,14 +144,76 @@ public struct RasterRenderer: Sendable {
         let coverages = made
         let width = target.width, height = target.height
         let bands = min(threads, max(1, height / RasterRenderer.minimumBandRows))
+        let edges = bands == 1 ? [0, height] : RasterRenderer.bandEdges(of: ops, width: width, height: height, bands: bands)
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = SharedPixels(buffer: buffer)
             let drawBand: @Sendable (Int) -> Void = { band in
-                let rows = (height * band / bands)..<(height * (band + 1) / bands)
+                let rows = edges[band]..<edges[band + 1]
                 self.draw(ops, rows: rows, into: pixels.buffer, width: width, images: images, passes: passes, coverages: coverages)
             }
             if bands == 1 { drawBand(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: drawBand) }
         }
+    }
+
+    /// What a row of an op costs in `bandEdges`' estimate, in pixels blended through a table
+    /// (rough proportions from this backend's profiles, 2026-11-27; the split needs no more): a
+    /// shadow's pixel about 8 (its closed form), a texture's 4 (bilinear sampling), a solid one 1;
+    /// a row with anti-aliased edges (a rounded shape's, a turned polygon's: each pixel there is
+    /// worked out until the coverage reaches 1) some 256 more, a plain rectangle's row 16.
+    package static func rowCost(of op: DrawOp) -> (perPixel: Int, perRow: Int)? {
+        switch op {
+        case .quad(let quad):
+            let edges = quad.rounded != nil || !quad.polygon.isRectangle ? 256 : 16
+            switch quad.fill {
+            case .solid: return (1, edges)
+            case .texture: return (4, edges)
+            case .blurredRoundedRect: return (8, edges)
+            }
+        case .path: return (1, 256)
+        case .blur, .halve: return nil
+        }
+    }
+
+    /// Where `bands` bands of a `height`-row target start and end (`bands + 1` rows, the first 0,
+    /// the last `height`), each with about the same work by `rowCost(of:)` over every row of each
+    /// op's pixel bounds. Equal rows left a frame whose layers crowd its top quarter to one
+    /// thread (the peer's 1,000 cards squeezed there: 71 ms on two threads, 40 split by work).
+    /// Which thread draws a row changes no byte.
+    package static func bandEdges(of ops: [DrawOp], width: Int, height: Int, bands: Int) -> [Int] {
+        // Each op adds its cost to its rows: +cost where its rows start, -cost where they end.
+        var steps = [Int](repeating: 0, count: height + 1)
+        for op in ops {
+            guard let rowCost = rowCost(of: op) else { continue }
+            let b: PixelRect
+            switch op {
+            case .quad(let quad): b = quad.polygon.pixelBounds
+            case .path(let path): b = path.pixelBounds
+            case .blur, .halve: continue
+            }
+            let top = max(b.minY, 0), bottom = min(b.maxY, height)
+            guard top < bottom else { continue }
+            let cost = max(min(b.maxX, width) - max(b.minX, 0), 0) * rowCost.perPixel + rowCost.perRow
+            steps[top] += cost
+            steps[bottom] -= cost
+        }
+        // Work before each row.
+        var before = [Int](repeating: 0, count: height + 1)
+        var perRow = 0
+        for y in 0..<height {
+            perRow += steps[y]
+            before[y + 1] = before[y] + perRow
+        }
+        let total = before[height]
+        guard total > 0 else { return (0...bands).map { height * $0 / bands } }
+        var edges = [0]
+        var y = 0
+        for band in 1..<bands {
+            let share = total / bands * band + total % bands * band / bands
+            while y < height, before[y] < share { y += 1 }
+            edges.append(max(y, edges[edges.count - 1]))
+        }
+        edges.append(height)
+        return edges
     }
 
     /// `ops` in order over the rows `rows` of the target.
