@@ -9,12 +9,15 @@
 #     processes run one after another (sharded animate and join, the 1,000-frame memory check,
 #     the command line's bad input), and one-thread arithmetic checked against exact areas and
 #     closed forms (filled paths and nested clips by area, shadow rows, the hostile inputs'
-#     limits and deep chains). Measured under it (CPU seconds, 2026-11-27): hostile inputs 183,
-#     filled paths 118, shadow rows 67, bad command lines 51, nested clips 46; the sanitizer's
-#     run took 685 s of a 46-minute CI with only the first seven left out;
+#     limits and deep chains), and `quartz bench`'s suite (its workloads draw through paths the
+#     rest drive; the bench itself runs on one thread). Measured under it (CPU seconds,
+#     2026-11-27): hostile inputs 183, filled paths 118, the bench suite 110, shadow rows 67, bad
+#     command lines 51, nested clips 46; the sanitizer's run took 685 s of a 46-minute CI with
+#     only the first seven left out;
 #  2. the whole test suite built with the address sanitizer (.build/asan), less sharded animate
-#     and join (ASAN_SKIP: 132 CPU seconds under it, the same render paths as the animate tests
-#     run once, in processes started one after another); leaks are left to the
+#     and join and the bench suite (ASAN_SKIP: 132 and 93 CPU seconds under it, the render paths
+#     the animate and catalog tests run, in processes started one after another or repeated
+#     frame after frame); leaks are left to the
 #     fuzz runs, whose LeakSanitizer knows which caches Swift and fontconfig keep until exit;
 #  3. every fuzz target for FUZZ_SECONDS (default 60: long enough to keep finding) under the address sanitizer, on the
 #     checked-in corpus and the crashes found before (fuzz/corpus/), via scripts/fuzz.sh.
@@ -34,8 +37,9 @@ TSAN_SKIP=(--skip 'SceneCatalogTests\.SceneCatalogTests/' --skip 'SceneFormatTes
   --skip 'QuartzCLITests\.MemoryGrowthTests/' --skip 'SceneCatalogTests\.DifferentialFuzzTests/'
   --skip 'SceneCatalogTests\.LargerTreeFuzzTests/' --skip 'SceneFormatTests\.HostileInputTests/'
   --skip 'GLBackendTests\.PathFillTests/' --skip 'GLBackendTests\.NestedRoundedClipTests/'
-  --skip 'CompositorTests\.BlurredRoundedRectRowTests/' --skip 'QuartzCLITests\.BadInputCLITests/')
-ASAN_SKIP=(--skip 'QuartzCLITests\.ShardJoinTests/')
+  --skip 'CompositorTests\.BlurredRoundedRectRowTests/' --skip 'QuartzCLITests\.BadInputCLITests/'
+  --skip 'QuartzBenchTests\.BenchSuiteTests/')
+ASAN_SKIP=(--skip 'QuartzCLITests\.ShardJoinTests/' --skip 'QuartzBenchTests\.BenchSuiteTests/')
 swift test --skip-build --scratch-path .build/tsan --sanitize=thread --disable-xctest "${TSAN_SKIP[@]}" > "$log" 2>&1 || true
 grep -E "ThreadSanitizer|✘" "$log" | head -40 || true
 summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1)
