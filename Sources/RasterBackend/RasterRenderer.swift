@@ -159,17 +159,18 @@ public struct RasterRenderer: Sendable {
     /// (rough proportions from this backend's profiles, 2026-11-27; the split needs no more): a
     /// shadow's pixel about 8 (its closed form), a texture's 4 (bilinear sampling), a solid one 1;
     /// a row with anti-aliased edges (a rounded shape's, a turned polygon's: each pixel there is
-    /// worked out until the coverage reaches 1) some 256 more, a plain rectangle's row 16.
-    package static func rowCost(of op: DrawOp) -> (perPixel: Int, perRow: Int)? {
+    /// worked out until the coverage reaches 1) some 256 more, a plain rectangle's row 16. With
+    /// the pixel bounds the op draws in; nil for what reads a whole pass.
+    package static func rowCost(of op: DrawOp) -> (bounds: PixelRect, perPixel: Int, perRow: Int)? {
         switch op {
         case .quad(let quad):
             let edges = quad.rounded != nil || !quad.polygon.isRectangle ? 256 : 16
             switch quad.fill {
-            case .solid: return (1, edges)
-            case .texture: return (4, edges)
-            case .blurredRoundedRect: return (8, edges)
+            case .solid: return (quad.polygon.pixelBounds, 1, edges)
+            case .texture: return (quad.polygon.pixelBounds, 4, edges)
+            case .blurredRoundedRect: return (quad.polygon.pixelBounds, 8, edges)
             }
-        case .path: return (1, 256)
+        case .path(let path): return (path.pixelBounds, 1, 256)
         case .blur, .halve: return nil
         }
     }
@@ -184,12 +185,7 @@ public struct RasterRenderer: Sendable {
         var steps = [Int](repeating: 0, count: height + 1)
         for op in ops {
             guard let rowCost = rowCost(of: op) else { continue }
-            let b: PixelRect
-            switch op {
-            case .quad(let quad): b = quad.polygon.pixelBounds
-            case .path(let path): b = path.pixelBounds
-            case .blur, .halve: continue
-            }
+            let b = rowCost.bounds
             let top = max(b.minY, 0), bottom = min(b.maxY, height)
             guard top < bottom else { continue }
             let cost = max(min(b.maxX, width) - max(b.minX, 0), 0) * rowCost.perPixel + rowCost.perRow
@@ -205,12 +201,12 @@ public struct RasterRenderer: Sendable {
         }
         let total = before[height]
         guard total > 0 else { return (0...bands).map { height * $0 / bands } }
+        // The first row by which each band's share of the work is done (rows only move down).
         var edges = [0]
         var y = 0
         for band in 1..<bands {
-            let share = total / bands * band + total % bands * band / bands
-            while y < height, before[y] < share { y += 1 }
-            edges.append(max(y, edges[edges.count - 1]))
+            while y < height, before[y] < total * band / bands { y += 1 }
+            edges.append(y)
         }
         edges.append(height)
         return edges

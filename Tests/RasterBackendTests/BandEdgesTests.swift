@@ -27,8 +27,8 @@ struct BandEdgesTests {
     /// The estimated work of rows `rows`, from the same per-op costs the split uses.
     static func work(_ ops: [DrawOp], rows: Range<Int>) -> Int {
         ops.reduce(0) { sum, op in
-            guard case .quad(let quad) = op, let cost = RasterRenderer.rowCost(of: op) else { return sum }
-            let b = quad.polygon.pixelBounds
+            guard let cost = RasterRenderer.rowCost(of: op) else { return sum }
+            let b = cost.bounds
             let overlap = max(0, min(b.maxY, rows.upperBound) - max(b.minY, rows.lowerBound))
             return sum + overlap * ((b.maxX - b.minX) * cost.perPixel + cost.perRow)
         }
