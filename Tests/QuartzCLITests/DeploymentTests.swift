@@ -15,8 +15,12 @@ struct DeploymentTests {
     /// A virtual environment with kubernetes-validate (and the PyYAML it brings), made once.
     static func venvPython() throws -> URL {
         let venv = FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-deploy-venv")
+        // One test at a time makes it (flock): the suite's tests run at once, and a second one
+        // finding the environment's python before pip was in it failed (127) on a fresh machine.
         let script = """
         set -e
+        exec 9>"\(venv.path).lock"
+        flock 9
         [ -x "\(venv.path)/bin/python" ] || python3 -m venv "\(venv.path)"
         "\(venv.path)/bin/python" -c 'import kubernetes_validate, yaml' 2>/dev/null || "\(venv.path)/bin/pip" install -q kubernetes-validate==1.37.0
         """
