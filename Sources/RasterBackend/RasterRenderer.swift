@@ -8,12 +8,13 @@ import OpenCoreGraphics
 /// render list defines: `CoveragePolygon.coverage`, the texture map, clamp-to-edge bilinear (or
 /// nearest) sampling of premultiplied texels, and source-over in 8-bit encoded sRGB (the source
 /// rounded to 8 bits, then blended and rounded again, as an 8-bit GPU target does). It is written
-/// for clarity and determinism (double precision, no SIMD tricks): the same list gives
-/// byte-identical pixels on every run, with any number of threads. Two shortcuts keep it from
-/// being slow without changing a byte: inside a convex outline coverage is evaluated only until
-/// it reaches 1 from each end of a row, and a solid colour (or a long stretch of one colour
-/// however made, a shadow's flat middle) is blended through per-channel tables of the same
-/// expression.
+/// for clarity and determinism (double precision): the same list gives byte-identical pixels on
+/// every run, with any number of threads. Shortcuts keep it from being slow without changing a
+/// byte: inside a convex outline coverage is evaluated only until it reaches 1 from each end of
+/// a row, a solid colour (or a long stretch of one colour however made, a shadow's flat middle)
+/// is blended through per-channel tables of the same expression, and the blend itself is worked
+/// out in integers (`SourceOver.over`, equal to the doubles' for every byte), a shadow's run
+/// four pixels at a time.
 ///
 /// Threads: a pass's rows are split into bands of about equal work (`bandEdges`), one a thread,
 /// and each band is drawn through all of the pass's ops in order. A pixel's value depends on its
@@ -343,6 +344,15 @@ public struct RasterRenderer: Sendable {
             let cy = Double(y) + 0.5, rowStart = y * width
             if shadowRows {
                 runAlphas.withUnsafeMutableBufferPointer { shadow!.alphas(row: cy, from: start, count: end - start, into: $0.baseAddress!) }
+                // Source-over of the shadow's colour times each alpha: the bytes of the stretches
+                // below, blended in integers (SourceOver.blend(_:times:...)).
+                if blend == .sourceOver {
+                    runAlphas.withUnsafeBufferPointer { alphas in
+                        SourceOver.blend(solid, times: alphas.baseAddress!, count: end - start, tint: tinted ? (tint.red, tint.green, tint.blue, tint.alpha) : nil,
+                                         opacity: opacity, into: pixels.baseAddress! + (rowStart + start) * 4)
+                    }
+                    return
+                }
             }
             func colorAt(_ x: Int) -> (Double, Double, Double, Double) {
                 shadowRows ? shaded(runAlphas[x - start]) : color(Double(x) + 0.5, cy)
@@ -579,11 +589,108 @@ package enum SourceOver {
         // A source of no bytes adds nothing and takes nothing away: quantize(p / 255) is p
         // (ByteUnitsTests), so the pixel stays as it is (a faint shadow's tail, most of it).
         guard r | g | b | a != 0 else { return }
-        let alpha = ByteUnits.value(a), keep = 1 - alpha
-        pixels[i] = quantize(ByteUnits.value(r) + ByteUnits.value(pixels[i]) * keep)
-        pixels[i + 1] = quantize(ByteUnits.value(g) + ByteUnits.value(pixels[i + 1]) * keep)
-        pixels[i + 2] = quantize(ByteUnits.value(b) + ByteUnits.value(pixels[i + 2]) * keep)
-        pixels[i + 3] = quantize(alpha + ByteUnits.value(pixels[i + 3]) * keep)
+        let keep = 255 - Int(a)
+        pixels[i] = over(r, keep, pixels[i])
+        pixels[i + 1] = over(g, keep, pixels[i + 1])
+        pixels[i + 2] = over(b, keep, pixels[i + 2])
+        pixels[i + 3] = over(a, keep, pixels[i + 3])
+    }
+
+    /// One channel of `blend`: `quantize(value(s) + value(d) * (1 - value(a)))`, in integers,
+    /// with `keep` = 255 - a. The same byte for every s, a and d (`SourceOverTests` tries all
+    /// 16.7 million): the exact value times 255 plus a half is (2 (255 s + d keep) + 255) / 510,
+    /// an odd number over an even one, never nearer a whole number than 1/510, where the
+    /// doubles' rounding is some 1e-13, so dropping its fraction drops the same fraction. A
+    /// division by a constant where the doubles made two conversions from a table, a multiply,
+    /// an add and a clamp (a wide shadow's pixels, all blended, were half its frame).
+    @inline(__always)
+    package static func over(_ s: UInt8, _ keep: Int, _ d: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: min((2 * (255 * Int(s) + Int(d) * keep) + 255) / 510, 255))
+    }
+
+    /// `blend` of `solid` times each of `count` alphas (a shadow's run: its closed form along a
+    /// row), tinted where `tint` is given, times `opacity`, over the pixels from `pixels` on: the
+    /// source bytes as `blend(red:green:blue:alpha:)` rounds `((solid * alpha) * tint) *
+    /// opacity`, then `over` four pixels (sixteen channels) at a time in 16-bit lanes. A black
+    /// source (a shadow's usual colour) rounds only its alpha. A wide shadow's pixels, each
+    /// blended, were most of its frame.
+    package static func blend(_ solid: (Double, Double, Double, Double), times alphas: UnsafePointer<Float>, count: Int,
+                              tint: (Double, Double, Double, Double)?, opacity: Double, into pixels: UnsafeMutablePointer<UInt8>) {
+        let black = solid.0 == 0 && solid.1 == 0 && solid.2 == 0
+        /// Pixel p's source bytes.
+        @inline(__always) func source(_ p: Int) -> SIMD4<UInt16> {
+            let a = Double(alphas[p])
+            var c3 = solid.3 * a
+            if let tint { c3 = c3 * tint.3 }
+            let sa = rounded(c3 * opacity)
+            guard !black else { return SIMD4(0, 0, 0, UInt16(sa)) }
+            var c0 = solid.0 * a, c1 = solid.1 * a, c2 = solid.2 * a
+            if let tint { (c0, c1, c2) = (c0 * tint.0, c1 * tint.1, c2 * tint.2) }
+            return SIMD4(UInt16(rounded(c0 * opacity)), UInt16(rounded(c1 * opacity)), UInt16(rounded(c2 * opacity)), UInt16(sa))
+        }
+        /// `over` of one pixel's channels (any source).
+        @inline(__always) func one(_ p: Int, _ s: SIMD4<UInt16>) {
+            guard s != .zero else { return }
+            let keep = 255 - Int(s[3]), i = p * 4
+            for c in 0..<4 { pixels[i + c] = over(UInt8(s[c]), keep, pixels[i + c]) }
+        }
+        var p = 0
+        if black {
+            // The alphas' bytes first (a plain loop), then four pixels at a time from them.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 4) { bytes in
+                let k3 = tint?.3
+                for q in 0..<count {
+                    var c3 = solid.3 * Double(alphas[q])
+                    if let k3 { c3 = c3 * k3 }
+                    bytes[q] = rounded(c3 * opacity)
+                }
+                // The alpha lanes: a black source's only bytes.
+                let alphaLanes = SIMD16<UInt16>(0, 0, 0, .max, 0, 0, 0, .max, 0, 0, 0, .max, 0, 0, 0, .max)
+                while p + 4 <= count {
+                    let four = SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(bytes.baseAddress! + p).loadUnaligned(as: SIMD4<UInt8>.self))
+                    if four != .zero {
+                        let a = SIMD16<UInt16>(four[0], four[0], four[0], four[0], four[1], four[1], four[1], four[1],
+                                               four[2], four[2], four[2], four[2], four[3], four[3], four[3], four[3])
+                        let address = UnsafeMutableRawPointer(pixels + p * 4)
+                        let d = SIMD16<UInt16>(truncatingIfNeeded: address.loadUnaligned(as: SIMD16<UInt8>.self))
+                        let x = 255 &* (a & alphaLanes) &+ d &* (255 &- a) &+ 127
+                        let q = (x &+ 1 &+ (x &>> 8)) &>> 8
+                        address.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: q), as: SIMD16<UInt8>.self)
+                    }
+                    p += 4
+                }
+                while p < count {
+                    one(p, SIMD4(0, 0, 0, UInt16(bytes[p])))
+                    p += 1
+                }
+            }
+            return
+        }
+        while p + 4 <= count {
+            let s0 = source(p), s1 = source(p + 1), s2 = source(p + 2), s3 = source(p + 3)
+            let s = SIMD16(lowHalf: SIMD8(lowHalf: s0, highHalf: s1), highHalf: SIMD8(lowHalf: s2, highHalf: s3))
+            // No colour channel over its alpha (premultiplied: then 255 s + d keep stays within
+            // 16 bits); a source that is not goes pixel by pixel through `over`, which clamps.
+            if s0[0] > s0[3] || s0[1] > s0[3] || s0[2] > s0[3] || s1[0] > s1[3] || s1[1] > s1[3] || s1[2] > s1[3]
+                || s2[0] > s2[3] || s2[1] > s2[3] || s2[2] > s2[3] || s3[0] > s3[3] || s3[1] > s3[3] || s3[2] > s3[3] {
+                one(p, s0); one(p + 1, s1); one(p + 2, s2); one(p + 3, s3)
+            } else if s != .zero {
+                let keep = 255 &- SIMD16(lowHalf: SIMD8(lowHalf: SIMD4(repeating: s0[3]), highHalf: SIMD4(repeating: s1[3])),
+                                         highHalf: SIMD8(lowHalf: SIMD4(repeating: s2[3]), highHalf: SIMD4(repeating: s3[3])))
+                let address = UnsafeMutableRawPointer(pixels + p * 4)
+                let d = SIMD16<UInt16>(truncatingIfNeeded: address.loadUnaligned(as: SIMD16<UInt8>.self))
+                // (2 (255 s + d keep) + 255) / 510 is (n + 127) / 255 with n whole; x / 255 for x
+                // under 65,535 is (x + 1 + x >> 8) >> 8 (SourceOverTests tries every channel).
+                let x = 255 &* s &+ d &* keep &+ 127
+                let q = (x &+ 1 &+ (x &>> 8)) &>> 8
+                address.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: q), as: SIMD16<UInt8>.self)
+            }
+            p += 4
+        }
+        while p < count {
+            one(p, source(p))
+            p += 1
+        }
     }
 
     /// `blend` of colour after colour along a row, remembering the last source and pixel it

@@ -1,0 +1,66 @@
+// Source-over in integers (SourceOver.over) against the doubles it replaced, and a shadow's run
+// blended at once (SourceOver.blend(_:times:...)) against blending its pixels one by one: the
+// CPU reference's bytes must not move.
+import RasterBackend
+import Testing
+
+@Suite("Source-over in integers")
+struct SourceOverTests {
+    @Test("gives the doubles' byte for every source, alpha and pixel beneath")
+    func everyTriple() {
+        var differing: [(UInt8, UInt8, UInt8)] = []
+        for a in 0...255 {
+            let keepValue = 1 - ByteUnits.value(UInt8(a)), keep = 255 - a
+            for s in 0...255 {
+                let source = ByteUnits.value(UInt8(s))
+                for d in 0...255 {
+                    let expected = SourceOver.quantize(source + ByteUnits.value(UInt8(d)) * keepValue)
+                    if SourceOver.over(UInt8(s), keep, UInt8(d)) != expected, differing.count < 10 {
+                        differing.append((UInt8(s), UInt8(a), UInt8(d)))
+                    }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "source, alpha, pixel: \(differing)")
+    }
+
+    @Test("a shadow's run blended at once gives the bytes of blending each pixel's colour",
+          arguments: [(0.0, 0.0, 0.0, 0.5), (0.12, 0.3, 0.05, 0.6), (1.0, 1.0, 1.0, 1.0)])
+    func shadowRun(solid: (Double, Double, Double, Double)) {
+        let count = 3_000
+        var state: UInt32 = 2024
+        func next() -> UInt32 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state >> 8
+        }
+        // Alphas over the whole range with exact zeros and ones among them; pixels premultiplied.
+        let alphas: [Float] = (0..<count).map { i in i % 97 == 0 ? 0 : i % 89 == 0 ? 1 : Float(next() % 100_001) / 100_000 }
+        var pixels = [UInt8](repeating: 0, count: count * 4)
+        for i in 0..<count {
+            let a = UInt8(next() % 256)
+            pixels[i * 4] = UInt8(next() % (UInt32(a) + 1)); pixels[i * 4 + 1] = UInt8(next() % (UInt32(a) + 1))
+            pixels[i * 4 + 2] = a / 3; pixels[i * 4 + 3] = a
+        }
+        for tint in [nil, (0.9, 0.5, 0.25, 0.8)] as [(Double, Double, Double, Double)?] {
+            for opacity in [1.0, 0.37] {
+                var expected = pixels, actual = pixels
+                expected.withUnsafeMutableBufferPointer { out in
+                    for (i, alpha) in alphas.enumerated() {
+                        let a = Double(alpha)
+                        var c = (solid.0 * a, solid.1 * a, solid.2 * a, solid.3 * a)
+                        if let tint { c = (c.0 * tint.0, c.1 * tint.1, c.2 * tint.2, c.3 * tint.3) }
+                        SourceOver.blend(red: c.0 * opacity, green: c.1 * opacity, blue: c.2 * opacity, alpha: c.3 * opacity, into: out, at: i * 4)
+                    }
+                }
+                alphas.withUnsafeBufferPointer { alphas in
+                    actual.withUnsafeMutableBufferPointer { out in
+                        SourceOver.blend(solid, times: alphas.baseAddress!, count: count, tint: tint, opacity: opacity, into: out.baseAddress!)
+                    }
+                }
+                let differing = (0..<count * 4).filter { actual[$0] != expected[$0] }
+                #expect(differing.isEmpty, "\(differing.count) bytes differ (tint \(String(describing: tint)), opacity \(opacity)), the first at \(differing.first ?? -1)")
+                #expect(expected != pixels, "the run should change pixels")
+            }
+        }
+    }
+}
