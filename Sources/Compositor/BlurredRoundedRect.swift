@@ -99,6 +99,16 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         private var flatBound: Float = -.infinity, flatValue: Float?
         /// A run's px values (`alphas`), kept to be used again.
         private var scratch: [Float] = []
+        /// A sample row's blurred width along the run, by the row's half width (its bits), the
+        /// most recently used first: `0.5 * (erf((px + w) k) - erf((px - w) k))` depends on the
+        /// pixels' px and w alone, and most of a wide shadow's rows sample the same rows of the
+        /// shape (the straight sides', and away from its ends the same corner rows), so their
+        /// erfs are made once and each pixel is the weighted sum of eight values. Kept for one
+        /// run's pixels (`cachedRun`: its first pixel, count and the row's share of px).
+        private var rowCache: [(width: UInt32, values: [Float])] = []
+        private var cachedRun: (first: Int, count: Int, rowPart: UInt64) = (0, -1, 0)
+        /// Rows kept: a row has at most eight distinct widths, most of them its neighbours'.
+        private static let rowCacheCapacity = 12
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -204,6 +214,69 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                             break
                         }
                     }
+                }
+                if corner > 0 {
+                    // Each distinct width's row from the cache, or made (mirrored as below) and
+                    // kept; then each pixel the sum `evaluate` makes, in its order.
+                    if cachedRun.first != first || cachedRun.count != count || cachedRun.rowPart != rowPart.bitPattern {
+                        rowCache.removeAll(keepingCapacity: true)
+                        cachedRun = (first, count, rowPart.bitPattern)
+                    }
+                    for j in 0..<distinctCount {
+                        let w = distinct[j]
+                        if let hit = rowCache.firstIndex(where: { $0.width == w.bitPattern }) {
+                            // To the front, so that a row's own widths (at most eight)
+                            // are never the last, which a new one pushes out.
+                            rowCache.insert(rowCache.remove(at: hit), at: 0)
+                            continue
+                        }
+                        var values = [Float](repeating: 0, count: count + 8)
+                        values.withUnsafeMutableBufferPointer { values in
+                            func make(_ range: Range<Int>) {
+                                var start = range.lowerBound
+                                while start < range.upperBound {
+                                    let px = UnsafeRawPointer(pxs.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
+                                    let row = 0.5 * (erfOrWhole((px + w) * k) - erfOrWhole((px - w) * k))
+                                    UnsafeMutableRawPointer(values.baseAddress! + start).storeBytes(of: row, as: SIMD8<Float>.self)
+                                    start += 8
+                                }
+                            }
+                            if mirrored.isEmpty {
+                                make(0..<count)
+                            } else {
+                                make(0..<mirrored.lowerBound)
+                                make(mirrored.upperBound..<count)
+                                for i in mirrored { values[i] = values[mirrorBase - i] }
+                            }
+                        }
+                        if rowCache.count >= RowEvaluator.rowCacheCapacity { rowCache.removeLast() }
+                        rowCache.insert((w.bitPattern, values), at: 0)
+                    }
+                    // Where each sample's row lies now (a few comparisons a distinct width).
+                    var at = SIMD8<Int32>()
+                    for j in 0..<distinctCount {
+                        at[j] = Int32(rowCache.firstIndex(where: { $0.width == distinct[j].bitPattern })!)
+                    }
+                    rowCache.withUnsafeBufferPointer { cache in
+                        var start = 0
+                        while start < count {
+                            var value = SIMD8<Float>(repeating: 0)
+                            for i in 0..<ySamples {
+                                let row = cache[Int(at[Int(slot[i])])].values.withUnsafeBufferPointer {
+                                    UnsafeRawPointer($0.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
+                                }
+                                value += row * weights[i] * step
+                            }
+                            let lanes = min(8, count - start)
+                            if lanes == 8 {
+                                UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
+                            } else {
+                                for lane in 0..<lanes { out[start + lane] = value[lane] }
+                            }
+                            start += 8
+                        }
+                    }
+                    return
                 }
                 var rows = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(),
                             SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())

@@ -77,6 +77,33 @@ struct BlurredRoundedRectRowTests {
         }
     }
 
+    @Test("the same run row after row, its sample rows' erfs kept from row to row, gives alpha(atX:y:) to the bit",
+          arguments: [3.0, 12.0, 24.0], [4.0, 20.0, 60.0])
+    func keptRowsSameBits(corner: Double, sigma: Double) {
+        // Wide against the shape's height (50): most rows sample the same rows of the shape, so
+        // their erfs come from the evaluator's cache; two runs in turn every few rows (a
+        // shadow's strips beside an opaque layer) empty it and fill it again.
+        let map = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: -0.5, m32: -3.25, m33: 1)
+        let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 4, y: 6, width: 80, height: 50),
+                                       cornerRadius: corner, sigma: sigma,
+                                       color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+        var rows = BlurredRoundedRect.RowEvaluator(shape)
+        var out = [Float](repeating: .nan, count: 600)
+        var differing = 0, nonzero = 0, compared = 0
+        for (index, y) in stride(from: -200.5, to: 260, by: 1).enumerated() {
+            let (first, count) = index % 7 < 5 ? (-230, 571) : (-57, 33)
+            out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: count, into: $0.baseAddress!) }
+            for i in 0..<count {
+                let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
+                if a.bitPattern != out[i].bitPattern { differing += 1 }
+                if a > 0.01 { nonzero += 1 }
+                compared += 1
+            }
+        }
+        #expect(differing == 0, "corner \(corner), sigma \(sigma): \(differing) of \(compared) values differ")
+        #expect(nonzero > 3000, "the shadow should cover the sampled area")
+    }
+
     @Test("erf is ±1 to the bit from erfWhole on, one lane or eight (the row's flat stretches rest on it)")
     func erfWhole() {
         var arguments = Array(stride(from: BlurredRoundedRect.erfWhole, through: 200, by: 0.001))
