@@ -18,6 +18,14 @@ struct SourceOverTests {
                     if SourceOver.over(UInt8(s), keep, UInt8(d)) != expected, differing.count < 10 {
                         differing.append((UInt8(s), UInt8(a), UInt8(d)))
                     }
+                    // The run's 16-bit lanes (SourceOver.blend(_:times:...)), for premultiplied
+                    // sources: x = 255 s + d keep + 127 and (x + 1 + x >> 8) >> 8 for x / 255.
+                    if s <= a {
+                        let x = UInt16(255 * s + d * keep + 127)
+                        if UInt8(truncatingIfNeeded: (x &+ 1 &+ (x &>> 8)) &>> 8) != expected, differing.count < 10 {
+                            differing.append((UInt8(s), UInt8(a), UInt8(d)))
+                        }
+                    }
                 }
             }
         }
