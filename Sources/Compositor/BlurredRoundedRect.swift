@@ -159,10 +159,11 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// `alpha(atX:y:)` at the centres of `count` pixels of a row, from x = `first` + 0.5 on,
         /// into `out`: the same bits, worked out eight pixels at a time. Where `rowsShareHeight`,
         /// the row's samples along y are one set: each of their distinct half widths (the
-        /// straight sides' and a corner sample's or two) is one erf pair for all the samples
-        /// that share it, in a lane per pixel, and an erf whose every lane lies past `erfWhole`
-        /// is ±1 without computing it. A wide shadow's row thus costs about 6 erfs a pixel where
-        /// `alpha(atX:y:)` makes 16, and a straight row's edges 1 or 2.
+        /// straight sides' and a corner sample's or two) is one row of erf pairs for all the
+        /// samples that share it, kept for the rows after (`rowCache`), and an erf whose every
+        /// lane lies past `erfWhole` is ±1 without computing it. A pixel then costs the weighted
+        /// sum of its eight samples, and erfs only for widths its row is the first to sample
+        /// (`alpha(atX:y:)` makes 16 a pixel).
         public mutating func alphas(row y: Double, from first: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
             guard count > 0 else { return }
             guard rowsShareHeight, let (_, py) = shape.planePoint(atX: Double(first) + 0.5, y: y) else {
@@ -215,106 +216,73 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                         }
                     }
                 }
-                if corner > 0 {
-                    // Each distinct width's row from the cache, or made (mirrored as below) and
-                    // kept; then each pixel the sum `evaluate` makes, in its order.
-                    if cachedRun.first != first || cachedRun.count != count || cachedRun.rowPart != rowPart.bitPattern {
-                        rowCache.removeAll(keepingCapacity: true)
-                        cachedRun = (first, count, rowPart.bitPattern)
-                    }
-                    for j in 0..<distinctCount {
-                        let w = distinct[j]
-                        if let hit = rowCache.firstIndex(where: { $0.width == w.bitPattern }) {
-                            // To the front, so that a row's own widths (at most eight)
-                            // are never the last, which a new one pushes out.
-                            rowCache.insert(rowCache.remove(at: hit), at: 0)
-                            continue
-                        }
-                        var values = [Float](repeating: 0, count: count + 8)
-                        values.withUnsafeMutableBufferPointer { values in
-                            func make(_ range: Range<Int>) {
-                                var start = range.lowerBound
-                                while start < range.upperBound {
-                                    let px = UnsafeRawPointer(pxs.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
-                                    let row = 0.5 * (erfOrWhole((px + w) * k) - erfOrWhole((px - w) * k))
-                                    UnsafeMutableRawPointer(values.baseAddress! + start).storeBytes(of: row, as: SIMD8<Float>.self)
-                                    start += 8
-                                }
-                            }
-                            if mirrored.isEmpty {
-                                make(0..<count)
-                            } else {
-                                make(0..<mirrored.lowerBound)
-                                make(mirrored.upperBound..<count)
-                                for i in mirrored { values[i] = values[mirrorBase - i] }
-                            }
-                        }
-                        if rowCache.count >= RowEvaluator.rowCacheCapacity { rowCache.removeLast() }
-                        rowCache.insert((w.bitPattern, values), at: 0)
-                    }
-                    // Where each sample's row lies now (a few comparisons a distinct width).
-                    var at = SIMD8<Int32>()
-                    for j in 0..<distinctCount {
-                        at[j] = Int32(rowCache.firstIndex(where: { $0.width == distinct[j].bitPattern })!)
-                    }
-                    rowCache.withUnsafeBufferPointer { cache in
-                        var start = 0
-                        while start < count {
-                            var value = SIMD8<Float>(repeating: 0)
-                            for i in 0..<ySamples {
-                                let row = cache[Int(at[Int(slot[i])])].values.withUnsafeBufferPointer {
-                                    UnsafeRawPointer($0.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
-                                }
-                                value += row * weights[i] * step
-                            }
-                            let lanes = min(8, count - start)
-                            if lanes == 8 {
-                                UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
-                            } else {
-                                for lane in 0..<lanes { out[start + lane] = value[lane] }
-                            }
-                            start += 8
-                        }
-                    }
-                    return
+                if cachedRun.first != first || cachedRun.count != count || cachedRun.rowPart != rowPart.bitPattern {
+                    rowCache.removeAll(keepingCapacity: true)
+                    cachedRun = (first, count, rowPart.bitPattern)
                 }
-                var rows = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(),
-                            SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
-                withUnsafeMutableBytes(of: &rows) { raw in
-                    let rows = raw.bindMemory(to: SIMD8<Float>.self)
-                    /// The pixels `range`, eight at a time (past its end the lanes go on, worked
-                    /// out and not stored).
-                    func evaluate(_ range: Range<Int>) {
-                        var start = range.lowerBound
-                        while start < range.upperBound {
-                            let lanes = min(8, range.upperBound - start)
-                            let px = UnsafeRawPointer(pxs.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
-                            var value: SIMD8<Float>
-                            if corner <= 0 {
-                                value = 0.5 * (erfOrWhole((px + halfWidth) * k) - erfOrWhole((px - halfWidth) * k)) * squareAlongY
-                            } else {
-                                for j in 0..<distinctCount {
-                                    rows[j] = 0.5 * (erfOrWhole((px + distinct[j]) * k) - erfOrWhole((px - distinct[j]) * k))
-                                }
-                                value = SIMD8(repeating: 0)
-                                for i in 0..<ySamples { value += rows[Int(slot[i])] * weights[i] * step }
+                // Each half width's row (square corners: the shape's one; rounded: each distinct
+                // sample row's) from the cache, or made once, mirrored, and kept.
+                let widths = corner <= 0 ? [halfWidth] : (0..<distinctCount).map { distinct[$0] }
+                for w in widths {
+                    if let hit = rowCache.firstIndex(where: { $0.width == w.bitPattern }) {
+                        // To the front, so that a row's own widths (at most eight) are never
+                        // the last, which a new one pushes out.
+                        rowCache.insert(rowCache.remove(at: hit), at: 0)
+                        continue
+                    }
+                    var values = [Float](repeating: 0, count: count + 8)
+                    values.withUnsafeMutableBufferPointer { values in
+                        func make(_ range: Range<Int>) {
+                            var start = range.lowerBound
+                            while start < range.upperBound {
+                                let px = UnsafeRawPointer(pxs.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
+                                let row = 0.5 * (erfOrWhole((px + w) * k) - erfOrWhole((px - w) * k))
+                                UnsafeMutableRawPointer(values.baseAddress! + start).storeBytes(of: row, as: SIMD8<Float>.self)
+                                start += 8
                             }
-                            if lanes == 8 {
-                                UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
-                            } else {
-                                for lane in 0..<lanes { out[start + lane] = value[lane] }
-                            }
-                            start += lanes
+                        }
+                        if mirrored.isEmpty {
+                            make(0..<count)
+                        } else {
+                            make(0..<mirrored.lowerBound)
+                            make(mirrored.upperBound..<count)
+                            for i in mirrored { values[i] = values[mirrorBase - i] }
                         }
                     }
-                    if mirrored.isEmpty {
-                        evaluate(0..<count)
-                    } else {
-                        evaluate(0..<mirrored.lowerBound)
-                        evaluate(mirrored.upperBound..<count)
+                    if rowCache.count >= RowEvaluator.rowCacheCapacity { rowCache.removeLast() }
+                    rowCache.insert((w.bitPattern, values), at: 0)
+                }
+                // Where each width's row lies now (a few comparisons a width).
+                var at = SIMD8<Int32>()
+                for (j, w) in widths.enumerated() {
+                    at[j] = Int32(rowCache.firstIndex(where: { $0.width == w.bitPattern })!)
+                }
+                // Each pixel as `alpha(px:py:...)` makes it from the rows: square corners, the
+                // row times the product along y; rounded, the samples' weighted sum in order.
+                rowCache.withUnsafeBufferPointer { cache in
+                    func row(_ index: Int32, _ start: Int) -> SIMD8<Float> {
+                        cache[Int(index)].values.withUnsafeBufferPointer {
+                            UnsafeRawPointer($0.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
+                        }
+                    }
+                    var start = 0
+                    while start < count {
+                        var value: SIMD8<Float>
+                        if corner <= 0 {
+                            value = row(at[0], start) * squareAlongY
+                        } else {
+                            value = SIMD8(repeating: 0)
+                            for i in 0..<ySamples { value += row(at[Int(slot[i])], start) * weights[i] * step }
+                        }
+                        let lanes = min(8, count - start)
+                        if lanes == 8 {
+                            UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
+                        } else {
+                            for lane in 0..<lanes { out[start + lane] = value[lane] }
+                        }
+                        start += 8
                     }
                 }
-                for i in mirrored { out[i] = out[mirrorBase - i] }
             }
         }
 

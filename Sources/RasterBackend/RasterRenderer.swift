@@ -617,12 +617,15 @@ package enum SourceOver {
     package static func blend(_ solid: (Double, Double, Double, Double), times alphas: UnsafePointer<Float>, count: Int,
                               tint: (Double, Double, Double, Double)?, opacity: Double, into pixels: UnsafeMutablePointer<UInt8>) {
         let black = solid.0 == 0 && solid.1 == 0 && solid.2 == 0
+        /// Pixel p's source alpha byte.
+        @inline(__always) func alphaByte(_ p: Int) -> UInt8 {
+            var c3 = solid.3 * Double(alphas[p])
+            if let tint { c3 = c3 * tint.3 }
+            return rounded(c3 * opacity)
+        }
         /// Pixel p's source bytes.
         @inline(__always) func source(_ p: Int) -> SIMD4<UInt16> {
-            let a = Double(alphas[p])
-            var c3 = solid.3 * a
-            if let tint { c3 = c3 * tint.3 }
-            let sa = rounded(c3 * opacity)
+            let a = Double(alphas[p]), sa = alphaByte(p)
             guard !black else { return SIMD4(0, 0, 0, UInt16(sa)) }
             var c0 = solid.0 * a, c1 = solid.1 * a, c2 = solid.2 * a
             if let tint { (c0, c1, c2) = (c0 * tint.0, c1 * tint.1, c2 * tint.2) }
@@ -638,12 +641,7 @@ package enum SourceOver {
         if black {
             // The alphas' bytes first (a plain loop), then four pixels at a time from them.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 4) { bytes in
-                let k3 = tint?.3
-                for q in 0..<count {
-                    var c3 = solid.3 * Double(alphas[q])
-                    if let k3 { c3 = c3 * k3 }
-                    bytes[q] = rounded(c3 * opacity)
-                }
+                for q in 0..<count { bytes[q] = alphaByte(q) }
                 // The alpha lanes: a black source's only bytes.
                 let alphaLanes = SIMD16<UInt16>(0, 0, 0, .max, 0, 0, 0, .max, 0, 0, 0, .max, 0, 0, 0, .max)
                 while p + 4 <= count {
