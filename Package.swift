@@ -46,7 +46,9 @@ let package = Package(
                             .embedInCode("rounded_batch.vert"), .embedInCode("rounded_batch.frag"),
                             .embedInCode("path_edges.vert"), .embedInCode("path_edges.frag"), .embedInCode("path_cover.frag"),
                             .embedInCode("path_stencil.frag"), .embedInCode("texture_batch.vert"), .embedInCode("texture_batch.frag")]),
-        .target(name: "GLBackend", dependencies: ["CEGL", "Compositor", "OpenCoreGraphics", "OpenQuartzShaders"]),
+        // CPU affinity for llvmpipe's rasterizer threads (Sources/GLBackend/RasterizerThreads.swift says why C).
+        .target(name: "CThreadAffinity"),
+        .target(name: "GLBackend", dependencies: ["CEGL", "CThreadAffinity", "Compositor", "OpenCoreGraphics", "OpenQuartzShaders"]),
         .target(name: "OpenQuartzCore",
                 dependencies: ["LayerModel", "OpenCoreGraphics", "Compositor", "RasterBackend", "GLBackend"]),
         .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),

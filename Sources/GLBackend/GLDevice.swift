@@ -110,6 +110,8 @@ public final class GLDevice: @unchecked Sendable {
             eglDestroyContext(opened.display, context)
             throw GLError.noContext("eglMakeCurrent failed on \(opened.detail) (\(eglErrorName()))")
         }
+        // llvmpipe's rasterizer threads start with the context: placed now, before any frame.
+        RasterizerThreads.spread()
         var caps = GLCaps.read(display: opened)
         caps.isRobust = robust
         caps.offersDebugOutput = GLDebugOutput.offered()
@@ -355,6 +357,7 @@ public final class GLDevice: @unchecked Sendable {
         guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
             throw GLError.noContext("eglMakeCurrent failed on the new context (\(eglErrorName()))")
         }
+        RasterizerThreads.spread()
         if wantsDebugOutput { debugOutput = GLDebugOutput.enable() }
     }
 
