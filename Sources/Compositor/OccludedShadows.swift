@@ -15,10 +15,15 @@ extension RenderPass {
     /// covering its middle drawn as strips around that middle (see above). Other ops stay as
     /// they are.
     func cuttingOccludedShadows() -> RenderPass {
-        guard ops.count >= 2 else { return self }
-        var cut: [DrawOp] = []
+        // Most passes have no closed-form shadow: they are kept as they are, not copied op by op
+        // (the copy was 7% of building a 1,000-card frame's list).
+        guard ops.count >= 2, let first = ops.firstIndex(where: { op in
+            if case .quad(let quad) = op, case .blurredRoundedRect = quad.fill { return true }
+            return false
+        }) else { return self }
+        var cut = Array(ops[..<first])
         cut.reserveCapacity(ops.count + 3)
-        for (index, op) in ops.enumerated() {
+        for (index, op) in ops.enumerated().dropFirst(first) {
             guard case .quad(let shadow) = op, case .blurredRoundedRect = shadow.fill, index + 1 < ops.count,
                   case .quad(let cover) = ops[index + 1], let hole = cover.opaquePixels,
                   let strips = shadow.strips(around: hole, targetWidth: width, targetHeight: height) else {

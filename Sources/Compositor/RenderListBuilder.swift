@@ -119,6 +119,23 @@ public struct RenderListBuilder {
         var layersVisited = 0
         /// Set while a subtree is built only to see where it draws (`roundedClipCutsNothing`).
         var inTrial = false
+        /// The last clip made a polygon of for a rounded shape's edges, and that polygon: most
+        /// shapes of a frame share one clip (the target's guard band), made once, not per shape.
+        private var lastClip: (vertices: [DevicePoint], width: Int, height: Int, polygon: CoveragePolygon?)?
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        /// `CoveragePolygon(vertices: clip, ...)` for this target, kept for the next shape with
+        /// the same clip.
+        mutating func clipPolygon(_ clip: [DevicePoint]) -> CoveragePolygon? {
+            if let last = lastClip, last.width == width, last.height == height, last.vertices == clip { return last.polygon }
+            let polygon = CoveragePolygon(vertices: clip, targetWidth: width, targetHeight: height)
+            lastClip = (clip, width, height, polygon)
+            return polygon
+        }
     }
 
     /// A rectangle two pixels beyond the target: keeps projected coordinates bounded without
@@ -476,8 +493,7 @@ public struct RenderListBuilder {
         let visible = PolygonClipping.intersect(projected, with: clip)
         guard var polygon = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { return }
         if rounded != nil {
-            let outer = clipOnly ?? clip
-            polygon = polygon.withEdges(of: CoveragePolygon(vertices: outer, targetWidth: state.width, targetHeight: state.height))
+            polygon = polygon.withEdges(of: state.clipPolygon(clipOnly ?? clip))
         }
         if let hard = hardEdgeLines(of: layer, map: map) { polygon.harden(along: hard) }
         if !hardEdges.isEmpty { polygon.harden(along: hardEdges) }
