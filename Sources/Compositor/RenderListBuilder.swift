@@ -128,6 +128,19 @@ public struct RenderListBuilder {
             self.height = height
         }
 
+        /// The layer last named by a quad, and its description: a card's background and border
+        /// name it one after the other, and describing a layer (its class and address in decimal)
+        /// was a tenth of building a list. Held, so no other layer can take its address meanwhile.
+        private var lastNamed: (layer: CALayer, description: String)?
+
+        /// `layer.description`, described once for consecutive quads of one layer.
+        mutating func name(of layer: CALayer) -> String {
+            if let last = lastNamed, last.layer === layer { return last.description }
+            let description = layer.description
+            lastNamed = (layer, description)
+            return description
+        }
+
         /// `CoveragePolygon(vertices: clip, ...)` for this target, kept for the next shape with
         /// the same clip.
         mutating func clipPolygon(_ clip: [DevicePoint]) -> CoveragePolygon? {
@@ -497,7 +510,7 @@ public struct RenderListBuilder {
         }
         if let hard = hardEdgeLines(of: layer, map: map) { polygon.harden(along: hard) }
         if !hardEdges.isEmpty { polygon.harden(along: hardEdges) }
-        state.ops.append(.quad(QuadOp(source: "\(layer) \(part)", localRect: rect, localToDevice: map,
+        state.ops.append(.quad(QuadOp(source: state.name(of: layer) + " " + part, localRect: rect, localToDevice: map,
                                       polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint,
                                       rounded: rounded)))
     }
