@@ -45,7 +45,8 @@ let package = Package(
                             .embedInCode("blurred_rounded_rect.glsl"), .embedInCode("rounded_shape.glsl"), .embedInCode("pixel_centre.glsl"), .embedInCode("polygon_coverage.glsl"), .embedInCode("blend_modes.glsl"),
                             .embedInCode("rounded_batch.vert"), .embedInCode("rounded_batch.frag"),
                             .embedInCode("path_edges.vert"), .embedInCode("path_edges.frag"), .embedInCode("path_cover.frag"),
-                            .embedInCode("path_stencil.frag"), .embedInCode("texture_batch.vert"), .embedInCode("texture_batch.frag")]),
+                            .embedInCode("path_stencil.frag"), .embedInCode("texture_batch.vert"), .embedInCode("texture_batch.frag"),
+                            .embedInCode("turned_batch.vert"), .embedInCode("turned_batch.frag")]),
         // CPU affinity for llvmpipe's rasterizer threads (Sources/GLBackend/RasterizerThreads.swift says why C).
         .target(name: "CThreadAffinity"),
         .target(name: "GLBackend", dependencies: ["CEGL", "CThreadAffinity", "Compositor", "OpenCoreGraphics", "OpenQuartzShaders"]),

@@ -20,6 +20,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case pathStencilFragment = "path_stencil.frag"
     case textureBatchVertex = "texture_batch.vert"
     case textureBatchFragment = "texture_batch.frag"
+    case turnedBatchVertex = "turned_batch.vert"
+    case turnedBatchFragment = "turned_batch.frag"
 
     /// The GLSL text with `#define NAME 1` for each of `defines` after its `#version` line: one
     /// source compiled into variants whose constant conditions the compiler folds away.
@@ -58,6 +60,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .pathStencilFragment: String(decoding: PackageResources.path_stencil_frag, as: UTF8.self)
         case .textureBatchVertex: String(decoding: PackageResources.texture_batch_vert, as: UTF8.self)
         case .textureBatchFragment: String(decoding: PackageResources.texture_batch_frag, as: UTF8.self)
+        case .turnedBatchVertex: String(decoding: PackageResources.turned_batch_vert, as: UTF8.self)
+        case .turnedBatchFragment: String(decoding: PackageResources.turned_batch_frag, as: UTF8.self)
         }
     }
 

@@ -36,6 +36,7 @@ public final class GLDevice: @unchecked Sendable {
     private var affineFrames = true
     private var roundedOnFootprint = true
     private var texturesOneByOne = false
+    private var turnedQuadsOneByOne = false
     private var passesSeparately = false
     /// Rounded clips through the stencil (`clipRoundedByStencil`, or `OPENQUARTZ_GL_ROUNDED_CLIPS=stencil`
     /// to time the route in a frame benchmark).
@@ -226,6 +227,7 @@ public final class GLDevice: @unchecked Sendable {
         }
         executor.drawsRoundedOnFootprint = roundedOnFootprint
         if texturesOneByOne { executor.batchesTextures = false }
+        if turnedQuadsOneByOne { executor.batchesTurnedQuads = false }
         executor.drawsPassesSeparately = passesSeparately
         executor.roundedClipsByStencil = roundedClipsByStencil
         invalidCallPass = nil
@@ -413,6 +415,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { texturesOneByOne = true }
     }
 
+    /// Makes every turned solid quad draw on its own with the general program, none in an
+    /// instanced run (`GLQuadBatch.Kind.turned`): the test hook that holds the runs to it.
+    package func drawTurnedQuadsOneByOne() {
+        lock.withLock { turnedQuadsOneByOne = true }
+    }
+
     /// Makes rounded clips of sublayers draw through the stencil instead of their group pass
     /// (`GLStencilClip`): the measured alternative, binary at the outline (docs/design.md).
     package func clipRoundedByStencil() {
@@ -476,8 +484,21 @@ public final class GLDevice: @unchecked Sendable {
     /// Filled rounded shapes whose middle was drawn apart by the colour-only program
     /// (`GLQuadBatch.middleApart(of:)`), and the groups they were drawn in (`MiddleGroups`), since
     /// the device was opened.
-    public var roundedMiddlesApart: Int { fromExecutor { $0.batches.map(\.middlesDrawn).reduce(0, +) } ?? 0 }
-    public var roundedMiddleGroups: Int { fromExecutor { $0.batches.map(\.middleGroupsDrawn).reduce(0, +) } ?? 0 }
+    public var roundedMiddlesApart: Int {
+        fromExecutor { $0.batches.filter(\.kind.isRounded).map(\.middlesDrawn).reduce(0, +) } ?? 0
+    }
+    public var roundedMiddleGroups: Int {
+        fromExecutor { $0.batches.filter(\.kind.isRounded).map(\.middleGroupsDrawn).reduce(0, +) } ?? 0
+    }
+
+    /// Turned solid quads drawn in instanced runs (`GLQuadBatch.Kind.turned`), and the draw calls
+    /// that drew them (frames and interiors), since the device was opened.
+    public var turnedBatches: (quads: Int, drawCalls: Int) {
+        fromExecutor { executor in
+            let batches = executor.batches.filter { $0.kind == .turned }
+            return (batches.map(\.quadsDrawn).reduce(0, +), batches.map(\.drawCalls).reduce(0, +))
+        } ?? (0, 0)
+    }
 
     /// Runs of rounded shapes, every one mapped affinely, drawn with the program that reads the
     /// map's derivatives instead of working them out per pixel (`GLQuadBatch.isAffine`), since the

@@ -60,6 +60,9 @@ package final class GLExecutor {
     /// Whether runs of textured quads draw instanced (`OPENQUARTZ_GL_TEXTURE_BATCHES=0` turns it
     /// off, to measure against).
     var batchesTextures = ProcessInfo.processInfo.environment["OPENQUARTZ_GL_TEXTURE_BATCHES"] != "0"
+    /// Whether turned solid quads draw in instanced runs (`GLQuadBatch.Kind.turned`); off only to
+    /// hold the runs to the general program's single draws in a test.
+    var batchesTurnedQuads = true
     /// Whether rounded quads the general program draws are drawn on their footprint
     /// (`GLRoundedFootprint`) rather than their pixel bounds: off only to hold the one to the other.
     var drawsRoundedOnFootprint = true
@@ -372,7 +375,7 @@ package final class GLExecutor {
         while next < ops.endIndex {
             let op = ops[next]
             next += 1
-            if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad) {
+            if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad), kind != .turned || batchesTurnedQuads {
                 // A run of the other kind ends here, so order holds.
                 flushTextureBatch(width: pass.width, height: pass.height)
                 for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }

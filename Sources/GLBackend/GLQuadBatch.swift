@@ -9,13 +9,18 @@ import OpenQuartzShaders
 /// gathered and drawn with one instanced call instead of one draw of the general program with a
 /// dozen uniform updates each. Anything else (textures, more than eight edges, other blend modes,
 /// the other kind) ends the run and draws on its own, so drawing order is kept exactly.
-final class GLQuadBatch {
-    enum Kind: CaseIterable {
+package final class GLQuadBatch {
+    package enum Kind: CaseIterable {
         /// `blurredProfile`: a wide shadow read from its profile's grid (GLShadowProfiles) instead of
-        /// evaluated in closed form; instances of one draw share the profile.
-        case solid, rounded, roundedContinuous, blurredRoundedRect, blurredProfile
+        /// evaluated in closed form; instances of one draw share the profile. `turned`: a solid
+        /// quadrilateral not aligned with the axes (a turned layer's square-cornered background),
+        /// by exact area in a band around its interior (`turnedSplit(of:)`).
+        case solid, rounded, roundedContinuous, blurredRoundedRect, blurredProfile, turned
 
-        var isRounded: Bool { self == .rounded || self == .roundedContinuous }
+        package var isRounded: Bool { self == .rounded || self == .roundedContinuous }
+        /// Drawn as a frame around a middle the colour-only program draws (rounded_batch.vert's
+        /// eight points and triangles), middles a group at a time (`MiddleGroups`).
+        package var isFramed: Bool { isRounded || self == .turned }
     }
 
     /// Edges an instance carries; polygons with more draw singly. Rounded instances carry four
@@ -90,12 +95,16 @@ final class GLQuadBatch {
         case .blurredRoundedRect, .blurredProfile:
             (vertex, fragment) = (.blurredBatchVertex, .blurredBatchFragment)
             attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
+        case .turned:
+            (vertex, fragment) = (.turnedBatchVertex, .turnedBatchFragment)
+            attributes = [("i_outer01", 4), ("i_outer23", 4), ("i_inner01", 4), ("i_inner23", 4), ("i_color", 4), ("i_tint", 4),
+                          ("i_opacity", 1), ("i_edge0", 4), ("i_edge1", 4), ("i_edge2", 4), ("i_edge3", 4), ("i_inverseSlopes", 4)]
         }
         let defines = kind == .roundedContinuous ? ["CONTINUOUS_CORNERS"] : kind == .blurredProfile ? ["PROFILE"] : []
         program = try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines,
                                 uniforms: ["u_viewport"] + (kind == .blurredProfile ? ["u_profile", "u_grid", "u_origin"] : []),
                                 attributes: ["a_corner"] + attributes.map(\.name))
-        middleProgram = kind.isRounded
+        middleProgram = kind.isFramed
             ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["MIDDLE"], uniforms: ["u_viewport"],
                             attributes: ["a_corner"] + attributes.map(\.name))
             : nil
@@ -103,13 +112,14 @@ final class GLQuadBatch {
             ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["AFFINE_MAP"], uniforms: ["u_viewport"],
                             attributes: ["a_corner"] + attributes.map(\.name))
             : nil
-        // Rounded shapes are drawn as a frame: an outer and an inner rectangle (x, y, inner),
-        // eight triangles between them (rounded_batch.vert); the others as their bounds' strip.
-        instances = kind.isRounded
+        // Rounded shapes and turned quads are drawn as a frame: an outer and an inner rectangle
+        // (x, y, inner), eight triangles between them (rounded_batch.vert); the others as their
+        // bounds' strip.
+        instances = kind.isFramed
             ? GLInstanceArray(attributes: attributes, corners: [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1],
                               cornerSize: 3)
             : GLInstanceArray(attributes: attributes)
-        if kind.isRounded {
+        if kind.isFramed {
             var frame: [GLushort] = []
             for side in 0..<4 {
                 let (o0, o1) = (GLushort(side), GLushort((side + 1) % 4))
@@ -134,8 +144,12 @@ final class GLQuadBatch {
     /// not turned. The programs' coverage is exact for those at a cost close to nothing;
     /// the exact area inside any other polygon is a sum over its vertices that layer_quad.frag
     /// makes, and a batch would have to make it for every pixel of every instance.
-    static func kind(of quad: QuadOp) -> Kind? {
-        guard quad.blend == .sourceOver, rectangleEdges(of: quad.polygon) != nil else { return nil }
+    package static func kind(of quad: QuadOp) -> Kind? {
+        guard quad.blend == .sourceOver else { return nil }
+        guard rectangleEdges(of: quad.polygon) != nil else {
+            if quad.rounded == nil, case .solid = quad.fill, turnedSplit(of: quad) != nil { return .turned }
+            return nil
+        }
         if quad.rounded != nil {
             if case .solid = quad.fill {
                 return quad.rounded?.outer.continuous == true ? .roundedContinuous : .rounded
@@ -150,11 +164,22 @@ final class GLQuadBatch {
         }
     }
 
+    /// How a turned solid quad is drawn (`Kind.turned`): the split the general program would draw
+    /// it in (GLCoverageSplit), for a quadrilateral outline large enough to have one; nil for
+    /// anything else (a triangle, a clipped polygon of more sides, a sliver), which draws singly.
+    /// Drawn one by one, each was two draws of the general program with its uniforms, and a
+    /// turned plain layer cost four times a rounded card with its border on llvmpipe.
+    static func turnedSplit(of quad: QuadOp) -> GLCoverageSplit? {
+        guard quad.polygon.outline.count == 4, let split = GLCoverageSplit.make(quad.polygon),
+              split.outer.count == 4, split.interior.count == 4 else { return nil }
+        return split
+    }
+
     /// The edges of a polygon whose coverage is the area inside an axis-aligned rectangle, in the
     /// pairs the batch programs take them (left, right, top, bottom: the overlap with each pair is
     /// the sum of its ramps less one); four that are always inside for a polygon bounded by its
     /// pixel bounds alone; nil for any other polygon, or one with hard edges.
-    static func rectangleEdges(of polygon: CoveragePolygon) -> [EdgeEquation]? {
+    package static func rectangleEdges(of polygon: CoveragePolygon) -> [EdgeEquation]? {
         guard polygon.isRectangle else { return nil }
         let far = EdgeEquation(a: 0, b: 0, c: 1e6)
         guard let r = polygon.axisAlignedBounds else { return [far, far, far, far] }
@@ -222,6 +247,7 @@ final class GLQuadBatch {
     /// Appends one instance: `quad`, or for rounded shapes a filled shape and the ring over it
     /// (`ring`; a ring alone is passed as `quad`).
     private func append(_ quad: QuadOp, ring: QuadOp? = nil) {
+        if kind == .turned { return appendTurned(quad) }
         guard let own = GLQuadBatch.color(of: quad) else { return }
         let b = quad.polygon.pixelBounds
         // Rounded instances carry a filled colour and a ring colour; a ring alone fills nothing.
@@ -256,6 +282,24 @@ final class GLQuadBatch {
             pending += [GLfloat(r.x + r.width / 2), GLfloat(r.y + r.height / 2), GLfloat(r.width / 2), GLfloat(r.height / 2),
                         GLfloat(shape.cornerRadius), GLfloat(shape.sigma)]
         }
+    }
+
+    /// Appends a turned solid quad: its band's outer and inner points, its colour, tint and opacity
+    /// apart (multiplied in the fragment stage in the general program's order: the same floats),
+    /// and its outline; its interior is a middle.
+    private func appendTurned(_ quad: QuadOp) {
+        guard case .solid(let c) = quad.fill, let split = GLQuadBatch.turnedSplit(of: quad) else { return }
+        for point in split.outer + split.interior { pending += [GLfloat(point.x), GLfloat(point.y)] }
+        let t = quad.tint
+        let color = [GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha)]
+        let tint = [GLfloat(t.red), GLfloat(t.green), GLfloat(t.blue), GLfloat(t.alpha)]
+        pending += color + tint + [GLfloat(quad.opacity)]
+        let outline = quad.polygon.shaderOutline
+        pending += outline.edges + outline.inverseSlopes
+        let xs = split.interior.map(\.x), ys = split.interior.map(\.y)
+        middles.append(.init(index: frameBounds.count, opaque: color[3] * tint[3] * GLfloat(quad.opacity) == 1,
+                             bounds: MiddleGroups.Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)))
+        frameBounds.append(quad.polygon.pixelBounds)
     }
 
     /// Whether a shape's map from device pixels is affine with w exactly 1 in the floats the

@@ -14,24 +14,32 @@ import Foundation
 /// Every context's threads are placed alike, so several contexts still share the CPUs evenly.
 /// Other drivers' threads, and the process's own, are left alone; a process confined to one CPU
 /// is too. `OPENQUARTZ_SPREAD_LLVMPIPE_THREADS=0` leaves them all where the scheduler puts them.
-enum RasterizerThreads {
+package enum RasterizerThreads {
     /// The environment variable that turns the spreading off ("0").
-    static let switchVariable = "OPENQUARTZ_SPREAD_LLVMPIPE_THREADS"
+    package static let switchVariable = "OPENQUARTZ_SPREAD_LLVMPIPE_THREADS"
 
     /// A thread of this process: its Linux thread id and name (`/proc/self/task/ID/comm`).
-    struct Thread: Equatable {
-        let id: Int32
-        let name: String
+    package struct Thread: Equatable {
+        package let id: Int32
+        package let name: String
+
+        package init(id: Int32, name: String) {
+            (self.id, self.name) = (id, name)
+        }
     }
 
     /// A rasterizer thread and the CPU it is confined to.
-    struct Placement: Equatable {
-        let thread: Int32
-        let cpu: Int32
+    package struct Placement: Equatable {
+        package let thread: Int32
+        package let cpu: Int32
+
+        package init(thread: Int32, cpu: Int32) {
+            (self.thread, self.cpu) = (thread, cpu)
+        }
     }
 
     /// The number in a rasterizer thread's name ("llvmpipe-3" is 3), nil for any other thread.
-    static func rasterizerIndex(of name: String) -> Int? {
+    package static func rasterizerIndex(of name: String) -> Int? {
         let prefix = "llvmpipe-"
         guard name.hasPrefix(prefix), let index = Int(name.dropFirst(prefix.count)), index >= 0 else { return nil }
         return index
@@ -41,14 +49,14 @@ enum RasterizerThreads {
     /// Nothing where fewer than two CPUs are allowed or no context has two rasterizer threads
     /// (each context's one "llvmpipe-0" would all go to one CPU; a thread alone gains nothing
     /// from a place of its own, and keeps the scheduler's freedom to move it off a busy CPU).
-    static func placements(of threads: [Thread], over allowed: [Int32]) -> [Placement] {
+    package static func placements(of threads: [Thread], over allowed: [Int32]) -> [Placement] {
         let rasterizers = threads.compactMap { thread in rasterizerIndex(of: thread.name).map { (thread.id, $0) } }
         guard allowed.count >= 2, Set(rasterizers.map(\.1)).count >= 2 else { return [] }
         return rasterizers.map { Placement(thread: $0.0, cpu: allowed[$0.1 % allowed.count]) }
     }
 
     /// This process's threads, as /proc lists them (empty where it does not).
-    static func threadsOfProcess() -> [Thread] {
+    package static func threadsOfProcess() -> [Thread] {
         let folder = "/proc/self/task"
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return entries.compactMap { entry in
@@ -60,7 +68,7 @@ enum RasterizerThreads {
 
     /// The CPUs thread `id` may run on (the process's, for id 0), ascending; empty where the
     /// system does not say.
-    static func cpus(ofThread id: Int32 = 0) -> [Int32] {
+    package static func cpus(ofThread id: Int32 = 0) -> [Int32] {
         var cpus = [Int32](repeating: 0, count: 1024)
         let count = id == 0 ? oq_allowed_cpus(&cpus, Int32(cpus.count)) : oq_thread_cpus(id, &cpus, Int32(cpus.count))
         return count > 0 ? Array(cpus.prefix(Int(count))) : []
@@ -70,7 +78,7 @@ enum RasterizerThreads {
     /// environment turns it off; returns the placements made. Call after making a context: its
     /// threads start with it. A thread that ends meanwhile, or a refusal, leaves the rest placed.
     @discardableResult
-    static func spread(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Placement] {
+    package static func spread(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Placement] {
         guard environment[switchVariable] != "0" else { return [] }
         return placements(of: threadsOfProcess(), over: cpus()).filter { oq_confine_thread($0.thread, $0.cpu) == 0 }
     }

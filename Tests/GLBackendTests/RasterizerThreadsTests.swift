@@ -1,7 +1,7 @@
 // llvmpipe's rasterizer threads, one CPU each (RasterizerThreads): where they go, and that a real
 // device's threads are there once it is made.
 import Foundation
-@testable import GLBackend
+import GLBackend
 import Testing
 
 @Suite("llvmpipe's rasterizer threads spread over the CPUs")
