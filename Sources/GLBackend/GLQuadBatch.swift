@@ -139,11 +139,11 @@ package final class GLQuadBatch {
         if indexBuffer != 0 { glDeleteBuffers(1, &indexBuffer) }
     }
 
-    /// Which batch can draw the quad, if any: only quads whose polygon is an axis-aligned
-    /// rectangle (`rectangleEdges`), the backgrounds, images' frames and clips of layers that are
-    /// not turned. The programs' coverage is exact for those at a cost close to nothing;
-    /// the exact area inside any other polygon is a sum over its vertices that layer_quad.frag
-    /// makes, and a batch would have to make it for every pixel of every instance.
+    /// Which batch can draw the quad, if any: quads whose polygon is an axis-aligned rectangle
+    /// (`rectangleEdges`), the backgrounds, images' frames and clips of layers that are not
+    /// turned, whose exact coverage the programs make at a cost close to nothing; and turned
+    /// solid quadrilaterals (`turnedSplit(of:)`), whose exact area, a sum over the vertices, only
+    /// the band around their interior pays for, as in layer_quad.frag's split draws.
     package static func kind(of quad: QuadOp) -> Kind? {
         guard quad.blend == .sourceOver else { return nil }
         guard rectangleEdges(of: quad.polygon) != nil else {
