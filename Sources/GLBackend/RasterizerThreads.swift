@@ -9,11 +9,13 @@ import Foundation
 /// after (`ps -L -o tid,psr,comm`), so a frame took what one thread takes: the peer 100-card
 /// frame 4.4 ms where two threads draw it in 2.6, the 12-card blur-1 frame 1.6 against 0.9.
 ///
-/// So each rasterizer thread is confined to one CPU the process may use, thread n to the n-th
-/// (round the list again where there are more threads than CPUs): as llvmpipe means them to run.
-/// Every context's threads are placed alike, so several contexts still share the CPUs evenly.
-/// Other drivers' threads, and the process's own, are left alone; a process confined to one CPU
-/// is too. `OPENQUARTZ_SPREAD_LLVMPIPE_THREADS=0` leaves them all where the scheduler puts them.
+/// So where llvmpipe runs one rasterizer thread per CPU the process may use (its default on a
+/// machine of up to 16 CPUs), thread n is confined to the n-th: as llvmpipe means them to run.
+/// Every CPU then holds one thread of each context, and of each process doing the same, so
+/// several contexts or processes still share the CPUs evenly. Where the counts differ (a large
+/// machine, whose CPUs outnumber the threads; `LP_NUM_THREADS` set), confining them could crowd
+/// the first CPUs while others idle, so the scheduler keeps them. Other drivers' threads, and
+/// the process's own, are left alone. `OPENQUARTZ_SPREAD_LLVMPIPE_THREADS=0` turns it off.
 package enum RasterizerThreads {
     /// The environment variable that turns the spreading off ("0").
     package static let switchVariable = "OPENQUARTZ_SPREAD_LLVMPIPE_THREADS"
@@ -45,14 +47,14 @@ package enum RasterizerThreads {
         return index
     }
 
-    /// Where each rasterizer thread among `threads` goes: thread n to `allowed[n % count]`.
-    /// Nothing where fewer than two CPUs are allowed or no context has two rasterizer threads
-    /// (each context's one "llvmpipe-0" would all go to one CPU; a thread alone gains nothing
-    /// from a place of its own, and keeps the scheduler's freedom to move it off a busy CPU).
+    /// Where each rasterizer thread among `threads` goes: thread n to `allowed[n]`, where the
+    /// contexts' threads are numbered 0 to one less than the CPUs allowed, and two CPUs at least;
+    /// nothing otherwise (see above: a single CPU or thread gains nothing from a place of its own
+    /// and keeps the scheduler's freedom to move it off a busy CPU).
     package static func placements(of threads: [Thread], over allowed: [Int32]) -> [Placement] {
         let rasterizers = threads.compactMap { thread in rasterizerIndex(of: thread.name).map { (thread.id, $0) } }
-        guard allowed.count >= 2, Set(rasterizers.map(\.1)).count >= 2 else { return [] }
-        return rasterizers.map { Placement(thread: $0.0, cpu: allowed[$0.1 % allowed.count]) }
+        guard allowed.count >= 2, Set(rasterizers.map(\.1)) == Set(0..<allowed.count) else { return [] }
+        return rasterizers.map { Placement(thread: $0.0, cpu: allowed[$0.1]) }
     }
 
     /// This process's threads, as /proc lists them (empty where it does not).
