@@ -375,7 +375,8 @@ package final class GLExecutor {
         while next < ops.endIndex {
             let op = ops[next]
             next += 1
-            if case .quad(let quad) = op, let kind = GLQuadBatch.kind(of: quad), kind != .turned || batchesTurnedQuads {
+            if case .quad(let quad) = op, let route = GLQuadBatch.route(of: quad), route.kind != .turned || batchesTurnedQuads {
+                let kind = route.kind
                 // A run of the other kind ends here, so order holds.
                 flushTextureBatch(width: pass.width, height: pass.height)
                 for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
@@ -388,7 +389,7 @@ package final class GLExecutor {
                         batch.profile = (key, entry)
                     }
                 }
-                batch.add(quad)
+                batch.add(quad, split: route.split)
                 continue
             }
             // Textured quads of one image in a row (two at least: one alone draws as before).

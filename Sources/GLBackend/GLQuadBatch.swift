@@ -144,22 +144,26 @@ package final class GLQuadBatch {
     /// turned, whose exact coverage the programs make at a cost close to nothing; and turned
     /// solid quadrilaterals (`turnedSplit(of:)`), whose exact area, a sum over the vertices, only
     /// the band around their interior pays for, as in layer_quad.frag's split draws.
-    package static func kind(of quad: QuadOp) -> Kind? {
+    package static func kind(of quad: QuadOp) -> Kind? { route(of: quad)?.kind }
+
+    /// `kind(of:)`, with a turned quad's split, which deciding made (`add` takes it: made once).
+    static func route(of quad: QuadOp) -> (kind: Kind, split: GLCoverageSplit?)? {
         guard quad.blend == .sourceOver else { return nil }
         guard rectangleEdges(of: quad.polygon) != nil else {
-            if quad.rounded == nil, case .solid = quad.fill, turnedSplit(of: quad) != nil { return .turned }
-            return nil
+            guard quad.rounded == nil, case .solid = quad.fill, let split = turnedSplit(of: quad) else { return nil }
+            return (.turned, split)
         }
         if quad.rounded != nil {
             if case .solid = quad.fill {
-                return quad.rounded?.outer.continuous == true ? .roundedContinuous : .rounded
+                return (quad.rounded?.outer.continuous == true ? .roundedContinuous : .rounded, nil)
             }
             return nil
         }
         switch quad.fill {
-        case .solid: return .solid
+        case .solid: return (.solid, nil)
         case .blurredRoundedRect(let shape):
-            return BlurredRoundedRectProfile.size(for: BlurredRoundedRectProfile.Key(shape)) != nil ? .blurredProfile : .blurredRoundedRect
+            return (BlurredRoundedRectProfile.size(for: BlurredRoundedRectProfile.Key(shape)) != nil ? .blurredProfile : .blurredRoundedRect,
+                    nil)
         case .texture: return nil
         }
     }
@@ -219,8 +223,9 @@ package final class GLQuadBatch {
     /// Adds a quad of this batch's kind. A rounded card followed straight away by its border
     /// (`QuadOp.isBorder(over:)`) becomes one instance drawing both, the border over the card,
     /// as the CPU reference draws the pair.
-    func add(_ quad: QuadOp) {
+    func add(_ quad: QuadOp, split: GLCoverageSplit? = nil) {
         quadsDrawn += 1
+        if kind == .turned { return appendTurned(quad, split: split) }
         guard kind.isRounded, let shape = quad.rounded else { return append(quad) }
         if let fill = heldFill {
             heldFill = nil
@@ -247,7 +252,6 @@ package final class GLQuadBatch {
     /// Appends one instance: `quad`, or for rounded shapes a filled shape and the ring over it
     /// (`ring`; a ring alone is passed as `quad`).
     private func append(_ quad: QuadOp, ring: QuadOp? = nil) {
-        if kind == .turned { return appendTurned(quad) }
         guard let own = GLQuadBatch.color(of: quad) else { return }
         let b = quad.polygon.pixelBounds
         // Rounded instances carry a filled colour and a ring colour; a ring alone fills nothing.
@@ -286,9 +290,9 @@ package final class GLQuadBatch {
 
     /// Appends a turned solid quad: its band's outer and inner points, its colour, tint and opacity
     /// apart (multiplied in the fragment stage in the general program's order: the same floats),
-    /// and its outline; its interior is a middle.
-    private func appendTurned(_ quad: QuadOp) {
-        guard case .solid(let c) = quad.fill, let split = GLQuadBatch.turnedSplit(of: quad) else { return }
+    /// and its outline; its interior is a middle. `split`: the quad's, where `route(of:)` made it.
+    private func appendTurned(_ quad: QuadOp, split: GLCoverageSplit?) {
+        guard case .solid(let c) = quad.fill, let split = split ?? GLQuadBatch.turnedSplit(of: quad) else { return }
         for point in split.outer + split.interior { pending += [GLfloat(point.x), GLfloat(point.y)] }
         let t = quad.tint
         let color = [GLfloat(c.red), GLfloat(c.green), GLfloat(c.blue), GLfloat(c.alpha)]
