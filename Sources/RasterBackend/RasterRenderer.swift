@@ -649,11 +649,7 @@ package enum SourceOver {
                     if four != .zero {
                         let a = SIMD16<UInt16>(four[0], four[0], four[0], four[0], four[1], four[1], four[1], four[1],
                                                four[2], four[2], four[2], four[2], four[3], four[3], four[3], four[3])
-                        let address = UnsafeMutableRawPointer(pixels + p * 4)
-                        let d = SIMD16<UInt16>(truncatingIfNeeded: address.loadUnaligned(as: SIMD16<UInt8>.self))
-                        let x = 255 &* (a & alphaLanes) &+ d &* (255 &- a) &+ 127
-                        let q = (x &+ 1 &+ (x &>> 8)) &>> 8
-                        address.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: q), as: SIMD16<UInt8>.self)
+                        overFour(a & alphaLanes, keep: 255 &- a, into: pixels + p * 4)
                     }
                     p += 4
                 }
@@ -675,13 +671,7 @@ package enum SourceOver {
             } else if s != .zero {
                 let keep = 255 &- SIMD16(lowHalf: SIMD8(lowHalf: SIMD4(repeating: s0[3]), highHalf: SIMD4(repeating: s1[3])),
                                          highHalf: SIMD8(lowHalf: SIMD4(repeating: s2[3]), highHalf: SIMD4(repeating: s3[3])))
-                let address = UnsafeMutableRawPointer(pixels + p * 4)
-                let d = SIMD16<UInt16>(truncatingIfNeeded: address.loadUnaligned(as: SIMD16<UInt8>.self))
-                // (2 (255 s + d keep) + 255) / 510 is (n + 127) / 255 with n whole; x / 255 for x
-                // under 65,535 is (x + 1 + x >> 8) >> 8 (SourceOverTests tries every channel).
-                let x = 255 &* s &+ d &* keep &+ 127
-                let q = (x &+ 1 &+ (x &>> 8)) &>> 8
-                address.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: q), as: SIMD16<UInt8>.self)
+                overFour(s, keep: keep, into: pixels + p * 4)
             }
             p += 4
         }
@@ -689,6 +679,20 @@ package enum SourceOver {
             one(p, source(p))
             p += 1
         }
+    }
+
+    /// `over` of four pixels' sixteen channels at once, in 16-bit lanes: source bytes `s` (no
+    /// colour over its alpha, so 255 s + d keep stays within 16 bits) and each lane's `keep`
+    /// (255 - its pixel's alpha) over the pixels at `pixels`. (2 (255 s + d keep) + 255) / 510
+    /// is (n + 127) / 255 with n whole; x / 255 for x under 65,535 is (x + 1 + x >> 8) >> 8
+    /// (SourceOverTests tries every channel).
+    @inline(__always)
+    static func overFour(_ s: SIMD16<UInt16>, keep: SIMD16<UInt16>, into pixels: UnsafeMutablePointer<UInt8>) {
+        let address = UnsafeMutableRawPointer(pixels)
+        let d = SIMD16<UInt16>(truncatingIfNeeded: address.loadUnaligned(as: SIMD16<UInt8>.self))
+        let x = 255 &* s &+ d &* keep &+ 127
+        let q = (x &+ 1 &+ (x &>> 8)) &>> 8
+        address.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: q), as: SIMD16<UInt8>.self)
     }
 
     /// `blend` of colour after colour along a row, remembering the last source and pixel it
