@@ -40,6 +40,19 @@ for target in "${targets[@]}"; do
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov:" "out/fuzz/$target.log" | tail -3 || true
 done
 if [ ${#failed[@]} -gt 0 ]; then
+  # Last, where a log's tail shows it: what each failure was and the input itself (gzip, base64,
+  # when that is short), so a finding on a machine whose files are gone can be replayed here:
+  # echo ... | base64 -d | gunzip > input; "$bin/<target>" input.
+  for target in "${failed[@]}"; do
+    grep -m1 -E "==[0-9]+== ?ERROR|^ERROR: libFuzzer|Fatal error|Swift runtime failure" "out/fuzz/$target.log" | cut -c1-200 || true
+    grep -m1 -E "Direct leak of|^SUMMARY" "out/fuzz/$target.log" | cut -c1-200 || true
+    for input in "out/fuzz/artifacts/$target"/*; do
+      [ -f "$input" ] || continue
+      packed=$(gzip -9nc "$input" | base64 -w0)
+      if [ ${#packed} -le 2400 ]; then echo "$target input ($(stat -c %s "$input") bytes; gzip, base64): $packed"
+      else echo "$target input: $input ($(stat -c %s "$input") bytes, ${#packed} packed: too long to print)"; fi
+    done
+  done
   echo "fuzz: ${failed[*]} found a failing input (out/fuzz/artifacts/; logs in out/fuzz/*.log)" >&2
   exit 1
 fi
