@@ -41,6 +41,19 @@ public final class CATransaction {
         if stack.frames.isEmpty { stack.didCommitAll() }
     }
 
+    /// Runs `body` in a transaction of its own whose animations are dropped at its end instead
+    /// of joining the enclosing transaction's: for layers made only to be checked and thrown
+    /// away (a scene document's first decode). Their animations would otherwise stay counted by
+    /// this thread's open transaction until it commits, which on a thread without a run loop (a
+    /// server's) is never, holding every tree a transition had snapshotted.
+    package static func discardingAnimations<T>(_ body: () throws -> T) rethrows -> T {
+        let stack = TransactionStack.current
+        let depth = stack.frames.count
+        stack.frames.append(TransactionStack.Frame(isImplicit: false))
+        defer { stack.frames.removeSubrange(min(depth, stack.frames.count)...) }
+        return try body()
+    }
+
     private static let globalLock = NSRecursiveLock()
 
     /// Takes the lock that guards layer changes made from several threads.

@@ -99,10 +99,11 @@ public struct SceneDocument: Sendable {
         time = header.time
         duration = header.duration
         fps = header.fps
-        // A first full decode finds every mistake in the tree and the transactions.
+        // A first full decode finds every mistake in the tree and the transactions; its tree is
+        // thrown away, and its animations with it (not left in this thread's open transaction).
         var decoder = SceneDecoder(assets: assets, limits: limits)
         decoder.ctx.take(ctx)
-        _ = decoder.scene(json)
+        _ = CATransaction.discardingAnimations { decoder.scene(json) }
         if decoder.ctx.issueCount > 0 { throw SceneError.invalid(decoder.ctx.allIssues) }
         images = decoder.ctx.images
     }

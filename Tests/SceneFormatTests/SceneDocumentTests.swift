@@ -23,6 +23,25 @@ func issues(_ text: String, baseDirectory: URL? = nil) -> [SceneIssue] {
 
 @Suite("Scene documents")
 struct SceneDocumentTests {
+    @Test("checking a document leaves nothing in this thread's transaction: its first decode's animations are dropped with its layers")
+    func checkingLeavesNoAnimations() throws {
+        // The check builds the whole tree and throws it away; its animations, counted by the open
+        // transaction, stayed there until it committed (never, on a thread without a run loop,
+        // as a server's), with the layers a transition had snapshotted: a completion block set
+        // around the check waited on them for ever.
+        let text = sceneText(root: #"""
+        {"frame": [0, 0, 100, 80], "sublayers": [{"frame": [10, 10, 40, 30], "backgroundColor": "red", "animations": [
+          {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1},
+          {"class": "CATransition", "type": "push", "duration": 1}]}]}
+        """#)
+        var completed = false
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { completed = true }
+        _ = try SceneDocument(data: Data(text.utf8))
+        CATransaction.commit()
+        #expect(completed, "the transaction waits on animations of layers that no longer exist")
+    }
+
     @Test("a document builds the tree it describes: classes, geometry, every kind of value")
     func builds() throws {
         let text = sceneText(root: #"""
