@@ -11,8 +11,10 @@ const float TIE_BREAK = 0.5009765625;
 
 in vec2 v_pixel;                       // the device position, near the pixel centre (pixel_centre.glsl)
 
-in vec4 v_edges0;
-in vec4 v_edges1;
+flat in vec3 v_edge0;                  // the rectangle's edges: left, right, top, bottom
+flat in vec3 v_edge1;
+flat in vec3 v_edge2;
+flat in vec3 v_edge3;
 flat in vec4 v_color;
 flat in vec3 v_toLocal0;
 flat in vec3 v_toLocal1;
@@ -36,11 +38,13 @@ void main() {
     // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its
     // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
     // all four ramps overstated a rectangle thinner than a pixel (see solid_batch.frag).
-    // Snapped to 1/1024: distances interpolated from vertices on whole pixels are exact only up
-    // to float rounding, which differs between quads (up to 1e-4 a thousand pixels out). A
-    // shadow drawn as strips (RenderPass.cuttingOccludedShadows) must shade a pixel beside a
-    // strip's edge as the whole shadow does: coverage 1 - 1e-7 there tipped a byte's rounding.
-    vec4 a = clamp(floor((v_edges0 + 0.5) * 1024.0 + 0.5) / 1024.0, 0.0, 1.0);
+    // The edges' distances are worked out at the centre, not interpolated: four flat equations
+    // cost llvmpipe less than interpolating them (about 0.6 ms of a radius-100 shadow's 1.7), and
+    // they are exact to float rounding, which the snap to 1/1024 absorbs: a shadow drawn as strips
+    // (RenderPass.cuttingOccludedShadows) must shade a pixel beside a strip's edge as the whole
+    // shadow does, and coverage 1 - 1e-7 there would tip a byte's rounding.
+    vec4 e = vec4(dot(v_edge0, vec3(p, 1.0)), dot(v_edge1, vec3(p, 1.0)), dot(v_edge2, vec3(p, 1.0)), dot(v_edge3, vec3(p, 1.0)));
+    vec4 a = clamp(floor((e + 0.5) * 1024.0 + 0.5) / 1024.0, 0.0, 1.0);
     float k = max(a.x + a.y - 1.0, 0.0) * max(a.z + a.w - 1.0, 0.0);
     if (k <= 0.0) {
         discard;

@@ -21,12 +21,15 @@ package final class GLQuadBatch {
         /// Drawn as a frame around a middle the colour-only program draws (rounded_batch.vert's
         /// eight points and triangles), middles a group at a time (`MiddleGroups`).
         package var isFramed: Bool { isRounded || self == .turned }
+        /// Edges an instance carries (`maxEdges`, `maxRectangleEdges`).
+        var edgeCount: Int { isRounded || self == .blurredRoundedRect || self == .blurredProfile ? GLQuadBatch.maxRectangleEdges : GLQuadBatch.maxEdges }
     }
 
-    /// Edges an instance carries; polygons with more draw singly. Rounded instances carry four
-    /// (a layer's quad, unclipped): their shape needs the attributes, and GLES 3 promises 16.
+    /// Edges an instance carries; polygons with more draw singly. Rounded instances and shadows
+    /// carry a rectangle's four (`rectangleEdges`): their shapes need the attributes (GLES 3
+    /// promises 16), and a shadow's fragments work out four distances, not eight.
     static let maxEdges = 8
-    static let maxRoundedEdges = 4
+    static let maxRectangleEdges = 4
     /// Most instances per draw (bounds the buffer; longer runs draw in several calls).
     static let maxInstances = 4096
 
@@ -82,7 +85,7 @@ package final class GLQuadBatch {
         self.kind = kind
         // Per instance: bounds, colour, eight edges; for shadows the shape's map (three columns),
         // box and parameters.
-        let edges = kind.isRounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges
+        let edges = kind.edgeCount
         var attributes: [(name: String, size: Int)] = [("i_bounds", 4), ("i_color", 4)] + (0..<edges).map { ("i_edge\($0)", 3) }
         let vertex: ShaderSource, fragment: ShaderSource
         switch kind {
@@ -259,7 +262,7 @@ package final class GLQuadBatch {
         pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY)] + (ringAlone ? [0, 0, 0, 0] : own)
         let edges = GLQuadBatch.rectangleEdges(of: quad.polygon) ?? []
         for edge in edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
-        for _ in edges.count..<(kind.isRounded ? GLQuadBatch.maxRoundedEdges : GLQuadBatch.maxEdges) {
+        for _ in edges.count..<kind.edgeCount {
             pending += [0, 0, 1e6]
         }
         if let shape = quad.rounded {

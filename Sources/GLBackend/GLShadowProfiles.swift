@@ -3,10 +3,11 @@ import Compositor
 
 /// Wide shadows' profiles (`BlurredRoundedRectProfile`) as textures, kept across frames by the
 /// shape they describe: a shadow that does not change shape (most do not: a card's shadow moves
-/// with it) makes its grid once. Single-channel 32-bit float, read by `texelFetch` only (no
-/// filtering, which GLES 3 does not promise for float textures and drivers would each round
-/// their own way), the shader interpolating as `BlurredRoundedRectProfile.interpolated` does.
-final class GLShadowProfiles {
+/// with it) makes its grid once. 32-bit float, a grid cell's four corners a texel (`cells(of:)`),
+/// read by `texelFetch` only (no filtering, which GLES 3 does not promise for float textures and
+/// drivers would each round their own way), the shader interpolating as
+/// `BlurredRoundedRectProfile.interpolated` does.
+package final class GLShadowProfiles {
     struct Entry {
         let texture: GLuint
         let columns: Int
@@ -19,7 +20,7 @@ final class GLShadowProfiles {
     /// The texture unit profiles are read from (0 holds images and passes, 1 a blend's backdrop).
     static let unit: GLint = 2
 
-    /// Profiles kept at most (each at most 64 KB); the least recently used go first.
+    /// Profiles kept at most (each at most 256 KB); the least recently used go first.
     static let capacity = 64
 
     private var entries: [BlurredRoundedRectProfile.Key: Entry] = [:]
@@ -56,9 +57,9 @@ final class GLShadowProfiles {
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
-        profile.values.withUnsafeBytes {
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R32F, GLsizei(profile.columns), GLsizei(profile.rows), 0,
-                         GLenum(GL_RED), GLenum(GL_FLOAT), $0.baseAddress)
+        GLShadowProfiles.cells(of: profile).withUnsafeBytes {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(profile.columns), GLsizei(profile.rows), 0,
+                         GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
         made += 1
@@ -66,6 +67,28 @@ final class GLShadowProfiles {
                           lastUsed: clock)
         entries[key] = entry
         return entry
+    }
+
+    /// The profile as cells: texel (i, j) holds the grid's values at (i, j), (i + 1, j), (i, j + 1)
+    /// and (i + 1, j + 1), the last column and row repeating their own (the shader's clamp), so
+    /// a pixel's interpolation reads one texel where it read four: the same four floats, the same
+    /// arithmetic, the same bytes.
+    package static func cells(of profile: BlurredRoundedRectProfile) -> [Float] {
+        let columns = profile.columns, rows = profile.rows
+        var cells = [Float](repeating: 0, count: 4 * columns * rows)
+        profile.values.withUnsafeBufferPointer { v in
+            for j in 0..<rows {
+                let j1 = min(j + 1, rows - 1)
+                for i in 0..<columns {
+                    let i1 = min(i + 1, columns - 1), at = 4 * (j * columns + i)
+                    cells[at] = v[j * columns + i]
+                    cells[at + 1] = v[j * columns + i1]
+                    cells[at + 2] = v[j1 * columns + i]
+                    cells[at + 3] = v[j1 * columns + i1]
+                }
+            }
+        }
+        return cells
     }
 
     /// Deletes every texture (the context is current).

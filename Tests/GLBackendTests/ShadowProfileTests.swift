@@ -70,4 +70,33 @@ struct ShadowProfileTests {
         _ = try device.render(list)
         #expect(device.profiledShadows.profilesMade == after.profilesMade, "a kept profile was made again")
     }
+
+    /// The texture's cells hold each grid cell's four corners, so the shader's one read
+    /// interpolates the same four values as the grid's own `interpolated`: the same Float at
+    /// points over the whole grid, its last column and row, and past it (clamped).
+    @Test("a profile's cells interpolate as its grid does, to the bit", arguments: [(420.0, 260.0, 24.0, 100.0), (101.5, 66.25, 13.5, 5.5)])
+    func cells(width: Double, height: Double, corner: Double, sigma: Double) throws {
+        let shape = BlurredRoundedRect(deviceToLocal: .identity, rect: Rect(x: 0, y: 0, width: width, height: height),
+                                       cornerRadius: corner, sigma: sigma, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
+        let profile = try #require(BlurredRoundedRectProfile(BlurredRoundedRectProfile.Key(shape)))
+        let cells = GLShadowProfiles.cells(of: profile)
+        #expect(cells.count == 4 * profile.columns * profile.rows)
+        var checked = 0
+        let last = (x: Float(profile.columns - 1), y: Float(profile.rows - 1))
+        for py in stride(from: -Float(height), through: Float(height), by: profile.spacing / 1.7) {
+            for px in stride(from: -Float(width), through: Float(width), by: profile.spacing / 2.3) {
+                // blurred_rounded_rect.glsl's profiledRoundedRect, one texel for four.
+                let gx = min(max(abs(px) - profile.origin.x, 0) / profile.spacing, last.x)
+                let gy = min(max(abs(py) - profile.origin.y, 0) / profile.spacing, last.y)
+                let x0 = gx.rounded(.down), y0 = gy.rounded(.down)
+                let at = 4 * (Int(y0) * profile.columns + Int(x0))
+                let (fx, fy) = (gx - x0, gy - y0)
+                let top = cells[at] + (cells[at + 1] - cells[at]) * fx, bottom = cells[at + 2] + (cells[at + 3] - cells[at + 2]) * fx
+                let value = top + (bottom - top) * fy
+                #expect(value == profile.interpolated(px: px, py: py), "at (\(px), \(py))")
+                checked += 1
+            }
+        }
+        #expect(checked > 1_000)
+    }
 }
