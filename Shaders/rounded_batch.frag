@@ -52,6 +52,11 @@ void main() {
     return;
 #endif
     vec2 p = pixelCentre(v_pixel);
+#ifdef UNCLIPPED
+    // Every instance of the draw is bounded by its pixel bounds alone (GLQuadBatch): its four
+    // edges are always inside, and k below would be exactly 1.
+    const float k = 1.0;
+#else
     // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and
     // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its
     // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
@@ -61,6 +66,7 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
+#endif
 #ifdef AFFINE_MAP
     // Every instance of the draw maps the plane affinely with w exactly 1 (GLQuadBatch).
     vec2 c = outlineCoveragesAffine(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_planeLengths, v_outerRect, v_outerRadii,

@@ -505,6 +505,10 @@ public final class GLDevice: @unchecked Sendable {
     /// device was opened.
     public var roundedAffineRuns: Int { fromExecutor { $0.batches.map(\.affineFlushes).reduce(0, +) } ?? 0 }
 
+    /// Of those, runs whose every fragment lies a pixel or more inside every edge of its quad
+    /// (unclipped, as cards clipped only by the frame are), drawn without reading the edges.
+    public var roundedUnclippedRuns: Int { fromExecutor { $0.batches.map(\.unclippedFlushes).reduce(0, +) } ?? 0 }
+
     /// Rounded quads the general program drew on their footprint rather than their pixel bounds
     /// (`GLRoundedFootprint`), since the device was opened.
     public var roundedFootprintDraws: Int { fromExecutor(\.roundedFootprintDraws) ?? 0 }
