@@ -21,6 +21,9 @@ flat in vec3 v_toLocal1;
 flat in vec3 v_toLocal2;
 flat in vec4 v_box;
 flat in vec2 v_params;
+flat in vec3 v_gridX;
+flat in vec3 v_gridY;
+flat in vec2 v_gridOrigin;
 out vec4 fragColor;
 
 //! include blurred_rounded_rect.glsl
@@ -29,7 +32,6 @@ out vec4 fragColor;
 #ifdef PROFILE
 uniform highp sampler2D u_profile;     // a wide shadow's profile (blurred_rounded_rect.glsl)
 uniform vec3 u_grid;                   // its spacing, last column, last row
-uniform vec2 u_origin;                 // its first point from the centre
 #endif
 
 void main() {
@@ -52,7 +54,8 @@ void main() {
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
 #ifdef PROFILE
-    vec4 color = v_color * (k * profiledRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, u_profile, u_grid, u_origin));
+    vec2 g = vec2(dot(v_gridX, vec3(p, 1.0)), dot(v_gridY, vec3(p, 1.0)));
+    vec4 color = v_color * (k * profiledAt(min(max(abs(g) - v_gridOrigin, 0.0), u_grid.yz), u_profile));
 #else
     vec4 color = v_color * (k * blurredRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
 #endif

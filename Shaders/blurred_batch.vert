@@ -17,6 +17,8 @@ in vec3 i_toLocal2;
 in vec4 i_box;                         // centre x, y, half width, half height, in that plane
 in vec2 i_params;                      // corner radius, sigma
 uniform vec2 u_viewport;
+uniform vec3 u_grid;                   // a profile's spacing, last column, last row (the PROFILE variant's)
+uniform vec2 u_origin;                 // its first point from the centre
 flat out vec3 v_edge0;
 flat out vec3 v_edge1;
 flat out vec3 v_edge2;
@@ -28,6 +30,9 @@ flat out vec3 v_toLocal1;
 flat out vec3 v_toLocal2;
 flat out vec4 v_box;
 flat out vec2 v_params;
+flat out vec3 v_gridX;                 // device -> the profile's grid, from the shape's centre (PROFILE)
+flat out vec3 v_gridY;
+flat out vec2 v_gridOrigin;            // the grid's first point, in grid steps
 
 void main() {
     vec2 p = mix(i_bounds.xy, i_bounds.zw, a_corner);
@@ -43,4 +48,11 @@ void main() {
     v_toLocal2 = i_toLocal2;
     v_box = i_box;
     v_params = i_params;
+    // An affine map (GLQuadBatch routes no other here), its w folded in and the centre and the
+    // grid's spacing too: the fragment stage's grid position is two dot products, where the
+    // whole map, a division by w and one by the spacing were worked out at every pixel.
+    float w = i_toLocal2.z;
+    v_gridX = vec3(i_toLocal0.xy / w, i_toLocal0.z / w - i_box.x) / u_grid.x;
+    v_gridY = vec3(i_toLocal1.xy / w, i_toLocal1.z / w - i_box.y) / u_grid.x;
+    v_gridOrigin = u_origin / u_grid.x;
 }

@@ -51,14 +51,21 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
 // llvmpipe about 1.5 ms of a radius-100 shadow's 2.3. grid: spacing, last column, last row;
 // origin: the grid's first point from the centre (nearer, the closed form is constant along that
 // axis).
-float profiledRoundedRect(vec2 p, mat3 toLocal, vec4 box, highp sampler2D profile, vec3 grid, vec2 origin) {
-    vec3 h = vec3(p, 1.0) * toLocal;
-    if (h.z <= 0.0) return 0.0;
-    vec2 g = min(max(abs(h.xy / h.z - box.xy) - origin, 0.0) / grid.x, grid.yz);
+
+// The profile at grid position g (in steps from its first point, within its last).
+float profiledAt(vec2 g, highp sampler2D profile) {
     vec2 g0 = floor(g);
     vec2 f = g - g0;
     vec4 v = texelFetch(profile, ivec2(g0), 0);   // v00, v10, v01, v11
     float top = v.x + (v.y - v.x) * f.x;
     float bottom = v.z + (v.w - v.z) * f.x;
     return top + (bottom - top) * f.y;
+}
+
+// At device pixel centre p, through any map (layer_quad.frag's; blurred_batch.frag's own
+// affine version works out g from the map folded with the centre and spacing).
+float profiledRoundedRect(vec2 p, mat3 toLocal, vec4 box, highp sampler2D profile, vec3 grid, vec2 origin) {
+    vec3 h = vec3(p, 1.0) * toLocal;
+    if (h.z <= 0.0) return 0.0;
+    return profiledAt(min(max(abs(h.xy / h.z - box.xy) - origin, 0.0) / grid.x, grid.yz), profile);
 }

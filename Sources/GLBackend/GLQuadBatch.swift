@@ -188,8 +188,11 @@ package final class GLQuadBatch {
         switch quad.fill {
         case .solid: return (.solid, nil)
         case .blurredRoundedRect(let shape):
-            return (BlurredRoundedRectProfile.size(for: BlurredRoundedRectProfile.Key(shape)) != nil ? .blurredProfile : .blurredRoundedRect,
-                    nil)
+            // The profiled program maps pixels affinely (blurred_batch.vert); closed-form shadows
+            // are seen through similarities, so every one is, but a map that is not (in the floats
+            // the shader reads) draws singly with the general program.
+            guard BlurredRoundedRectProfile.size(for: BlurredRoundedRectProfile.Key(shape)) != nil else { return (.blurredRoundedRect, nil) }
+            return GLQuadBatch.isAffine(shape.deviceToLocal) ? (.blurredProfile, nil) : nil
         case .texture: return nil
         }
     }
