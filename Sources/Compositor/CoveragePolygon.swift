@@ -170,6 +170,23 @@ public struct CoveragePolygon: Hashable, Sendable {
         return inside ? 1 : PolygonCoverage.squareArea(x: x - 0.5, y: y - 0.5, outline: outline)
     }
 
+    /// Whether `coverage` is exactly 1 at every pixel of `rect`: no edges, or every edge's
+    /// distance at least `PolygonCoverage.reach` (where it answers 1 from the distances alone,
+    /// and a ramp clamps to 1) at each of the rectangle's corner pixels' centres, and so at every
+    /// pixel between (distances are affine; a billionth spare for rounding). A card's quad,
+    /// clipped only by the frame grown by two pixels, is: its pixels need not measure the clip.
+    public func coversWholly(_ rect: PixelRect) -> Bool {
+        guard !edges.isEmpty, rect.maxX > rect.minX, rect.maxY > rect.minY else { return true }
+        let xs = (Double(rect.minX) + 0.5, Double(rect.maxX) - 0.5), ys = (Double(rect.minY) + 0.5, Double(rect.maxY) - 0.5)
+        let least = PolygonCoverage.reach + 1e-9
+        for edge in edges {
+            for (x, y) in [(xs.0, ys.0), (xs.1, ys.0), (xs.0, ys.1), (xs.1, ys.1)] where edge.a * x + edge.b * y + edge.c < least {
+                return false
+            }
+        }
+        return true
+    }
+
     /// The polygon's area in square pixels.
     public var area: Double { CoveragePolygon.signedArea(vertices) }
 

@@ -270,15 +270,19 @@ public struct RasterRenderer: Sendable {
         let tint = quad.tint, tinted = quad.tint != .opaqueWhite
 
         // Chosen once: unwrapping the optional shape per pixel copied it.
+        // A polygon that covers every pixel of its bounds wholly (a quad clipped only by the
+        // frame) is not measured: its coverage is exactly 1 (`coversWholly`).
         let coverage: (Double, Double) -> Double
-        let outline = rounded.map(RoundedShape.Sampler.init)
-        if let outline {
+        let outline = rounded.map(RoundedShape.Sampler.init), wholly = polygon.coversWholly(bounds)
+        switch (outline, wholly) {
+        case (let outline?, true): coverage = { cx, cy in outline.coverage(atX: cx, y: cy) }
+        case (let outline?, false):
             coverage = { cx, cy in
                 let c = polygon.coverage(atX: cx, y: cy)
                 return c > 0 ? c * outline.coverage(atX: cx, y: cy) : c
             }
-        } else {
-            coverage = { cx, cy in polygon.coverage(atX: cx, y: cy) }
+        case (nil, true): coverage = { _, _ in 1 }
+        case (nil, false): coverage = { cx, cy in polygon.coverage(atX: cx, y: cy) }
         }
         // A closed-form shadow's samples along y are made once per row (the same values).
         var shadow = blurred.map(BlurredRoundedRect.RowEvaluator.init)
@@ -449,10 +453,11 @@ extension RasterRenderer {
         guard firstRow < endRow else { return }
         let fc = f.multiplied(by: fill.tint), rc = r.multiplied(by: ring.tint)
         let fillOpacity = fill.opacity, ringOpacity = ring.opacity, outline = RoundedShape.Sampler(shape)
+        let wholly = polygon.coversWholly(bounds)
         /// One pixel; returns whether only the fill showed there, wholly (the run's state).
         func pixel(_ x: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
             let cx = Double(x) + 0.5, cy = Double(y) + 0.5
-            let k = polygon.coverage(atX: cx, y: cy)
+            let k = wholly ? 1 : polygon.coverage(atX: cx, y: cy)
             guard k > 0 else { return false }
             let c = outline.outlineCoverage(atX: cx, y: cy)
             guard c.outer > 0 else { return false }
