@@ -4,7 +4,10 @@ extension RoundedShape {
     /// Where the shape can cover anything: its outer rectangle mapped from the layer's plane and
     /// grown by one pixel's reach (the most at any of its corners), a convex quadrilateral in
     /// device pixels, in order. Coverage reaches half a pixel's reach past the outline, so outside
-    /// this it is zero, wherever the map is even enough: stretching one way at most twice the
+    /// this it is zero. Under an affine map the outline grows by the exact margin instead, 0.75
+    /// of the plane's gradient lengths (a pixel centre farther than sqrt 1/2 device pixel outside
+    /// a line has no coverage: rounded_batch.vert, RoundedFrameMarginTests), which for a card
+    /// turned by 45 degrees is half the reach. Either holds wherever the map is even enough: stretching one way at most twice the
     /// other at the corners, and w over `bounds` within a factor 0.75 (derivatives within 1.78,
     /// under the factor 2 the growth allows). Else nil, and every pixel of `bounds` counts.
     /// The GL backend draws rounded shapes by this same outline (rounded_batch.vert); the CPU
@@ -18,7 +21,7 @@ extension RoundedShape {
         }
         let r = outer.rect
         let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
-        var reachX = 0.0, reachY = 0.0
+        var reachX = 0.0, reachY = 0.0, lengthX = 0.0, lengthY = 0.0
         for (cx, cy) in corners {
             let p = device(r.x + cx * r.width, r.y + cy * r.height)
             let h = m.applyHomogeneous(x: p.x, y: p.y), w2 = h.w * h.w
@@ -26,6 +29,8 @@ extension RoundedShape {
             let dydx = (m.m12 * h.w - h.y * m.m13) / w2, dydy = (m.m22 * h.w - h.y * m.m23) / w2
             reachX = max(reachX, abs(dxdx) + abs(dxdy))
             reachY = max(reachY, abs(dydx) + abs(dydy))
+            lengthX = max(lengthX, (dxdx * dxdx + dxdy * dxdy).squareRoot())
+            lengthY = max(lengthY, (dydx * dydx + dydy * dydy).squareRoot())
             // Singular values within a factor 2: (t + spread) <= 4 (t - spread).
             let t = dxdx * dxdx + dxdy * dxdy + dydx * dydx + dydy * dydy, det = dxdx * dydy - dxdy * dydx
             let spread = max(t * t - 4 * det * det, 0).squareRoot()
@@ -36,8 +41,10 @@ extension RoundedShape {
             .map { m.applyHomogeneous(x: Double($0.0), y: Double($0.1)).w }
         let lowest = ws.min()!, highest = ws.max()!
         guard lowest > 0 || highest < 0, min(abs(lowest), abs(highest)) >= 0.75 * max(abs(lowest), abs(highest)) else { return nil }
+        let affine = m.m13 == 0 && m.m23 == 0
+        let (gx, gy) = affine ? (0.75 * lengthX, 0.75 * lengthY) : (reachX, reachY)
         let grown = corners.map { cx, cy in
-            device(r.x - reachX + cx * (r.width + 2 * reachX), r.y - reachY + cy * (r.height + 2 * reachY))
+            device(r.x - gx + cx * (r.width + 2 * gx), r.y - gy + cy * (r.height + 2 * gy))
         }
         guard grown.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         return grown.map { DevicePoint(x: $0.x, y: $0.y) }
@@ -63,13 +70,15 @@ extension Array where Element == DevicePoint {
             high = Swift.max(high, x)
         }
         guard low <= high else { return 0..<0 }
-        // Centres x + 0.5 in [low, high]; a pixel either side more, for rounding's sake (they
-        // have no coverage but cost little).
+        // Centres x + 0.5 in [low, high]: no pixel either side more for rounding's sake, as there
+        // was, since the outline is grown past the coverage's reach with room (0.75 against
+        // sqrt 1/2 of a pixel at least); at the edges of a turned card's rows those pixels were a
+        // third of the CPU's coverage evaluations.
         // Footprints are finite but may be 1e30 pixels across, which is no Int: clamped to far
         // beyond any target (spans are clamped to the target next).
         let reach = -(1 << 40)...(1 << 40)
-        let first = Int(clampingPixels: low - 0.5, .up, to: reach) - 1
-        let last = Int(clampingPixels: high - 0.5, .down, to: reach) + 1
+        let first = Int(clampingPixels: low - 0.5, .up, to: reach)
+        let last = Int(clampingPixels: high - 0.5, .down, to: reach)
         return first <= last ? first..<(last + 1) : 0..<0
     }
 }
