@@ -43,11 +43,47 @@ extension RoundedShape {
         guard lowest > 0 || highest < 0, min(abs(lowest), abs(highest)) >= 0.75 * max(abs(lowest), abs(highest)) else { return nil }
         let affine = m.m13 == 0 && m.m23 == 0
         let (gx, gy) = affine ? (0.75 * lengthX, 0.75 * lengthY) : (reachX, reachY)
-        let grown = corners.map { cx, cy in
-            device(r.x - gx + cx * (r.width + 2 * gx), r.y - gy + cy * (r.height + 2 * gy))
-        }
+        let plane = affine ? cutCorners(grownBy: (gx, gy), lengths: (lengthX, lengthY))
+            : corners.map { cx, cy in (r.x - gx + cx * (r.width + 2 * gx), r.y - gy + cy * (r.height + 2 * gy)) }
+        let grown = plane.map { device($0.0, $0.1) }
         guard grown.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         return grown.map { DevicePoint(x: $0.x, y: $0.y) }
+    }
+}
+
+extension RoundedShape {
+    /// The outer rectangle grown by (gx, gy) in the plane, each circular corner cut by the
+    /// tangent at 45 degrees of its circle grown by 0.75 of the longest gradient a unit normal
+    /// there can have, sqrt(lengthX^2 + lengthY^2): past that tangent a point lies that far from
+    /// the circle along its radius, which on screen is more than the sqrt 1/2 pixel coverage
+    /// reaches (a unit plane gradient maps to at most that length). Corners, in the grown
+    /// rectangle's order: the 4 of its corners, or up to 8 points. A card's corner of radius 10
+    /// leaves about 17 pixels of its grown square's corner off the footprint. Continuous corners,
+    /// whose curve is no circle, and radii past half a side keep the square corner.
+    func cutCorners(grownBy g: (x: Double, y: Double), lengths: (x: Double, y: Double)) -> [(Double, Double)] {
+        let r = outer.rect, halfW = r.width / 2, halfH = r.height / 2
+        let centre = (x: r.x + halfW, y: r.y + halfH)
+        let margin = 0.75 * (lengths.x * lengths.x + lengths.y * lengths.y).squareRoot()
+        // Top left, top right, bottom right, bottom left: each corner's outward signs and radius,
+        // and whether the walk reaches it along a vertical side (then leaves along a horizontal one).
+        let corners: [(sx: Double, sy: Double, radius: Double, vertical: Bool)] = [
+            (-1, -1, outer.topLeft, true), (1, -1, outer.topRight, false), (1, 1, outer.bottomRight, true), (-1, 1, outer.bottomLeft, false),
+        ]
+        var points: [(Double, Double)] = []
+        for c in corners {
+            let corner = (centre.x + c.sx * (halfW + g.x), centre.y + c.sy * (halfH + g.y))
+            let radius = c.radius
+            guard !outer.continuous, radius > 0, radius <= min(halfW, halfH) else { points.append(corner); continue }
+            // Along the vertical side, the tangent is this far from the circle's centre along y
+            // (and along x on the horizontal side); it cuts both sides within the corner's square.
+            let reach = (radius + margin) * 2.0.squareRoot()
+            let alongY = reach - g.x - radius, alongX = reach - g.y - radius
+            guard alongY >= 0, alongY <= g.y + radius, alongX >= 0, alongX <= g.x + radius else { points.append(corner); continue }
+            let circle = (x: centre.x + c.sx * (halfW - radius), y: centre.y + c.sy * (halfH - radius))
+            let onVertical = (corner.0, circle.y + c.sy * alongY), onHorizontal = (circle.x + c.sx * alongX, corner.1)
+            points += c.vertical ? [onVertical, onHorizontal] : [onHorizontal, onVertical]
+        }
+        return points
     }
 }
 
