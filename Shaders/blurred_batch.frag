@@ -41,7 +41,7 @@ void main() {
     // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
     // all four ramps overstated a rectangle thinner than a pixel (see solid_batch.frag).
     // The edges' distances are worked out at the centre, not interpolated: four flat equations
-    // cost llvmpipe less than interpolating them (about 0.6 ms of a radius-100 shadow's 1.7), and
+    // cost llvmpipe less than interpolating them (about 0.6 ms of a radius-100 shadow's 4 ms), and
     // they are exact to float rounding, which the snap to 1/1024 absorbs: a shadow drawn as strips
     // (RenderPass.cuttingOccludedShadows) must shade a pixel beside a strip's edge as the whole
     // shadow does, and coverage 1 - 1e-7 there would tip a byte's rounding.

@@ -6,9 +6,10 @@ extension RoundedShape {
     /// device pixels, in order. Coverage reaches half a pixel's reach past the outline, so outside
     /// this it is zero. Under an affine map the outline grows by the exact margin instead, 0.75
     /// of the plane's gradient lengths (a pixel centre farther than sqrt 1/2 device pixel outside
-    /// a line has no coverage: rounded_batch.vert, RoundedFrameMarginTests), which for a card
-    /// turned by 45 degrees is half the reach. Either holds wherever the map is even enough: stretching one way at most twice the
-    /// other at the corners, and w over `bounds` within a factor 0.75 (derivatives within 1.78,
+    /// a line has no coverage: rounded_batch.vert, RoundedFrameMarginTests), half the reach for a
+    /// card turned by 45 degrees, and its circular corners are cut (`cutCorners`): a convex
+    /// polygon of four to eight points. Either holds wherever the map is even enough: stretching
+    /// one way at most twice the other at the corners, and w over `bounds` within a factor 0.75 (derivatives within 1.78,
     /// under the factor 2 the growth allows). Else nil, and every pixel of `bounds` counts.
     /// The GL backend draws rounded shapes by this same outline (rounded_batch.vert); the CPU
     /// reference skips the pixels of each row outside it.

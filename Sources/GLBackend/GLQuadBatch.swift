@@ -41,10 +41,10 @@ package final class GLQuadBatch {
     /// Rounded kinds: the program for frames whose every instance maps the plane affinely with w
     /// exactly 1 (AFFINE_MAP: the map's derivatives read, not worked out per pixel; the same bits).
     private let affineProgram: GLProgram?
-    /// Rounded kinds: `affineProgram` for frames whose every instance is also unclipped (its
-    /// polygon its pixel bounds alone, `rectangleEdges` four that are always inside), whose
-    /// coverage by the edges is exactly 1 (UNCLIPPED: the edges not read; the same bits). The
-    /// edges were a tenth of a 1,000-card frame's time on llvmpipe, for cards no clip cuts.
+    /// Rounded kinds: `affineProgram` for frames whose every fragment lies a pixel or more inside
+    /// each instance's edges (`unclipped(width:height:)`: cards clipped only by the frame grown by
+    /// two pixels), whose coverage by the edges is exactly 1 (UNCLIPPED: the edges not read; the
+    /// same bits). The edges were a tenth of a 1,000-card frame's time on llvmpipe.
     private let unclippedProgram: GLProgram?
     /// Whether every rounded instance gathered so far is such a map (`isAffine`).
     private var allAffine = true
