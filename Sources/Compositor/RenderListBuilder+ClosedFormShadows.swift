@@ -53,7 +53,11 @@ extension RenderListBuilder {
         let shifted = map.concatenating(ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0,
                                                               m31: offset.0, m32: offset.1, m33: 1))
         guard let deviceToLocal = shifted.inverted() else { return false }
-        let reach = 3 * sigma + 1 / sx
+        let color = PremultipliedColor(red: tint.red * alpha, green: tint.green * alpha, blue: tint.blue * alpha, alpha: tint.alpha * alpha)
+        // Past its negligible reach (3 sigma at full strength, less for a faint shadow) every
+        // pixel's byte is 0 on both backends; a pixel more for the quad's own anti-aliased edge.
+        let strongest = max(color.red, color.green, color.blue, color.alpha) * opacity
+        let reach = BlurredRoundedRect.negligibleReach(strongest: strongest) * sigma + 1 / sx
         let r = outline.rect
         let area = Rect(x: r.x - reach, y: r.y - reach, width: r.width + 2 * reach, height: r.height + 2 * reach)
         // A corner small beside the blur hardly shows: the blurred rectangle's exact form (four
@@ -61,9 +65,7 @@ extension RenderListBuilder {
         // area, (4 - pi) r^2, times the Gaussian's peak, 1 / (2 pi sigma^2): under 1/255 while
         // r < 0.165 sigma. It keeps wide shadows, whose quads are large, about as cheap as narrow ones.
         let corner = radii[0] < RenderListBuilder.negligibleCornerPerSigma * sigma ? 0 : radii[0]
-        let shape = BlurredRoundedRect(deviceToLocal: deviceToLocal, rect: r, cornerRadius: corner, sigma: sigma,
-                                       color: PremultipliedColor(red: tint.red * alpha, green: tint.green * alpha,
-                                                                 blue: tint.blue * alpha, alpha: tint.alpha * alpha))
+        let shape = BlurredRoundedRect(deviceToLocal: deviceToLocal, rect: r, cornerRadius: corner, sigma: sigma, color: color)
         emit(rect: area, map: shifted, clip: visit.clip, part: "shadow", layer: layer, fill: .blurredRoundedRect(shape),
              opacity: opacity, state: &state)
         return true
