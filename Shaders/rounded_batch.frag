@@ -53,8 +53,8 @@ void main() {
 #endif
     vec2 p = pixelCentre(v_pixel);
 #ifdef UNCLIPPED
-    // Every fragment of the draw lies a pixel or more inside each instance's edges
-    // (GLQuadBatch.unclipped): each ramp below would clamp to 1, and k be exactly 1.
+    // Every instance's polygon covers wholly each pixel its fragments can reach (GLQuadBatch,
+    // CoveragePolygon.coversWholly): each ramp below would clamp to 1, and k be exactly 1.
     const float k = 1.0;
 #else
     // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and

@@ -389,7 +389,7 @@ package final class GLExecutor {
                         batch.profile = (key, entry)
                     }
                 }
-                batch.add(quad, split: route.split)
+                batch.add(quad, split: route.split, targetWidth: pass.width, targetHeight: pass.height)
                 continue
             }
             // Textured quads of one image in a row (two at least: one alone draws as before).

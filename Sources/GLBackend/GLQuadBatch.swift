@@ -41,25 +41,22 @@ package final class GLQuadBatch {
     /// Rounded kinds: the program for frames whose every instance maps the plane affinely with w
     /// exactly 1 (AFFINE_MAP: the map's derivatives read, not worked out per pixel; the same bits).
     private let affineProgram: GLProgram?
-    /// Rounded kinds: `affineProgram` for frames whose every fragment lies a pixel or more inside
-    /// each instance's edges (`unclipped(width:height:)`: cards clipped only by the frame grown by
-    /// two pixels), whose coverage by the edges is exactly 1 (UNCLIPPED: the edges not read; the
-    /// same bits). The edges were a tenth of a 1,000-card frame's time on llvmpipe.
+    /// Rounded kinds: `affineProgram` for frames whose every instance's polygon covers wholly
+    /// every pixel its fragments can reach (`CoveragePolygon.coversWholly`, the test the CPU
+    /// reference skips the polygon by: cards clipped only by the frame grown by two pixels), so
+    /// that each edge's ramp clamps to exactly 1 (UNCLIPPED: the edges not read; the same bits).
+    /// The edges were a tenth of a 1,000-card frame's time on llvmpipe.
     private let unclippedProgram: GLProgram?
     /// Whether every rounded instance gathered so far is such a map (`isAffine`).
     private var allAffine = true
-    /// The rounded instances gathered so far: the intersection of their polygons' rectangles
-    /// (the clips their edges are), and the union of where their fragments can lie (pixel bounds
-    /// grown by `frameReach`). Where every fragment's centre is a pixel or more inside every
-    /// edge, each edge's ramp clamps to exactly 1: `unclippedProgram` draws the same bits.
-    private var clips = GLQuadBatch.everywhere
-    private var drawn = GLQuadBatch.nowhere
-    private static let everywhere = (minX: -Double.infinity, minY: -Double.infinity, maxX: Double.infinity, maxY: Double.infinity)
-    private static let nowhere = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+    /// Whether every rounded instance gathered so far is unclipped so (`unclippedProgram`).
+    private var allUnclipped = true
+    /// The target the instances gathered are drawn on (`add`).
+    private var target = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// How far past its pixel bounds a rounded instance's frame can reach, with room: the shape
     /// grown by 0.75 of a device pixel along the plane's axes (rounded_batch.vert), at most 1.07
     /// diagonally at a corner.
-    static let frameReach = 4.0
+    static let frameReach = 4
     /// Whether such runs draw with `affineProgram`; off only to hold it to the general program in
     /// a test. Draws made with it so far.
     var drawsAffineFrames = true
@@ -252,7 +249,8 @@ package final class GLQuadBatch {
     /// Adds a quad of this batch's kind. A rounded card followed straight away by its border
     /// (`QuadOp.isBorder(over:)`) becomes one instance drawing both, the border over the card,
     /// as the CPU reference draws the pair.
-    func add(_ quad: QuadOp, split: GLCoverageSplit? = nil) {
+    func add(_ quad: QuadOp, split: GLCoverageSplit? = nil, targetWidth: Int, targetHeight: Int) {
+        target = PixelRect(minX: 0, minY: 0, maxX: targetWidth, maxY: targetHeight)
         quadsDrawn += 1
         if kind == .turned { return appendTurned(quad, split: split) }
         guard kind.isRounded, let shape = quad.rounded else { return append(quad) }
@@ -294,12 +292,11 @@ package final class GLQuadBatch {
         if let shape = quad.rounded {
             let m = shape.deviceToLocal
             allAffine = allAffine && GLQuadBatch.isAffine(m)
-            if let clip = quad.polygon.axisAlignedBounds {
-                clips = (max(clips.minX, clip.minX), max(clips.minY, clip.minY), min(clips.maxX, clip.maxX), min(clips.maxY, clip.maxY))
-            }
+            // Where its fragments can lie: its pixel bounds and the frame's reach, on the target.
             let reach = GLQuadBatch.frameReach
-            drawn = (min(drawn.minX, Double(b.minX) - reach), min(drawn.minY, Double(b.minY) - reach),
-                     max(drawn.maxX, Double(b.maxX) + reach), max(drawn.maxY, Double(b.maxY) + reach))
+            let fragments = PixelRect(minX: max(b.minX - reach, target.minX), minY: max(b.minY - reach, target.minY),
+                                      maxX: min(b.maxX + reach, target.maxX), maxY: min(b.maxY + reach, target.maxY))
+            allUnclipped = allUnclipped && quad.polygon.coversWholly(fragments)
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
             let inner = ring?.rounded?.inner ?? shape.inner
             for rectangle in [shape.outer, inner ?? shape.outer] {
@@ -347,16 +344,6 @@ package final class GLQuadBatch {
         GLfloat(m.m13) == 0 && GLfloat(m.m23) == 0 && GLfloat(m.m33) == 1
     }
 
-    /// Whether every fragment of the rounded instances gathered, which lie on the target of
-    /// `width` x `height` and near their pixel bounds, has its centre a pixel or more inside every
-    /// instance's edges (a layer's quad clipped to the frame grown by two pixels, as cards are,
-    /// is: its edges lie off the target).
-    private func unclipped(width: Int, height: Int) -> Bool {
-        let minX = max(drawn.minX, 0) + 0.5, maxX = min(drawn.maxX, Double(width)) - 0.5
-        let minY = max(drawn.minY, 0) + 0.5, maxY = min(drawn.maxY, Double(height)) - 0.5
-        return minX - clips.minX >= 1 && clips.maxX - maxX >= 1 && minY - clips.minY >= 1 && clips.maxY - maxY >= 1
-    }
-
     /// Draws what was gathered into the bound target of `width` x `height`; the caller restores
     /// its own program and vertex state afterwards.
     func flush(width: Int, height: Int) {
@@ -365,12 +352,11 @@ package final class GLQuadBatch {
             append(fill)
         }
         guard !pending.isEmpty else { return }
-        let program = allAffine && drawsAffineFrames ? (unclipped(width: width, height: height) ? unclippedProgram : affineProgram) ?? self.program
-            : self.program
+        let program = allAffine && drawsAffineFrames ? (allUnclipped ? unclippedProgram : affineProgram) ?? self.program : self.program
         if program !== self.program { affineFlushes += 1 }
         if program === unclippedProgram { unclippedFlushes += 1 }
         allAffine = true
-        (clips, drawn) = (GLQuadBatch.everywhere, GLQuadBatch.nowhere)
+        allUnclipped = true
         glUseProgram(program.handle)
         glUniform2f(program.location("u_viewport"), GLfloat(width), GLfloat(height))
         if let entry = profile?.entry {
