@@ -1,3 +1,4 @@
+import CShadowKernels
 import Foundation
 import OpenCoreGraphics
 
@@ -104,11 +105,18 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// pixels' px and w alone, and most of a wide shadow's rows sample the same rows of the
         /// shape (the straight sides', and away from its ends the same corner rows), so their
         /// erfs are made once and each pixel is the weighted sum of eight values. Kept for one
-        /// run's pixels (`cachedRun`: its first pixel, count and the row's share of px).
-        private var rowCache: [(width: UInt32, values: [Float])] = []
+        /// run's pixels (`cachedRun`: its first pixel, count and the row's share of px), in one
+        /// buffer (`rowStore`, `rowStride` floats a row) that the C kernels index by slot:
+        /// `rowWidths` is each slot's width, `recency` the slots most recently used first.
+        private var rowStore: [Float] = [], rowStride = 0
+        private var rowWidths: [UInt32] = [], recency: [Int] = []
         private var cachedRun: (first: Int, count: Int, rowPart: UInt64) = (0, -1, 0)
+        /// The kept run's pixels whose px are their mirror images' negated (`mirrorBase` - i).
+        private var mirrored = 0..<0, mirrorBase = 0
         /// Rows kept: a row has at most eight distinct widths, most of them its neighbours'.
         private static let rowCacheCapacity = 12
+        /// The C kernel sums exactly eight samples.
+        static let kernelSamples: Void = precondition(BlurredRoundedRect.ySamples == 8)
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -157,13 +165,13 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         }
 
         /// `alpha(atX:y:)` at the centres of `count` pixels of a row, from x = `first` + 0.5 on,
-        /// into `out`: the same bits, worked out eight pixels at a time. Where `rowsShareHeight`,
-        /// the row's samples along y are one set: each of their distinct half widths (the
-        /// straight sides' and a corner sample's or two) is one row of erf pairs for all the
-        /// samples that share it, kept for the rows after (`rowCache`), and an erf whose every
-        /// lane lies past `erfWhole` is ±1 without computing it. A pixel then costs the weighted
-        /// sum of its eight samples, and erfs only for widths its row is the first to sample
-        /// (`alpha(atX:y:)` makes 16 a pixel).
+        /// into `out`: the same bits, worked out by vectorized loops in C (`CShadowKernels`, the
+        /// same operations in the same order). Where `rowsShareHeight`, the row's samples along y
+        /// are one set: each of their distinct half widths (the straight sides' and a corner
+        /// sample's or two) is one row of erf pairs for all the samples that share it, kept for
+        /// the rows after (`rowStore`), and the px values of a run the rows before had are kept
+        /// too. A pixel then costs the weighted sum of its eight samples, and erfs only for
+        /// widths its row is the first to sample (`alpha(atX:y:)` makes 16 a pixel).
         public mutating func alphas(row y: Double, from first: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
             guard count > 0 else { return }
             guard rowsShareHeight, let (_, py) = shape.planePoint(atX: Double(first) + 0.5, y: y) else {
@@ -175,112 +183,106 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             // m33 at every pixel, and its py is the row's.
             let m = shape.deviceToLocal, centre = shape.rect.x + shape.rect.width / 2
             let rowPart = y * m.m21, lanes8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
-            let whole = BlurredRoundedRect.erfWhole
-            /// erf, or ±1 where every lane is past `erfWhole` (the same bits).
-            func erfOrWhole(_ t: SIMD8<Float>) -> SIMD8<Float> {
-                if all(t .>= whole) { return SIMD8(repeating: 1) }
-                if all(t .<= -whole) { return SIMD8(repeating: -1) }
-                return BlurredRoundedRect.erf(t)
-            }
             var pxs = [Float]()
             swap(&pxs, &scratch)
             if pxs.count < count + 8 { pxs = [Float](repeating: 0, count: count + 8) }
             defer { swap(&pxs, &scratch) }
+            let sameRun = cachedRun.first == first && cachedRun.count == count && cachedRun.rowPart == rowPart.bitPattern
             pxs.withUnsafeMutableBufferPointer { pxs in
-                // planePoint's px of every pixel (and the lanes past the end), eight at a time.
-                var start = 0
-                while start < count {
-                    let xs = lanes8 + (Double(first + start) + 0.5)
-                    let px = SIMD8<Float>((xs * m.m11 + rowPart + m.m31) / m.m33 - centre)
-                    UnsafeMutableRawPointer(pxs.baseAddress! + start).storeBytes(of: px, as: SIMD8<Float>.self)
-                    start += 8
-                }
-                // The shadow is symmetric about its centre line, to the bit: erf(-t) is -erf(t)
-                // (its sign is applied last), and -px + w, -px - w and their products by k are
-                // the negations of px - w, px + w and theirs, so a row's value at -px is its
-                // value at px. Where the pixels right of the centre have their mirror images'
-                // px negated exactly (a centre on a pixel's middle or edge, whole-pixel steps),
-                // their values are those images'.
-                var mirrored = 0..<0, mirrorBase = 0
-                if m.m11 > 0, count > 1 {
-                    var split = 0
-                    while split < count, pxs[split] <= 0 { split += 1 }
-                    if split > 0, split < count {
-                        for base in [2 * split - 1, 2 * split - 2] where base - split >= 0 && base - split < split
-                            && pxs[base - split].bitPattern == (-pxs[split]).bitPattern {
-                            mirrorBase = base
-                            var end = split
-                            while end < count, mirrorBase - end >= 0, pxs[mirrorBase - end].bitPattern == (-pxs[end]).bitPattern { end += 1 }
-                            mirrored = split..<end
-                            break
+                // A run of the rows before (the same pixels, the same share of px): its px
+                // values, their mirror and its rows are still those kept.
+                if !sameRun {
+                    // planePoint's px of every pixel (and the lanes past the end), eight at a time.
+                    var start = 0
+                    while start < count {
+                        let xs = lanes8 + (Double(first + start) + 0.5)
+                        let px = SIMD8<Float>((xs * m.m11 + rowPart + m.m31) / m.m33 - centre)
+                        UnsafeMutableRawPointer(pxs.baseAddress! + start).storeBytes(of: px, as: SIMD8<Float>.self)
+                        start += 8
+                    }
+                    // The shadow is symmetric about its centre line, to the bit: erf(-t) is -erf(t)
+                    // (its sign is applied last), and -px + w, -px - w and their products by k are
+                    // the negations of px - w, px + w and theirs, so a row's value at -px is its
+                    // value at px. Where the pixels right of the centre have their mirror images'
+                    // px negated exactly (a centre on a pixel's middle or edge, whole-pixel steps),
+                    // their values are those images'.
+                    mirrored = 0..<0
+                    mirrorBase = 0
+                    if m.m11 > 0, count > 1 {
+                        var split = 0
+                        while split < count, pxs[split] <= 0 { split += 1 }
+                        if split > 0, split < count {
+                            for base in [2 * split - 1, 2 * split - 2] where base - split >= 0 && base - split < split
+                                && pxs[base - split].bitPattern == (-pxs[split]).bitPattern {
+                                mirrorBase = base
+                                var end = split
+                                while end < count, mirrorBase - end >= 0, pxs[mirrorBase - end].bitPattern == (-pxs[end]).bitPattern { end += 1 }
+                                mirrored = split..<end
+                                break
+                            }
                         }
                     }
-                }
-                if cachedRun.first != first || cachedRun.count != count || cachedRun.rowPart != rowPart.bitPattern {
-                    rowCache.removeAll(keepingCapacity: true)
+                    rowStride = count + 8
+                    let size = RowEvaluator.rowCacheCapacity * rowStride
+                    if rowStore.count < size { rowStore = [Float](repeating: 0, count: size) }
+                    rowWidths.removeAll(keepingCapacity: true)
+                    recency.removeAll(keepingCapacity: true)
                     cachedRun = (first, count, rowPart.bitPattern)
                 }
+                let mirrored = mirrored, mirrorBase = mirrorBase, stride = rowStride
                 // Each half width's row (square corners: the shape's one; rounded: each distinct
-                // sample row's) from the cache, or made once, mirrored, and kept.
-                let widths = corner <= 0 ? [halfWidth] : (0..<distinctCount).map { distinct[$0] }
-                for w in widths {
-                    if let hit = rowCache.firstIndex(where: { $0.width == w.bitPattern }) {
-                        // To the front, so that a row's own widths (at most eight) are never
-                        // the last, which a new one pushes out.
-                        rowCache.insert(rowCache.remove(at: hit), at: 0)
-                        continue
-                    }
-                    var values = [Float](repeating: 0, count: count + 8)
-                    values.withUnsafeMutableBufferPointer { values in
+                // sample row's) from the store, or made once (C's oq_erf_row: erf's arithmetic,
+                // the same bits), mirrored, and kept; its slot to the front of `recency`, so that
+                // a row's own widths (at most eight) are never the last, which a new one reuses.
+                var slotOfWidth = SIMD8<Int32>()
+                let widthCount = corner <= 0 ? 1 : distinctCount
+                rowStore.withUnsafeMutableBufferPointer { store in
+                    for j in 0..<widthCount {
+                        let w = corner <= 0 ? halfWidth : distinct[j]
+                        if let hit = recency.firstIndex(where: { rowWidths[$0] == w.bitPattern }) {
+                            let slot = recency.remove(at: hit)
+                            recency.insert(slot, at: 0)
+                            slotOfWidth[j] = Int32(slot)
+                            continue
+                        }
+                        let slot: Int
+                        if recency.count < RowEvaluator.rowCacheCapacity {
+                            slot = recency.count
+                            rowWidths.append(w.bitPattern)
+                        } else {
+                            slot = recency.removeLast()
+                            rowWidths[slot] = w.bitPattern
+                        }
+                        recency.insert(slot, at: 0)
+                        slotOfWidth[j] = Int32(slot)
+                        let values = store.baseAddress! + slot * stride
                         func make(_ range: Range<Int>) {
-                            var start = range.lowerBound
-                            while start < range.upperBound {
-                                let px = UnsafeRawPointer(pxs.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
-                                let row = 0.5 * (erfOrWhole((px + w) * k) - erfOrWhole((px - w) * k))
-                                UnsafeMutableRawPointer(values.baseAddress! + start).storeBytes(of: row, as: SIMD8<Float>.self)
-                                start += 8
-                            }
+                            oq_erf_row(pxs.baseAddress! + range.lowerBound, range.count, w, k, values + range.lowerBound)
                         }
                         if mirrored.isEmpty {
                             make(0..<count)
                         } else {
                             make(0..<mirrored.lowerBound)
                             make(mirrored.upperBound..<count)
-                            for i in mirrored { values[i] = values[mirrorBase - i] }
+                            oq_mirror_row(values, mirrored.lowerBound, mirrored.upperBound, mirrorBase)
                         }
                     }
-                    if rowCache.count >= RowEvaluator.rowCacheCapacity { rowCache.removeLast() }
-                    rowCache.insert((w.bitPattern, values), at: 0)
-                }
-                // Where each width's row lies now (a few comparisons a width).
-                var at = SIMD8<Int32>()
-                for (j, w) in widths.enumerated() {
-                    at[j] = Int32(rowCache.firstIndex(where: { $0.width == w.bitPattern })!)
-                }
-                // Each pixel as `alpha(px:py:...)` makes it from the rows: square corners, the
-                // row times the product along y; rounded, the samples' weighted sum in order.
-                rowCache.withUnsafeBufferPointer { cache in
-                    func row(_ index: Int32, _ start: Int) -> SIMD8<Float> {
-                        cache[Int(index)].values.withUnsafeBufferPointer {
-                            UnsafeRawPointer($0.baseAddress! + start).loadUnaligned(as: SIMD8<Float>.self)
+                    // Each pixel as `alpha(px:py:...)` makes it from the rows: square corners, the
+                    // row times the product along y; rounded, the samples' weighted sum in order
+                    // (C's oq_weighted_rows).
+                    if corner <= 0 {
+                        let row = store.baseAddress! + Int(slotOfWidth[0]) * stride
+                        for i in 0..<count { out[i] = row[i] * squareAlongY }
+                    } else {
+                        _ = RowEvaluator.kernelSamples
+                        var slots = SIMD8<Int32>(), sampleWeights = weights
+                        for i in 0..<8 { slots[i] = slotOfWidth[Int(slot[i])] }
+                        withUnsafeBytes(of: &slots) { slots in
+                            withUnsafeBytes(of: &sampleWeights) { sampleWeights in
+                                oq_weighted_rows(store.baseAddress!, stride, slots.assumingMemoryBound(to: Int32.self).baseAddress!,
+                                                 sampleWeights.assumingMemoryBound(to: Float.self).baseAddress!, step, count, out)
+                            }
                         }
-                    }
-                    var start = 0
-                    while start < count {
-                        var value: SIMD8<Float>
-                        if corner <= 0 {
-                            value = row(at[0], start) * squareAlongY
-                        } else {
-                            value = SIMD8(repeating: 0)
-                            for i in 0..<ySamples { value += row(at[Int(slot[i])], start) * weights[i] * step }
-                        }
-                        let lanes = min(8, count - start)
-                        if lanes == 8 {
-                            UnsafeMutableRawPointer(out + start).storeBytes(of: value, as: SIMD8<Float>.self)
-                        } else {
-                            for lane in 0..<lanes { out[start + lane] = value[lane] }
-                        }
-                        start += 8
                     }
                 }
             }
