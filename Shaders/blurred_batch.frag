@@ -36,6 +36,12 @@ uniform vec3 u_grid;                   // its spacing, last column, last row
 
 void main() {
     vec2 p = pixelCentre(v_pixel);
+#ifdef UNCLIPPED
+    // Every instance's polygon covers wholly each pixel of its bounds, which its fragments are
+    // (GLQuadBatch, CoveragePolygon.coversWholly): each ramp below would clamp to 1, and k be
+    // exactly 1.
+    const float k = 1.0;
+#else
     // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and
     // bottom (GLQuadBatch.rectangleEdges). The area of the pixel inside is the product of its
     // overlap with each pair, each the sum of the two ramps less one: exact, where a product of
@@ -51,6 +57,7 @@ void main() {
     if (k <= 0.0) {
         discard;
     }
+#endif
     // Rounded to the target's 8-bit steps here, so every driver blends the same bytes (see
     // the note at the top of layer_quad.frag).
 #ifdef PROFILE

@@ -140,6 +140,24 @@ public struct CoveragePolygon: Hashable, Sendable {
         return (minX, minY, maxX, maxY)
     }
 
+    /// The pixels the polygon covers, when it is an axis-aligned rectangle of whole pixels (a
+    /// closed-form shadow's quad, `RenderListBuilder.outToWholePixels`, cut by the frame or not):
+    /// its edges lie on pixel boundaries, so each of these pixels lies wholly inside and every
+    /// other wholly outside, and a backend can draw them without working out the edges (the GL
+    /// shadow batch's ramps clamp to exactly 1 at every such pixel). Nil otherwise.
+    public var wholePixelRect: PixelRect? {
+        // Within a millionth of a pixel of whole (clipping by the frame leaves such noise): the
+        // ramps, snapped to 1/1024 (blurred_batch.frag), clamp to 1 all the same.
+        guard !hasHardEdges, let box = axisAlignedBounds,
+              [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ abs($0 - $0.rounded()) <= 1e-6 }) else { return nil }
+        // On the target: the pixel bounds are clamped to it.
+        let rect = PixelRect(minX: max(Int(clampingPixels: box.minX, to: 0...Int(Int32.max)), pixelBounds.minX),
+                             minY: max(Int(clampingPixels: box.minY, to: 0...Int(Int32.max)), pixelBounds.minY),
+                             maxX: min(Int(clampingPixels: box.maxX, to: 0...Int(Int32.max)), pixelBounds.maxX),
+                             maxY: min(Int(clampingPixels: box.maxY, to: 0...Int(Int32.max)), pixelBounds.maxY))
+        return rect.maxX > rect.minX && rect.maxY > rect.minY ? rect : nil
+    }
+
     /// True when coverage is the area inside an axis-aligned rectangle, or bounded by nothing
     /// but the pixel bounds (no outline): what the GPU's batches draw, and where a background and
     /// its border are drawn in one step on both backends (`QuadOp.isBorder(over:)`).

@@ -66,8 +66,11 @@ extension RenderListBuilder {
         // r < 0.165 sigma. It keeps wide shadows, whose quads are large, about as cheap as narrow ones.
         let corner = radii[0] < RenderListBuilder.negligibleCornerPerSigma * sigma ? 0 : radii[0]
         let shape = BlurredRoundedRect(deviceToLocal: deviceToLocal, rect: r, cornerRadius: corner, sigma: sigma, color: color)
+        // Out to whole pixels where the quad is an axis-aligned rectangle: the pixels it gains
+        // lie past the reach too, and a quad of whole pixels has no edges to work out on either
+        // backend (the GL batch's UNCLIPPED variant; the CPU's coversWholly).
         emit(rect: area, map: shifted, clip: visit.clip, part: "shadow", layer: layer, fill: .blurredRoundedRect(shape),
-             opacity: opacity, state: &state)
+             opacity: opacity, wholePixels: shadowQuadsInWholePixels, state: &state)
         return true
     }
 }

@@ -39,6 +39,12 @@ public struct RenderListBuilder {
     /// true; false draws every shadow whole, the route to compare with.
     public var cutsOccludedShadows = true
 
+    /// Whether a closed-form shadow's quad, where it is an axis-aligned rectangle, grows out to
+    /// whole pixels (`outToWholePixels`: the pixels gained lie past its negligible reach, byte 0 on
+    /// both backends, and neither backend works out a whole-pixel quad's edges). Default: true;
+    /// false keeps the reach's own rectangle, the route to compare with.
+    public var shadowQuadsInWholePixels = true
+
     /// Trees deeper than this are refused rather than recursed into (`RenderLimits.current`).
     public static var maxDepth: Int { RenderLimits.current.maxDepth }
 
@@ -497,11 +503,12 @@ public struct RenderListBuilder {
               fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
               tint: PremultipliedColor = .opaqueWhite, rounded: RoundedShape? = nil,
               clipOnly: [DevicePoint]? = nil, outline: EnclosingOutline? = nil, hardEdges: [EdgeEquation] = [],
-              state: inout BuildState) {
+              wholePixels: Bool = false, state: inout BuildState) {
         // Sides along an enclosing rounded outline's bounds reach past them (the texture map and
         // `localRect` stay the rectangle's); a rounded shape keeps its own outline.
         let drawn = rounded == nil ? outline?.reaching(rect, map: map) ?? rect : rect
-        let projected = orient(PolygonClipping.project(drawn, through: map))
+        var projected = orient(PolygonClipping.project(drawn, through: map))
+        if wholePixels { projected = RenderListBuilder.outToWholePixels(projected) }
         guard projected.count >= 3, clip.count >= 3 else { return }
         let visible = PolygonClipping.intersect(projected, with: clip)
         guard var polygon = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { return }
@@ -513,6 +520,30 @@ public struct RenderListBuilder {
         state.ops.append(.quad(QuadOp(source: state.name(of: layer) + " " + part, localRect: rect, localToDevice: map,
                                       polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint,
                                       rounded: rounded)))
+    }
+
+    /// An axis-aligned device rectangle grown out to whole pixels (its winding kept), so that it
+    /// covers each pixel of its bounds wholly (`CoveragePolygon.coversWholly`): both backends
+    /// then leave its edges out. Any other polygon as it is. For quads whose pixels past the
+    /// rectangle are drawn as nothing anyway (a closed-form shadow's, past its negligible reach).
+    package static func outToWholePixels(_ points: [DevicePoint]) -> [DevicePoint] {
+        guard points.count == 4 else { return points }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite, minX < maxX, minY < maxY else { return points }
+        // Each corner at one of the rectangle's two x and two y, to within rounding.
+        let tolerance = 1e-9 * max(1, abs(minX), abs(maxX), abs(minY), abs(maxY))
+        func side(_ v: Double, _ low: Double, _ high: Double) -> Bool? {
+            abs(v - low) <= tolerance ? false : abs(v - high) <= tolerance ? true : nil
+        }
+        var snapped: [DevicePoint] = []
+        for p in points {
+            guard let right = side(p.x, minX, maxX), let bottom = side(p.y, minY, maxY) else { return points }
+            snapped.append(DevicePoint(x: right ? maxX.rounded(.up) : minX.rounded(.down), y: bottom ? maxY.rounded(.up) : minY.rounded(.down)))
+        }
+        // Four distinct corners: two on each side.
+        guard Set(snapped).count == 4 else { return points }
+        return snapped
     }
 
     /// The device lines of the layer's bounds edges that are not anti-aliased

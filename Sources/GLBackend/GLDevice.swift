@@ -34,6 +34,7 @@ public final class GLDevice: @unchecked Sendable {
     private var generalQuadProgramOnly = false
     private var middlesApart = true
     private var affineFrames = true
+    private var unclippedShadows = true
     private var roundedOnFootprint = true
     private var texturesOneByOne = false
     private var turnedQuadsOneByOne = false
@@ -224,6 +225,7 @@ public final class GLDevice: @unchecked Sendable {
         for batch in executor.batches {
             batch.drawsMiddlesApart = middlesApart
             batch.drawsAffineFrames = affineFrames
+            batch.drawsUnclippedShadows = unclippedShadows
         }
         executor.drawsRoundedOnFootprint = roundedOnFootprint
         if texturesOneByOne { executor.batchesTextures = false }
@@ -397,6 +399,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { affineFrames = false }
     }
 
+    /// Makes the shadow batches draw every run with the program that works out its quads'
+    /// edges: the test hook that holds the UNCLIPPED variant of blurred_batch.frag to it.
+    package func drawShadowEdgesAlways() {
+        lock.withLock { unclippedShadows = false }
+    }
+
     /// Makes the general program draw rounded quads over their pixel bounds: the test hook that
     /// holds drawing them on their footprint (`GLRoundedFootprint`) to it.
     package func drawRoundedOnBounds() {
@@ -507,7 +515,15 @@ public final class GLDevice: @unchecked Sendable {
 
     /// Of those, runs whose every fragment lies a pixel or more inside every edge of its quad
     /// (unclipped, as cards clipped only by the frame are), drawn without reading the edges.
-    public var roundedUnclippedRuns: Int { fromExecutor { $0.batches.map(\.unclippedFlushes).reduce(0, +) } ?? 0 }
+    public var roundedUnclippedRuns: Int {
+        fromExecutor { $0.batches.filter(\.kind.isRounded).map(\.unclippedFlushes).reduce(0, +) } ?? 0
+    }
+
+    /// Runs of closed-form shadows whose every quad covers its pixel bounds wholly (grown out to
+    /// whole pixels by the render list), drawn without working out their edges.
+    public var shadowUnclippedRuns: Int {
+        fromExecutor { $0.batches.filter { !$0.kind.isRounded }.map(\.unclippedFlushes).reduce(0, +) } ?? 0
+    }
 
     /// Rounded quads the general program drew on their footprint rather than their pixel bounds
     /// (`GLRoundedFootprint`), since the device was opened.

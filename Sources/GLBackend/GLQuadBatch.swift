@@ -45,7 +45,10 @@ package final class GLQuadBatch {
     /// every pixel its fragments can reach (`CoveragePolygon.coversWholly`, the test the CPU
     /// reference skips the polygon by: cards clipped only by the frame grown by two pixels), so
     /// that each edge's ramp clamps to exactly 1 (UNCLIPPED: the edges not read; the same bits).
-    /// The edges were a tenth of a 1,000-card frame's time on llvmpipe.
+    /// The edges were a tenth of a 1,000-card frame's time on llvmpipe. Shadow kinds: the program
+    /// for draws whose every instance's polygon covers its pixel bounds wholly (a closed-form
+    /// shadow's quad, grown out to whole pixels by the render list), the edges not read either
+    /// (a radius-20 shadow's ring about 7% of its frame on llvmpipe).
     private let unclippedProgram: GLProgram?
     /// Whether every rounded instance gathered so far is such a map (`isAffine`).
     private var allAffine = true
@@ -61,6 +64,9 @@ package final class GLQuadBatch {
     /// a test. Draws made with it so far.
     var drawsAffineFrames = true
     private(set) var affineFlushes = 0
+    /// Whether shadow kinds draw unclipped runs with `unclippedProgram`; off only to hold it to
+    /// the general program in a test.
+    var drawsUnclippedShadows = true
     /// Of those, draws made with `unclippedProgram`.
     private(set) var unclippedFlushes = 0
     /// Whether large filled shapes have their middle drawn apart (`middleApart(of:)`); off only to
@@ -131,10 +137,17 @@ package final class GLQuadBatch {
             ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["AFFINE_MAP"], uniforms: ["u_viewport"],
                             attributes: ["a_corner"] + attributes.map(\.name))
             : nil
-        unclippedProgram = kind.isRounded
-            ? try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["AFFINE_MAP", "UNCLIPPED"],
-                            uniforms: ["u_viewport"], attributes: ["a_corner"] + attributes.map(\.name))
-            : nil
+        switch kind {
+        case .rounded, .roundedContinuous:
+            unclippedProgram = try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["AFFINE_MAP", "UNCLIPPED"],
+                                             uniforms: ["u_viewport"], attributes: ["a_corner"] + attributes.map(\.name))
+        case .blurredRoundedRect, .blurredProfile:
+            unclippedProgram = try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines + ["UNCLIPPED"],
+                                             uniforms: ["u_viewport"] + (kind == .blurredProfile ? ["u_profile", "u_grid", "u_origin"] : []),
+                                             attributes: ["a_corner"] + attributes.map(\.name))
+        case .solid, .turned:
+            unclippedProgram = nil
+        }
         // Rounded shapes and turned quads are drawn as a frame: an outer and an inner rectangle
         // (x, y, inner), eight triangles between them (rounded_batch.vert); the others as their
         // bounds' strip.
@@ -280,7 +293,10 @@ package final class GLQuadBatch {
     /// (`ring`; a ring alone is passed as `quad`).
     private func append(_ quad: QuadOp, ring: QuadOp? = nil) {
         guard let own = GLQuadBatch.color(of: quad) else { return }
-        let b = quad.polygon.pixelBounds
+        // A shadow's quad of whole pixels (the render list grows axis-aligned ones out to them)
+        // is drawn over exactly those, where its coverage is 1: the UNCLIPPED variant.
+        let whole = kind == .blurredRoundedRect || kind == .blurredProfile ? quad.polygon.wholePixelRect : nil
+        let b = whole ?? quad.polygon.pixelBounds
         // Rounded instances carry a filled colour and a ring colour; a ring alone fills nothing.
         let ringAlone = quad.rounded?.inner != nil
         pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY)] + (ringAlone ? [0, 0, 0, 0] : own)
@@ -313,6 +329,7 @@ package final class GLQuadBatch {
             frameBounds.append(b)
         }
         if case .blurredRoundedRect(let shape) = quad.fill {
+            allUnclipped = allUnclipped && whole != nil
             let m = shape.deviceToLocal, r = shape.rect
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
             pending += [GLfloat(r.x + r.width / 2), GLfloat(r.y + r.height / 2), GLfloat(r.width / 2), GLfloat(r.height / 2),
@@ -352,8 +369,13 @@ package final class GLQuadBatch {
             append(fill)
         }
         guard !pending.isEmpty else { return }
-        let program = allAffine && drawsAffineFrames ? (allUnclipped ? unclippedProgram : affineProgram) ?? self.program : self.program
-        if program !== self.program { affineFlushes += 1 }
+        let program: GLProgram
+        if kind.isRounded {
+            program = allAffine && drawsAffineFrames ? (allUnclipped ? unclippedProgram : affineProgram) ?? self.program : self.program
+            if program !== self.program { affineFlushes += 1 }
+        } else {
+            program = allUnclipped && drawsUnclippedShadows ? unclippedProgram ?? self.program : self.program
+        }
         if program === unclippedProgram { unclippedFlushes += 1 }
         allAffine = true
         allUnclipped = true
