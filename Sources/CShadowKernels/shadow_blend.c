@@ -1,5 +1,5 @@
 #include "CShadowKernels.h"
-#include "oq_clones.h"
+#include "oq_dispatch.h"
 
 #include <string.h>
 
@@ -29,9 +29,9 @@ static inline uint8_t oq_over(uint32_t s, uint32_t keep, uint32_t d) {
 /// Two channels a 32-bit word (red and blue, green and alpha, in 16-bit halves: n + 127 stays
 /// under 65,152, so no half carries into the other), so each step is a 32-bit lane's, which the
 /// compiler vectorizes eight pixels to an AVX2 register.
-OQ_CLONES
-static void oq_shadow_blend_black(const float *restrict alphas, long count, double alpha, double tint_alpha, double opacity,
-                                  uint8_t *restrict pixels) {
+static inline __attribute__((always_inline)) void oq_shadow_blend_black_body(const float *restrict alphas, long count, double alpha,
+                                                                             double tint_alpha, double opacity,
+                                                                             uint8_t *restrict pixels) {
     const uint32_t halves = 0x00ff00ffu, bias = 0x007f007fu, one = 0x00010001u;
     for (long p = 0; p < count; p++) {
         uint32_t sa = oq_byte(((alpha * (double)alphas[p]) * tint_alpha) * opacity);
@@ -48,9 +48,13 @@ static void oq_shadow_blend_black(const float *restrict alphas, long count, doub
     }
 }
 
-OQ_CLONES
-static void oq_shadow_blend_colour(const float *alphas, long count, double r, double g, double b, double a, double tr,
-                                   double tg, double tb, double ta, double opacity, uint8_t *pixels) {
+OQ_KERNEL(static, oq_shadow_blend_black,
+          (const float *restrict alphas, long count, double alpha, double tint_alpha, double opacity, uint8_t *restrict pixels),
+          (alphas, count, alpha, tint_alpha, opacity, pixels))
+
+static inline __attribute__((always_inline)) void oq_shadow_blend_colour_body(const float *alphas, long count, double r, double g,
+                                                                              double b, double a, double tr, double tg, double tb,
+                                                                              double ta, double opacity, uint8_t *pixels) {
     for (long p = 0; p < count; p++) {
         double v = (double)alphas[p];
         uint32_t sr = oq_byte(((r * v) * tr) * opacity), sg = oq_byte(((g * v) * tg) * opacity);
@@ -63,6 +67,11 @@ static void oq_shadow_blend_colour(const float *alphas, long count, double r, do
         d[3] = oq_over(sa, keep, d[3]);
     }
 }
+
+OQ_KERNEL(static, oq_shadow_blend_colour,
+          (const float *alphas, long count, double r, double g, double b, double a, double tr, double tg, double tb, double ta,
+           double opacity, uint8_t *pixels),
+          (alphas, count, r, g, b, a, tr, tg, tb, ta, opacity, pixels))
 
 void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha, int tinted,
                      double tint_red, double tint_green, double tint_blue, double tint_alpha, double opacity, uint8_t *pixels) {

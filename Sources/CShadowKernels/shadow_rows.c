@@ -1,5 +1,5 @@
 #include "CShadowKernels.h"
-#include "oq_clones.h"
+#include "oq_dispatch.h"
 
 // Each operation as written, in IEEE single precision: no contraction into fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
@@ -14,21 +14,24 @@ static inline float oq_erf(float x) {
     return negative ? -e : e;
 }
 
-OQ_CLONES
-void oq_erf_row(const float *restrict px, long count, float w, float k, float *restrict out) {
+static inline __attribute__((always_inline)) void oq_erf_row_body(const float *restrict px, long count, float w, float k,
+                                                                  float *restrict out) {
     for (long x = 0; x < count; x++) {
         out[x] = 0.5f * (oq_erf((px[x] + w) * k) - oq_erf((px[x] - w) * k));
     }
 }
 
-OQ_CLONES
-void oq_mirror_row(float *values, long from, long to, long base) {
+OQ_KERNEL(, oq_erf_row, (const float *restrict px, long count, float w, float k, float *restrict out), (px, count, w, k, out))
+
+static inline __attribute__((always_inline)) void oq_mirror_row_body(float *values, long from, long to, long base) {
     for (long i = from; i < to; i++) values[i] = values[base - i];
 }
 
-OQ_CLONES
-void oq_weighted_rows(const float *store, long stride, const int32_t slots[8], const float weights[8], float step,
-                      long count, float *restrict out) {
+OQ_KERNEL(, oq_mirror_row, (float *values, long from, long to, long base), (values, from, to, base))
+
+static inline __attribute__((always_inline)) void oq_weighted_rows_body(const float *store, long stride, const int32_t slots[8],
+                                                                        const float weights[8], float step, long count,
+                                                                        float *restrict out) {
     const float *restrict r0 = store + slots[0] * stride, *restrict r1 = store + slots[1] * stride;
     const float *restrict r2 = store + slots[2] * stride, *restrict r3 = store + slots[3] * stride;
     const float *restrict r4 = store + slots[4] * stride, *restrict r5 = store + slots[5] * stride;
@@ -48,3 +51,7 @@ void oq_weighted_rows(const float *store, long stride, const int32_t slots[8], c
         out[x] = v;
     }
 }
+
+OQ_KERNEL(, oq_weighted_rows,
+          (const float *store, long stride, const int32_t slots[8], const float weights[8], float step, long count, float *restrict out),
+          (store, stride, slots, weights, step, count, out))

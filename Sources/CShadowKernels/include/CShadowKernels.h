@@ -1,6 +1,6 @@
 // A closed-form shadow's rows: their erf pairs, the samples' weighted sums, and the run blended
 // onto its pixels, in C so that the compiler vectorizes each loop and makes a second copy of it for
-// AVX2 (chosen when the library loads): see docs/design.md ("The CPU's shadow kernels in C").
+// AVX2 (chosen at the first call: oq_dispatch.h): see docs/design.md ("The CPU's shadow kernels in C").
 // Every operation as the Swift reference writes it, in the same order and precision, so the same
 // bits: BlurredRoundedRectRowTests and SourceOverTests hold them to it.
 #ifndef OPENQUARTZ_C_SHADOW_KERNELS_H
