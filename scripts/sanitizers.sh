@@ -28,7 +28,8 @@ export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 if ! OPENQUARTZ_WARNINGS_AS_ERRORS=1 swift build --build-tests --scratch-path .build/tsan --sanitize=thread > "$log" 2>&1; then
-  grep -E "error:" "$log" | sort -u | head -20
+  grep -E "error:" "$log" | sort -u | head -20 || true
+  tail -15 "$log"
   echo "the thread-sanitizer build failed (a warning is an error here)" >&2
   exit 1
 fi
@@ -42,19 +43,22 @@ TSAN_SKIP=(--skip 'SceneCatalogTests\.SceneCatalogTests/' --skip 'SceneFormatTes
 ASAN_SKIP=(--skip 'QuartzCLITests\.ShardJoinTests/' --skip 'QuartzBenchTests\.BenchSuiteTests/')
 swift test --skip-build --scratch-path .build/tsan --sanitize=thread --disable-xctest "${TSAN_SKIP[@]}" > "$log" 2>&1 || true
 grep -E "ThreadSanitizer|✘" "$log" | head -40 || true
-summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1)
-echo "thread sanitizer: $summary (build and run: $SECONDS s)"
-[[ "$summary" =~ passed ]] || { echo "the test suite failed under the thread sanitizer" >&2; exit 1; }
+# No summary line means the test binary died (a crash at start once left only "sanitizer runs
+# failed" in CI's log, as this assignment stopped the script under set -e): its last lines say how.
+summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1 || true)
+echo "thread sanitizer: ${summary:-no test summary} (build and run: $SECONDS s)"
+[[ "$summary" =~ passed ]] || { tail -15 "$log"; echo "the test suite failed under the thread sanitizer" >&2; exit 1; }
 SECONDS=0
 if ! swift build --build-tests --scratch-path .build/asan --sanitize=address > "$log" 2>&1; then
-  grep -E "error:" "$log" | sort -u | head -20
+  grep -E "error:" "$log" | sort -u | head -20 || true
+  tail -15 "$log"
   echo "the address-sanitizer build failed" >&2
   exit 1
 fi
 ASAN_OPTIONS="halt_on_error=1:detect_leaks=0" SWIFT_BACKTRACE=enable=no \
   swift test --skip-build --scratch-path .build/asan --sanitize=address --disable-xctest "${ASAN_SKIP[@]}" > "$log" 2>&1 || true
 grep -E "AddressSanitizer|SUMMARY|✘" "$log" | head -40 || true
-summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1)
-echo "address sanitizer: $summary (build and run: $SECONDS s)"
-[[ "$summary" =~ passed ]] || { echo "the test suite failed under the address sanitizer" >&2; exit 1; }
+summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1 || true)
+echo "address sanitizer: ${summary:-no test summary} (build and run: $SECONDS s)"
+[[ "$summary" =~ passed ]] || { tail -15 "$log"; echo "the test suite failed under the address sanitizer" >&2; exit 1; }
 FUZZ_SECONDS=${FUZZ_SECONDS:-60} bash scripts/fuzz.sh
