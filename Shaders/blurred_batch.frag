@@ -37,9 +37,9 @@ uniform vec3 u_grid;                   // its spacing, last column, last row
 void main() {
     vec2 p = pixelCentre(v_pixel);
 #ifdef UNCLIPPED
-    // Every instance's polygon covers wholly each pixel of its bounds, which its fragments are
-    // (GLQuadBatch, CoveragePolygon.coversWholly): each ramp below would clamp to 1, and k be
-    // exactly 1.
+    // Every instance's polygon is a rectangle of whole pixels and its bounds are exactly those
+    // pixels (GLQuadBatch, CoveragePolygon.wholePixelRect): each ramp below would clamp to 1, and
+    // k be exactly 1.
     const float k = 1.0;
 #else
     // The polygon is an axis-aligned rectangle, its edges in pairs: left and right, top and

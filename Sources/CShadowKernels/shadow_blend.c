@@ -73,11 +73,8 @@ OQ_KERNEL(static, oq_shadow_blend_colour,
            double opacity, uint8_t *pixels),
           (alphas, count, r, g, b, a, tr, tg, tb, ta, opacity, pixels))
 
-void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha, int tinted,
+void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha,
                      double tint_red, double tint_green, double tint_blue, double tint_alpha, double opacity, uint8_t *pixels) {
-    // Without a tint the products by it are left out, as the Swift reference leaves them out:
-    // x * 1.0 is x, so a tint of ones gives the same bits.
-    if (!tinted) tint_red = tint_green = tint_blue = tint_alpha = 1.0;
     if (red == 0.0 && green == 0.0 && blue == 0.0) {
         oq_shadow_blend_black(alphas, count, alpha, tint_alpha, opacity, pixels);
     } else {

@@ -115,8 +115,6 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         private var mirrored = 0..<0, mirrorBase = 0
         /// Rows kept: a row has at most eight distinct widths, most of them its neighbours'.
         private static let rowCacheCapacity = 12
-        /// The C kernel sums exactly eight samples.
-        static let kernelSamples: Void = precondition(BlurredRoundedRect.ySamples == 8)
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -274,7 +272,8 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                         let row = store.baseAddress! + Int(slotOfWidth[0]) * stride
                         for i in 0..<count { out[i] = row[i] * squareAlongY }
                     } else {
-                        _ = RowEvaluator.kernelSamples
+                        // The C kernel sums exactly eight samples.
+                        precondition(BlurredRoundedRect.ySamples == 8)
                         var slots = SIMD8<Int32>(), sampleWeights = weights
                         for i in 0..<8 { slots[i] = slotOfWidth[Int(slot[i])] }
                         withUnsafeBytes(of: &slots) { slots in

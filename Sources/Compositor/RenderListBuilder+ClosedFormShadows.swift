@@ -67,8 +67,8 @@ extension RenderListBuilder {
         let corner = radii[0] < RenderListBuilder.negligibleCornerPerSigma * sigma ? 0 : radii[0]
         let shape = BlurredRoundedRect(deviceToLocal: deviceToLocal, rect: r, cornerRadius: corner, sigma: sigma, color: color)
         // Out to whole pixels where the quad is an axis-aligned rectangle: the pixels it gains
-        // lie past the reach too, and a quad of whole pixels has no edges to work out on either
-        // backend (the GL batch's UNCLIPPED variant; the CPU's coversWholly).
+        // lie past the reach too, and a quad of whole pixels needs no edges worked out (the GL
+        // shadow batch's UNCLIPPED variant; the CPU measures the polygon only at each row's ends).
         emit(rect: area, map: shifted, clip: visit.clip, part: "shadow", layer: layer, fill: .blurredRoundedRect(shape),
              opacity: opacity, wholePixels: shadowQuadsInWholePixels, state: &state)
         return true

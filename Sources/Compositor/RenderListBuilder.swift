@@ -41,7 +41,7 @@ public struct RenderListBuilder {
 
     /// Whether a closed-form shadow's quad, where it is an axis-aligned rectangle, grows out to
     /// whole pixels (`outToWholePixels`: the pixels gained lie past its negligible reach, byte 0 on
-    /// both backends, and neither backend works out a whole-pixel quad's edges). Default: true;
+    /// both backends, and the GL shadow batch draws a whole-pixel quad without its edges). Default: true;
     /// false keeps the reach's own rectangle, the route to compare with.
     public var shadowQuadsInWholePixels = true
 
@@ -522,9 +522,9 @@ public struct RenderListBuilder {
                                       rounded: rounded)))
     }
 
-    /// An axis-aligned device rectangle grown out to whole pixels (its winding kept), so that it
-    /// covers each pixel of its bounds wholly (`CoveragePolygon.coversWholly`): both backends
-    /// then leave its edges out. Any other polygon as it is. For quads whose pixels past the
+    /// An axis-aligned device rectangle grown out to whole pixels (its winding kept), so that its
+    /// edges lie on pixel boundaries (`CoveragePolygon.wholePixelRect`) and the GL shadow batch
+    /// leaves them out. Any other polygon as it is. For quads whose pixels past the
     /// rectangle are drawn as nothing anyway (a closed-form shadow's, past its negligible reach).
     package static func outToWholePixels(_ points: [DevicePoint]) -> [DevicePoint] {
         guard points.count == 4 else { return points }

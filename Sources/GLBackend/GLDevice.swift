@@ -519,8 +519,8 @@ public final class GLDevice: @unchecked Sendable {
         fromExecutor { $0.batches.filter(\.kind.isRounded).map(\.unclippedFlushes).reduce(0, +) } ?? 0
     }
 
-    /// Runs of closed-form shadows whose every quad covers its pixel bounds wholly (grown out to
-    /// whole pixels by the render list), drawn without working out their edges.
+    /// Runs of closed-form shadows whose every quad is a rectangle of whole pixels (grown out to
+    /// them by the render list), drawn without working out their edges.
     public var shadowUnclippedRuns: Int {
         fromExecutor { $0.batches.filter { !$0.kind.isRounded }.map(\.unclippedFlushes).reduce(0, +) } ?? 0
     }

@@ -46,8 +46,9 @@ package final class GLQuadBatch {
     /// reference skips the polygon by: cards clipped only by the frame grown by two pixels), so
     /// that each edge's ramp clamps to exactly 1 (UNCLIPPED: the edges not read; the same bits).
     /// The edges were a tenth of a 1,000-card frame's time on llvmpipe. Shadow kinds: the program
-    /// for draws whose every instance's polygon covers its pixel bounds wholly (a closed-form
-    /// shadow's quad, grown out to whole pixels by the render list), the edges not read either
+    /// for draws whose every instance's polygon is a rectangle of whole pixels
+    /// (`CoveragePolygon.wholePixelRect`: a closed-form shadow's quad, grown out to them by the
+    /// render list), drawn over exactly those pixels, the edges not read either
     /// (a radius-20 shadow's ring about 7% of its frame on llvmpipe).
     private let unclippedProgram: GLProgram?
     /// Whether every rounded instance gathered so far is such a map (`isAffine`).

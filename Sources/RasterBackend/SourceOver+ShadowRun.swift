@@ -15,7 +15,8 @@ extension SourceOver {
     package static func blend(_ solid: (Double, Double, Double, Double), times alphas: UnsafePointer<Float>, count: Int,
                               tint: (Double, Double, Double, Double)?, opacity: Double, into pixels: UnsafeMutablePointer<UInt8>) {
         guard count > 0 else { return }
+        // No tint is a tint of ones: x * 1.0 is x, the bits of leaving the products out.
         let t = tint ?? (1, 1, 1, 1)
-        oq_shadow_blend(alphas, count, solid.0, solid.1, solid.2, solid.3, tint == nil ? 0 : 1, t.0, t.1, t.2, t.3, opacity, pixels)
+        oq_shadow_blend(alphas, count, solid.0, solid.1, solid.2, solid.3, t.0, t.1, t.2, t.3, opacity, pixels)
     }
 }

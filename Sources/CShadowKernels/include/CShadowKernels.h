@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 /// Source-over of the premultiplied colour (red, green, blue, alpha) times each of `count`
-/// alphas, times the tint per channel where `tinted`, times `opacity`, onto the 8-bit
+/// alphas, times the tint per channel (ones for none), times `opacity`, onto the 8-bit
 /// premultiplied pixels from `pixels` on. Each source byte is the draw's rounding of
 /// ((solid * alpha) * tint) * opacity (v * 255 + 0.5009765625, clamped to 0...255, its fraction
 /// dropped), each channel then (2 (255 s + d (255 - sa)) + 255) / 510, at most 255: the bytes of
@@ -29,7 +29,7 @@ void oq_mirror_row(float *values, long from, long to, long base);
 void oq_weighted_rows(const float *store, long stride, const int32_t slots[8], const float weights[8], float step,
                       long count, float *out);
 
-void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha, int tinted,
+void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha,
                      double tint_red, double tint_green, double tint_blue, double tint_alpha, double opacity, uint8_t *pixels);
 
 #endif
