@@ -47,7 +47,9 @@ struct BlurredRoundedRectRowTests {
             ("the centre just off a pixel's middle", ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: -0.5 + 3e-9, m32: 0, m33: 1)),
             ("scaled by a third", ProjectiveTransform2D(m11: 1.0 / 3, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 4.0 / 3, m32: 0, m33: 1)),
         ]
-        for (name, map) in maps {
+        // Under every copy of the C kernels this processor runs (baseline, AVX2, AVX-512).
+        let cases = maps.flatMap { map in ShadowKernelCopies.available.map { (map.0, map.1, $0) } }
+        for (name, map, copy) in cases {
             let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 4, y: 6, width: 80, height: 50),
                                            cornerRadius: corner, sigma: sigma,
                                            color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
@@ -64,7 +66,9 @@ struct BlurredRoundedRectRowTests {
                     length = length % 23 + 1
                 }
                 for (first, length) in runs {
-                    out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: length, into: $0.baseAddress!) }
+                    ShadowKernelCopies.with(copy) {
+                        out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: length, into: $0.baseAddress!) }
+                    }
                     for i in 0..<length {
                         let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
                         if a.bitPattern != out[i].bitPattern { differing += 1 }
@@ -72,7 +76,7 @@ struct BlurredRoundedRectRowTests {
                     }
                 }
             }
-            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma): \(differing) values differ")
+            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma), \(ShadowKernelCopies.names[copy]): \(differing) values differ")
             #expect(nonzero > 300, "\(name): the shadow should cover the sampled area")
         }
     }
@@ -87,21 +91,26 @@ struct BlurredRoundedRectRowTests {
         let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 4, y: 6, width: 80, height: 50),
                                        cornerRadius: corner, sigma: sigma,
                                        color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
-        var rows = BlurredRoundedRect.RowEvaluator(shape)
-        var out = [Float](repeating: .nan, count: 600)
-        var differing = 0, nonzero = 0, compared = 0
-        for (index, y) in stride(from: -200.5, to: 260, by: 1).enumerated() {
-            let (first, count) = index % 7 < 5 ? (-230, 571) : (-57, 33)
-            out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: count, into: $0.baseAddress!) }
-            for i in 0..<count {
-                let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
-                if a.bitPattern != out[i].bitPattern { differing += 1 }
-                if a > 0.01 { nonzero += 1 }
-                compared += 1
+        // Under every copy of the C kernels this processor runs (baseline, AVX2, AVX-512).
+        for copy in ShadowKernelCopies.available {
+            var rows = BlurredRoundedRect.RowEvaluator(shape)
+            var out = [Float](repeating: .nan, count: 600)
+            var differing = 0, nonzero = 0, compared = 0
+            for (index, y) in stride(from: -200.5, to: 260, by: 1).enumerated() {
+                let (first, count) = index % 7 < 5 ? (-230, 571) : (-57, 33)
+                ShadowKernelCopies.with(copy) {
+                    out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: count, into: $0.baseAddress!) }
+                }
+                for i in 0..<count {
+                    let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
+                    if a.bitPattern != out[i].bitPattern { differing += 1 }
+                    if a > 0.01 { nonzero += 1 }
+                    compared += 1
+                }
             }
+            #expect(differing == 0, "corner \(corner), sigma \(sigma), \(ShadowKernelCopies.names[copy]): \(differing) of \(compared) values differ")
+            #expect(nonzero > 3000, "the shadow should cover the sampled area")
         }
-        #expect(differing == 0, "corner \(corner), sigma \(sigma): \(differing) of \(compared) values differ")
-        #expect(nonzero > 3000, "the shadow should cover the sampled area")
     }
 
     @Test("erf is ±1 to the bit from erfWhole on, one lane or eight (the row's flat stretches rest on it)")

@@ -1,6 +1,7 @@
 // Source-over in integers (SourceOver.over) against the doubles it replaced, and a shadow's run
 // blended at once (SourceOver.blend(_:times:...)) against blending its pixels one by one: the
 // CPU reference's bytes must not move.
+import Compositor
 import RasterBackend
 import Testing
 
@@ -33,7 +34,7 @@ struct SourceOverTests {
     }
 
     @Test("a shadow's run blended at once gives the bytes of blending each pixel's colour",
-          arguments: [(0.0, 0.0, 0.0, 0.5), (0.12, 0.3, 0.05, 0.6), (1.0, 1.0, 1.0, 1.0)])
+          arguments: [(0.0, 0.0, 0.0, 0.5), (0.0, 0.0, 0.0, 1.0), (0.12, 0.3, 0.05, 0.6), (1.0, 1.0, 1.0, 1.0)])
     func shadowRun(solid: (Double, Double, Double, Double)) {
         let count = 3_000
         var state: UInt32 = 2024
@@ -51,7 +52,7 @@ struct SourceOverTests {
         }
         for tint in [nil, (0.9, 0.5, 0.25, 0.8)] as [(Double, Double, Double, Double)?] {
             for opacity in [1.0, 0.37] {
-                var expected = pixels, actual = pixels
+                var expected = pixels
                 expected.withUnsafeMutableBufferPointer { out in
                     for (i, alpha) in alphas.enumerated() {
                         let a = Double(alpha)
@@ -60,13 +61,19 @@ struct SourceOverTests {
                         SourceOver.blend(red: c.0 * opacity, green: c.1 * opacity, blue: c.2 * opacity, alpha: c.3 * opacity, into: out, at: i * 4)
                     }
                 }
-                alphas.withUnsafeBufferPointer { alphas in
-                    actual.withUnsafeMutableBufferPointer { out in
-                        SourceOver.blend(solid, times: alphas.baseAddress!, count: count, tint: tint, opacity: opacity, into: out.baseAddress!)
+                // Under every copy of the C kernel this processor runs (baseline, AVX2, AVX-512).
+                for copy in ShadowKernelCopies.available {
+                    var actual = pixels
+                    ShadowKernelCopies.with(copy) {
+                        alphas.withUnsafeBufferPointer { alphas in
+                            actual.withUnsafeMutableBufferPointer { out in
+                                SourceOver.blend(solid, times: alphas.baseAddress!, count: count, tint: tint, opacity: opacity, into: out.baseAddress!)
+                            }
+                        }
                     }
+                    let differing = (0..<count * 4).filter { actual[$0] != expected[$0] }
+                    #expect(differing.isEmpty, "\(ShadowKernelCopies.names[copy]): \(differing.count) bytes differ (tint \(String(describing: tint)), opacity \(opacity)), the first at \(differing.first ?? -1)")
                 }
-                let differing = (0..<count * 4).filter { actual[$0] != expected[$0] }
-                #expect(differing.isEmpty, "\(differing.count) bytes differ (tint \(String(describing: tint)), opacity \(opacity)), the first at \(differing.first ?? -1)")
                 #expect(expected != pixels, "the run should change pixels")
             }
         }

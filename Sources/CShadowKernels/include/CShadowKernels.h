@@ -1,12 +1,29 @@
 // A closed-form shadow's rows: their erf pairs, the samples' weighted sums, and the run blended
-// onto its pixels, in C so that the compiler vectorizes each loop and makes a second copy of it for
-// AVX2 (chosen at the first call: oq_dispatch.h): see docs/design.md ("The CPU's shadow kernels in C").
+// onto its pixels, in C so that the compiler vectorizes each loop and makes copies of it for AVX2
+// and AVX-512 (chosen at each call from what the processor has: oq_dispatch.h): see docs/design.md
+// ("The CPU's shadow kernels in C").
 // Every operation as the Swift reference writes it, in the same order and precision, so the same
 // bits: BlurredRoundedRectRowTests and SourceOverTests hold them to it.
 #ifndef OPENQUARTZ_C_SHADOW_KERNELS_H
 #define OPENQUARTZ_C_SHADOW_KERNELS_H
 
 #include <stdint.h>
+
+/// The kernels' copies: the processor's baseline (SSE2 on x86-64; the only one elsewhere), AVX2,
+/// AVX-512 (foundation, byte and word, double- and quadword, vector-length forms).
+enum { OQ_COPY_BASELINE = 0, OQ_COPY_AVX2 = 1, OQ_COPY_AVX512 = 2 };
+
+/// How many copies this processor runs: the baseline's and each after it up to its best (1 to 3).
+int oq_kernel_copies(void);
+
+/// The calling thread's kernels take at most copy `copy` from now on (OQ_COPY_AVX512, no limit,
+/// is where each thread starts); returns the limit before. For tests, which hold every copy the
+/// processor runs to the Swift reference.
+int oq_limit_kernel_copy(int copy);
+
+/// The copy the calling thread's kernel calls take now: the processor's best, at most the
+/// thread's limit.
+int oq_kernel_copy(void);
 
 /// Source-over of the premultiplied colour (red, green, blue, alpha) times each of `count`
 /// alphas, times the tint per channel (ones for none), times `opacity`, onto the 8-bit
