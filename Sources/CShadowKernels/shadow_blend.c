@@ -52,6 +52,17 @@ OQ_KERNEL(static, oq_shadow_blend_black,
           (const float *restrict alphas, long count, double alpha, double tint_alpha, double opacity, uint8_t *restrict pixels),
           (alphas, count, alpha, tint_alpha, opacity, pixels))
 
+/// The same where the colour's alpha and the tint's are 1 (a black shadow, untinted: the usual
+/// one), which the compiler folds out of each pixel's products (x * 1.0 is x, bit for bit): two
+/// of its three double multiplications, some 14% of the loop's time.
+static inline __attribute__((always_inline)) void oq_shadow_blend_black_opaque_body(const float *restrict alphas, long count,
+                                                                                    double opacity, uint8_t *restrict pixels) {
+    oq_shadow_blend_black_body(alphas, count, 1.0, 1.0, opacity, pixels);
+}
+
+OQ_KERNEL(static, oq_shadow_blend_black_opaque, (const float *restrict alphas, long count, double opacity, uint8_t *restrict pixels),
+          (alphas, count, opacity, pixels))
+
 static inline __attribute__((always_inline)) void oq_shadow_blend_colour_body(const float *alphas, long count, double r, double g,
                                                                               double b, double a, double tr, double tg, double tb,
                                                                               double ta, double opacity, uint8_t *pixels) {
@@ -75,7 +86,9 @@ OQ_KERNEL(static, oq_shadow_blend_colour,
 
 void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha,
                      double tint_red, double tint_green, double tint_blue, double tint_alpha, double opacity, uint8_t *pixels) {
-    if (red == 0.0 && green == 0.0 && blue == 0.0) {
+    if (red == 0.0 && green == 0.0 && blue == 0.0 && alpha == 1.0 && tint_alpha == 1.0) {
+        oq_shadow_blend_black_opaque(alphas, count, opacity, pixels);
+    } else if (red == 0.0 && green == 0.0 && blue == 0.0) {
         oq_shadow_blend_black(alphas, count, alpha, tint_alpha, opacity, pixels);
     } else {
         oq_shadow_blend_colour(alphas, count, red, green, blue, alpha, tint_red, tint_green, tint_blue, tint_alpha, opacity, pixels);

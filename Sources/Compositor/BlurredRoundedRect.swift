@@ -203,7 +203,9 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                     // the negations of px - w, px + w and theirs, so a row's value at -px is its
                     // value at px. Where the pixels right of the centre have their mirror images'
                     // px negated exactly (a centre on a pixel's middle or edge, whole-pixel steps),
-                    // their values are those images'.
+                    // their values are those images': neither their rows nor their sums are worked
+                    // out, their images' values are copied (a wide shadow's rows above and below
+                    // its card, half their weighted sums).
                     mirrored = 0..<0
                     mirrorBase = 0
                     if m.m11 > 0, count > 1 {
@@ -228,9 +230,14 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                     cachedRun = (first, count, rowPart.bitPattern)
                 }
                 let mirrored = mirrored, mirrorBase = mirrorBase, stride = rowStride
+                // The pixels worked out: all but the mirrored ones, copied from their images at the end.
+                func eachWorked(_ body: (Range<Int>) -> Void) {
+                    body(0..<(mirrored.isEmpty ? count : mirrored.lowerBound))
+                    if !mirrored.isEmpty { body(mirrored.upperBound..<count) }
+                }
                 // Each half width's row (square corners: the shape's one; rounded: each distinct
                 // sample row's) from the store, or made once (C's oq_erf_row: erf's arithmetic,
-                // the same bits), mirrored, and kept; its slot to the front of `recency`, so that
+                // the same bits) but for its mirrored pixels, and kept; its slot to the front of `recency`, so that
                 // a row's own widths (at most eight) are never the last, which a new one reuses.
                 var slotOfWidth = SIMD8<Int32>()
                 let widthCount = corner <= 0 ? 1 : distinctCount
@@ -254,15 +261,8 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                         recency.insert(slot, at: 0)
                         slotOfWidth[j] = Int32(slot)
                         let values = store.baseAddress! + slot * stride
-                        func make(_ range: Range<Int>) {
+                        eachWorked { range in
                             oq_erf_row(pxs.baseAddress! + range.lowerBound, range.count, w, k, values + range.lowerBound)
-                        }
-                        if mirrored.isEmpty {
-                            make(0..<count)
-                        } else {
-                            make(0..<mirrored.lowerBound)
-                            make(mirrored.upperBound..<count)
-                            oq_mirror_row(values, mirrored.lowerBound, mirrored.upperBound, mirrorBase)
                         }
                     }
                     // Each pixel as `alpha(px:py:...)` makes it from the rows: square corners, the
@@ -270,7 +270,9 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                     // (C's oq_weighted_rows).
                     if corner <= 0 {
                         let row = store.baseAddress! + Int(slotOfWidth[0]) * stride
-                        for i in 0..<count { out[i] = row[i] * squareAlongY }
+                        eachWorked { range in
+                            for i in range { out[i] = row[i] * squareAlongY }
+                        }
                     } else {
                         // The C kernel sums exactly eight samples.
                         precondition(BlurredRoundedRect.ySamples == 8)
@@ -278,11 +280,18 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                         for i in 0..<8 { slots[i] = slotOfWidth[Int(slot[i])] }
                         withUnsafeBytes(of: &slots) { slots in
                             withUnsafeBytes(of: &sampleWeights) { sampleWeights in
-                                oq_weighted_rows(store.baseAddress!, stride, slots.assumingMemoryBound(to: Int32.self).baseAddress!,
-                                                 sampleWeights.assumingMemoryBound(to: Float.self).baseAddress!, step, count, out)
+                                eachWorked { range in
+                                    oq_weighted_rows(store.baseAddress! + range.lowerBound, stride,
+                                                     slots.assumingMemoryBound(to: Int32.self).baseAddress!,
+                                                     sampleWeights.assumingMemoryBound(to: Float.self).baseAddress!, step, range.count,
+                                                     out + range.lowerBound)
+                                }
                             }
                         }
                     }
+                    // The mirrored pixels' rows would be their images' (each erf pair's bits), and so
+                    // their sums: the values are copied.
+                    if !mirrored.isEmpty { oq_mirror_row(out, mirrored.lowerBound, mirrored.upperBound, mirrorBase) }
                 }
             }
         }
