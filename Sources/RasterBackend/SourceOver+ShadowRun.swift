@@ -9,9 +9,9 @@ extension SourceOver {
     /// In C (`Sources/CShadowKernels`): a wide shadow's frame is its ring's pixels, each blended,
     /// and Swift's SIMD types left the conversions of each alpha to its byte scalar, with a trap
     /// check apiece (UInt8 of a Double), and the widening of bytes to 16-bit lanes as a call; C's
-    /// compiler vectorizes the whole loop and makes an AVX2 copy chosen at the first call (radius-100 shadow
-    /// on the CPU: docs/performance.md). The same bytes: `SourceOverTests` holds it to blending
-    /// pixel by pixel.
+    /// compiler vectorizes the whole loop and makes AVX2 and AVX-512 copies, the processor's best
+    /// taken (radius-100 shadow on the CPU: docs/performance.md). The same bytes: `SourceOverTests`
+    /// holds every copy to blending pixel by pixel.
     package static func blend(_ solid: (Double, Double, Double, Double), times alphas: UnsafePointer<Float>, count: Int,
                               tint: (Double, Double, Double, Double)?, opacity: Double, into pixels: UnsafeMutablePointer<UInt8>) {
         guard count > 0 else { return }
