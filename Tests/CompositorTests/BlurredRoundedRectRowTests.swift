@@ -66,14 +66,9 @@ struct BlurredRoundedRectRowTests {
                     length = length % 23 + 1
                 }
                 for (first, length) in runs {
-                    ShadowKernelCopies.with(copy) {
-                        out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: length, into: $0.baseAddress!) }
-                    }
-                    for i in 0..<length {
-                        let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
-                        if a.bitPattern != out[i].bitPattern { differing += 1 }
-                        if a > 0.01 { nonzero += 1 }
-                    }
+                    let run = Self.compare(&rows, row: y, from: first, count: length, copy: copy, out: &out)
+                    differing += run.differing
+                    nonzero += run.nonzero
                 }
             }
             #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma), \(ShadowKernelCopies.names[copy]): \(differing) values differ")
@@ -98,19 +93,30 @@ struct BlurredRoundedRectRowTests {
             var differing = 0, nonzero = 0, compared = 0
             for (index, y) in stride(from: -200.5, to: 260, by: 1).enumerated() {
                 let (first, count) = index % 7 < 5 ? (-230, 571) : (-57, 33)
-                ShadowKernelCopies.with(copy) {
-                    out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: count, into: $0.baseAddress!) }
-                }
-                for i in 0..<count {
-                    let a = shape.alpha(atX: Double(first + i) + 0.5, y: y)
-                    if a.bitPattern != out[i].bitPattern { differing += 1 }
-                    if a > 0.01 { nonzero += 1 }
-                    compared += 1
-                }
+                let run = Self.compare(&rows, row: y, from: first, count: count, copy: copy, out: &out)
+                differing += run.differing
+                nonzero += run.nonzero
+                compared += count
             }
             #expect(differing == 0, "corner \(corner), sigma \(sigma), \(ShadowKernelCopies.names[copy]): \(differing) of \(compared) values differ")
             #expect(nonzero > 3000, "the shadow should cover the sampled area")
         }
+    }
+
+    /// One run's alphas from `rows` under kernel copy `copy`, against `alpha(atX:y:)` pixel by
+    /// pixel: how many differ in any bit, and how many are over 0.01.
+    static func compare(_ rows: inout BlurredRoundedRect.RowEvaluator, row y: Double, from first: Int, count: Int, copy: Int,
+                        out: inout [Float]) -> (differing: Int, nonzero: Int) {
+        ShadowKernelCopies.with(copy) {
+            out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: count, into: $0.baseAddress!) }
+        }
+        var differing = 0, nonzero = 0
+        for i in 0..<count {
+            let a = rows.shape.alpha(atX: Double(first + i) + 0.5, y: y)
+            if a.bitPattern != out[i].bitPattern { differing += 1 }
+            if a > 0.01 { nonzero += 1 }
+        }
+        return (differing, nonzero)
     }
 
     @Test("erf is ±1 to the bit from erfWhole on, one lane or eight (the row's flat stretches rest on it)")
