@@ -42,40 +42,80 @@ struct SourceOverTests {
             state = state &* 1_664_525 &+ 1_013_904_223
             return state >> 8
         }
-        // Alphas over the whole range with exact zeros and ones among them; pixels premultiplied.
+        // Alphas over the whole range with exact zeros and ones among them.
         let alphas: [Float] = (0..<count).map { i in i % 97 == 0 ? 0 : i % 89 == 0 ? 1 : Float(next() % 100_001) / 100_000 }
+        let pixels = Self.pixels(count: count)
+        for tint in [nil, (0.9, 0.5, 0.25, 0.8)] as [(Double, Double, Double, Double)?] {
+            for opacity in [1.0, 0.37] {
+                Self.expectSameBytes(solid, alphas, over: pixels, tint: tint, opacity: opacity)
+            }
+        }
+    }
+
+    @Test("a black shadow's run (its bytes worked out in floats where that is sure) gives the bytes of blending each pixel, on either side of every byte's boundary",
+          arguments: [(1.0, 1.0, 1.0), (0.5, 1.0, 1.0), (0.5, 0.8, 0.37), (1.0, 1.0, 0.8123), (0.999_999, 1.0, 1.0), (0.3, 0.9, 0.04)])
+    func blackRun(alphaTintOpacity: (Double, Double, Double)) {
+        let (alpha, tintAlpha, opacity) = alphaTintOpacity
+        // Each byte b's boundary lies where ((alpha * a) * tint) * opacity * 255 + 0.5009765625
+        // is b. Alphas a put that sum a little past the kernel's margin (1/1024) on either side,
+        // where the floats decide (grouped, so whole sixteens of them take the float path),
+        // then within it, where the doubles do; then every 4,099th float of 0...1.
+        let k = alpha * tintAlpha * opacity * 255
+        func at(_ t: Double) -> Float { Float((t - 0.5009765625) / k) }
+        var sure: [Float] = [], unsure: [Float] = []
+        for b in 1...255 {
+            for delta in [0.0011, 0.002, 0.01, 0.3] { sure += [at(Double(b) + delta), at(Double(b) - delta)] }
+            let boundary = at(Double(b))
+            unsure += [boundary, boundary.nextUp, boundary.nextDown, boundary.nextUp.nextUp, at(Double(b) + 5e-4), at(Double(b) - 5e-4)]
+        }
+        let spread = stride(from: UInt32(0), through: Float(1).bitPattern, by: 4_099).map { Float(bitPattern: $0) }
+        let alphas = (sure + unsure + spread).filter { $0 >= 0 && $0 <= 1 }
+        let tint = tintAlpha == 1 ? nil : (0.5, 0.25, 0.75, tintAlpha)
+        Self.expectSameBytes((0, 0, 0, alpha), alphas, over: Self.pixels(count: alphas.count), tint: tint, opacity: opacity)
+    }
+
+    /// `count` premultiplied pixels, pseudo-random.
+    static func pixels(count: Int) -> [UInt8] {
+        var state: UInt32 = 77
+        func next() -> UInt32 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state >> 8
+        }
         var pixels = [UInt8](repeating: 0, count: count * 4)
         for i in 0..<count {
             let a = UInt8(next() % 256)
             pixels[i * 4] = UInt8(next() % (UInt32(a) + 1)); pixels[i * 4 + 1] = UInt8(next() % (UInt32(a) + 1))
             pixels[i * 4 + 2] = a / 3; pixels[i * 4 + 3] = a
         }
-        for tint in [nil, (0.9, 0.5, 0.25, 0.8)] as [(Double, Double, Double, Double)?] {
-            for opacity in [1.0, 0.37] {
-                var expected = pixels
-                expected.withUnsafeMutableBufferPointer { out in
-                    for (i, alpha) in alphas.enumerated() {
-                        let a = Double(alpha)
-                        var c = (solid.0 * a, solid.1 * a, solid.2 * a, solid.3 * a)
-                        if let tint { c = (c.0 * tint.0, c.1 * tint.1, c.2 * tint.2, c.3 * tint.3) }
-                        SourceOver.blend(red: c.0 * opacity, green: c.1 * opacity, blue: c.2 * opacity, alpha: c.3 * opacity, into: out, at: i * 4)
-                    }
-                }
-                // Under every copy of the C kernel this processor runs (baseline, AVX2, AVX-512).
-                for copy in ShadowKernelCopies.available {
-                    var actual = pixels
-                    ShadowKernelCopies.with(copy) {
-                        alphas.withUnsafeBufferPointer { alphas in
-                            actual.withUnsafeMutableBufferPointer { out in
-                                SourceOver.blend(solid, times: alphas.baseAddress!, count: count, tint: tint, opacity: opacity, into: out.baseAddress!)
-                            }
-                        }
-                    }
-                    let differing = (0..<count * 4).filter { actual[$0] != expected[$0] }
-                    #expect(differing.isEmpty, "\(ShadowKernelCopies.names[copy]): \(differing.count) bytes differ (tint \(String(describing: tint)), opacity \(opacity)), the first at \(differing.first ?? -1)")
-                }
-                #expect(expected != pixels, "the run should change pixels")
+        return pixels
+    }
+
+    /// `SourceOver.blend(_:times:...)` of `solid` times `alphas` over `pixels`, under every copy
+    /// of the C kernel this processor runs (baseline, AVX2, AVX-512), against blending each
+    /// pixel's colour one by one.
+    static func expectSameBytes(_ solid: (Double, Double, Double, Double), _ alphas: [Float], over pixels: [UInt8],
+                                tint: (Double, Double, Double, Double)?, opacity: Double) {
+        var expected = pixels
+        expected.withUnsafeMutableBufferPointer { out in
+            for (i, alpha) in alphas.enumerated() {
+                let a = Double(alpha)
+                var c = (solid.0 * a, solid.1 * a, solid.2 * a, solid.3 * a)
+                if let tint { c = (c.0 * tint.0, c.1 * tint.1, c.2 * tint.2, c.3 * tint.3) }
+                SourceOver.blend(red: c.0 * opacity, green: c.1 * opacity, blue: c.2 * opacity, alpha: c.3 * opacity, into: out, at: i * 4)
             }
         }
+        for copy in ShadowKernelCopies.available {
+            var actual = pixels
+            ShadowKernelCopies.with(copy) {
+                alphas.withUnsafeBufferPointer { alphas in
+                    actual.withUnsafeMutableBufferPointer { out in
+                        SourceOver.blend(solid, times: alphas.baseAddress!, count: alphas.count, tint: tint, opacity: opacity, into: out.baseAddress!)
+                    }
+                }
+            }
+            let differing = (0..<alphas.count * 4).filter { actual[$0] != expected[$0] }
+            #expect(differing.isEmpty, "\(ShadowKernelCopies.names[copy]): \(differing.count) bytes differ (solid \(solid), tint \(String(describing: tint)), opacity \(opacity)), the first at \(differing.first ?? -1)")
+        }
+        #expect(expected != pixels, "the run should change pixels")
     }
 }
