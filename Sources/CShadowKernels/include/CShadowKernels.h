@@ -3,7 +3,8 @@
 // and AVX-512 (chosen at each call from what the processor has: oq_dispatch.h): see docs/design.md
 // ("The CPU's shadow kernels in C").
 // Every operation as the Swift reference writes it, in the same order and precision, so the same
-// bits: BlurredRoundedRectRowTests and SourceOverTests hold them to it.
+// bits (a black shadow's alpha byte is worked out in floats only where that is provably the
+// doubles' byte: shadow_blend.c): BlurredRoundedRectRowTests and SourceOverTests hold them to it.
 #ifndef OPENQUARTZ_C_SHADOW_KERNELS_H
 #define OPENQUARTZ_C_SHADOW_KERNELS_H
 
