@@ -236,9 +236,10 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                     if !mirrored.isEmpty { body(mirrored.upperBound..<count) }
                 }
                 // Each half width's row (square corners: the shape's one; rounded: each distinct
-                // sample row's) from the store, or made once (C's oq_erf_row: erf's arithmetic,
-                // the same bits) but for its mirrored pixels, and kept; its slot to the front of `recency`, so that
-                // a row's own widths (at most eight) are never the last, which a new one reuses.
+                // sample row's) from the store, or made once but for its mirrored pixels (C's
+                // oq_erf_row: erf's arithmetic, the same bits), and kept; its slot to the front of
+                // `recency`, so that a row's own widths (at most eight) are never the last, which a
+                // new one reuses.
                 var slotOfWidth = SIMD8<Int32>()
                 let widthCount = corner <= 0 ? 1 : distinctCount
                 rowStore.withUnsafeMutableBufferPointer { store in
