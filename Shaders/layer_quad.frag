@@ -227,7 +227,8 @@ void main() {
     // RasterRenderer.drawPair): the ring covers what lies between its outlines, over the fill
     // there; the rest of the outer outline shows the fill alone, none of it under an opaque ring.
     float area = coverage(p - 0.5, p);
-    vec2 outline = outlineCoverages(p, u_deviceToLocal, u_outerRect, u_outerRadii, u_innerRect, u_innerRadii, u_continuous == 1);
+    vec2 outline = outlineCoverages(p, u_deviceToLocal, u_outerRect, u_outerRadii, u_innerRect, u_innerRadii,
+                                    OutlineWork(u_continuous == 1, true, false));
     if (area <= 0.0 || outline.x <= 0.0) {
         discard;
     }

@@ -38,6 +38,18 @@ const bool continuousCorners = true;
 #else
 const bool continuousCorners = false;
 #endif
+// Every instance of the draw seen through a similarity (no straight edge's line worked out), and
+// every instance's inner outline its outer one eroded by the border (OutlineWork, GLQuadBatch).
+#ifdef SIMILAR_MAP
+const bool straightLines = false;
+#else
+const bool straightLines = true;
+#endif
+#ifdef ERODED_RING
+const bool erodedRing = true;
+#else
+const bool erodedRing = false;
+#endif
 
 //! include pixel_centre.glsl
 
@@ -70,10 +82,10 @@ void main() {
 #ifdef AFFINE_MAP
     // Every instance of the draw maps the plane affinely with w exactly 1 (GLQuadBatch).
     vec2 c = outlineCoveragesAffine(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_planeLengths, v_outerRect, v_outerRadii,
-                                    v_innerRect, v_innerRadii, continuousCorners);
+                                    v_innerRect, v_innerRadii, OutlineWork(continuousCorners, straightLines, erodedRing));
 #else
     vec2 c = outlineCoverages(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_outerRect, v_outerRadii,
-                              v_innerRect, v_innerRadii, continuousCorners);
+                              v_innerRect, v_innerRadii, OutlineWork(continuousCorners, straightLines, erodedRing));
 #endif
     // By area, as RasterRenderer.drawPair: the ring covers what of the pixel lies between its
     // outlines, over the filled shape there; the rest inside the outer outline shows the filled

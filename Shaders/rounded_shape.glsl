@@ -74,19 +74,68 @@ vec4 onScreen(vec3 s, PlaneDerivatives j) {
     return onScreen(s, j, length(g));
 }
 
+// How the two outlines of a card and its border are worked out (rounded_batch.frag's variants,
+// constants there, so the compiler drops what a variant leaves out):
+struct OutlineWork {
+    bool continuous;  // continuous corners (RoundedRectangle.continuousExtent)
+    // Whether a straight edge's line can be nearer on screen than the outline. Under a similarity
+    // (a turn, a uniform scale, a mirror) it cannot: the map stretches every direction alike, and
+    // in the plane a corner's curve is never nearer than the lines of its sides (its distance
+    // len - r is at least q.x - r and q.y - r), so the lines are not worked out (SIMILAR_MAP).
+    bool lines;
+    // Whether the inner outline is the outer one eroded by the border: one width all round, each
+    // corner's radius at least that width and the inner's that much less, circular corners. Then
+    // every distance the inner's coverage weighs (the curve or side, each straight edge's line)
+    // is the outer's plus the border, along the same gradient (the corners share their centres),
+    // so the inner's is the outer's distances shifted, not a second outline (ERODED_RING).
+    bool eroded;
+};
+
+// A local distance and gradient as device pixels, as onScreen makes them, moved `by` along the
+// gradient in the plane: (s.x + by) / len in place of s.x / len.
+vec4 shifted(vec4 onScreen, float s, float by) {
+    return vec4(onScreen.w > 0.0 ? (s + by) / onScreen.w : s + by, onScreen.yzw);
+}
+
 // Device coverage of one rounded rectangle: the outline's distance, or a straight edge's line
 // where that is nearer on screen.
-float shapeCoverage(vec2 l, vec4 rect, vec4 radii, bool continuous, PlaneDerivatives j) {
+float shapeCoverage(vec2 l, vec4 rect, vec4 radii, bool continuous, PlaneDerivatives j, bool lines) {
     vec4 edge = onScreen(roundedDistance(l, rect, radii, continuous), j);
-    vec4 lineX = onScreen(straightEdgeLineX(l, rect), j, j.lengthX);
-    vec4 lineY = onScreen(straightEdgeLineY(l, rect), j, j.lengthY);
-    if (lineX.x > edge.x) edge = lineX;
-    if (lineY.x > edge.x) edge = lineY;
+    if (lines) {
+        vec4 lineX = onScreen(straightEdgeLineX(l, rect), j, j.lengthX);
+        vec4 lineY = onScreen(straightEdgeLineY(l, rect), j, j.lengthY);
+        if (lineX.x > edge.x) edge = lineX;
+        if (lineY.x > edge.x) edge = lineY;
+    }
     return pixelCoverage(edge.x, edge.yz, edge.w);
 }
 
+// The outer and inner outlines' coverage (OutlineWork.eroded), the inner `border` in from the outer.
+vec2 erodedCoverages(vec2 l, vec4 rect, vec4 radii, float border, PlaneDerivatives j, bool lines) {
+    vec3 s = roundedDistance(l, rect, radii, false);
+    vec4 outer = onScreen(s, j);
+    vec4 inner = shifted(outer, s.x, border);
+    if (lines) {
+        vec3 x = straightEdgeLineX(l, rect), y = straightEdgeLineY(l, rect);
+        vec4 lineX = onScreen(x, j, j.lengthX), lineY = onScreen(y, j, j.lengthY);
+        vec4 innerX = shifted(lineX, x.x, border), innerY = shifted(lineY, y.x, border);
+        if (lineX.x > outer.x) outer = lineX;
+        if (lineY.x > outer.x) outer = lineY;
+        if (innerX.x > inner.x) inner = innerX;
+        if (innerY.x > inner.x) inner = innerY;
+    }
+    return vec2(pixelCoverage(outer.x, outer.yz, outer.w), pixelCoverage(inner.x, inner.yz, inner.w));
+}
+
+// The coverage of the outer and of the inner rounded rectangle at plane point l.
+vec2 pairCoverages(vec2 l, PlaneDerivatives j, vec4 outerRect, vec4 outerRadii, vec4 innerRect, vec4 innerRadii, OutlineWork work) {
+    if (work.eroded) return erodedCoverages(l, outerRect, outerRadii, innerRect.x - outerRect.x, j, work.lines);
+    return vec2(shapeCoverage(l, outerRect, outerRadii, work.continuous, j, work.lines),
+                shapeCoverage(l, innerRect, innerRadii, work.continuous, j, work.lines));
+}
+
 // The coverage of the outer and of the inner rounded rectangle at device point p, the same way.
-vec2 outlineCoverages(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 innerRect, vec4 innerRadii, bool continuous) {
+vec2 outlineCoverages(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 innerRect, vec4 innerRadii, OutlineWork work) {
     vec3 h = vec3(p, 1.0) * m;
     if (h.z <= 0.0) return vec2(0.0);
     vec2 l = h.xy / h.z;
@@ -94,7 +143,7 @@ vec2 outlineCoverages(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 inne
     float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
     float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
     PlaneDerivatives j = planeDerivatives(dxdx, dxdy, dydx, dydy);
-    return vec2(shapeCoverage(l, outerRect, outerRadii, continuous, j), shapeCoverage(l, innerRect, innerRadii, continuous, j));
+    return pairCoverages(l, j, outerRect, outerRadii, innerRect, innerRadii, work);
 }
 
 // The same under an affine map whose w is exactly 1 (GLQuadBatch's AFFINE_MAP variant): the
@@ -102,10 +151,10 @@ vec2 outlineCoverages(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4 inne
 // general form gives there (w = 1, w^2 = 1, and the terms times m's zero third row vanish),
 // without its six divisions and two square roots a pixel.
 vec2 outlineCoveragesAffine(vec2 p, mat3 m, vec2 lengths, vec4 outerRect, vec4 outerRadii, vec4 innerRect, vec4 innerRadii,
-                            bool continuous) {
+                            OutlineWork work) {
     vec2 l = (vec3(p, 1.0) * m).xy;
     PlaneDerivatives j = PlaneDerivatives(m[0][0], m[0][1], m[1][0], m[1][1], lengths.x, lengths.y);
-    return vec2(shapeCoverage(l, outerRect, outerRadii, continuous, j), shapeCoverage(l, innerRect, innerRadii, continuous, j));
+    return pairCoverages(l, j, outerRect, outerRadii, innerRect, innerRadii, work);
 }
 
 // Coverage of a rounded shape at device point p (shapeKind 1: rounded rectangle, 2: ring):
@@ -121,11 +170,11 @@ float roundedShapeCoverage(vec2 p, mat3 m, vec4 outerRect, vec4 outerRadii, vec4
     float dxdx = (m[0][0] * h.z - h.x * m[2][0]) / w2, dxdy = (m[0][1] * h.z - h.x * m[2][1]) / w2;
     float dydx = (m[1][0] * h.z - h.y * m[2][0]) / w2, dydy = (m[1][1] * h.z - h.y * m[2][1]) / w2;
     PlaneDerivatives j = planeDerivatives(dxdx, dxdy, dydx, dydy);
-    float outside = shapeCoverage(l, outerRect, outerRadii, continuous, j);
+    float outside = shapeCoverage(l, outerRect, outerRadii, continuous, j, true);
     if (shapeKind == 2 && outside > 0.0) {
         // The ring is what lies between the outlines: the outer's area less the inner's (the inner
         // lies within the outer), not a product, which overstated a border thinner than a pixel.
-        outside = max(outside - shapeCoverage(l, innerRect, innerRadii, continuous, j), 0.0);
+        outside = max(outside - shapeCoverage(l, innerRect, innerRadii, continuous, j, true), 0.0);
     }
     return outside;
 }

@@ -34,6 +34,7 @@ public final class GLDevice: @unchecked Sendable {
     private var generalQuadProgramOnly = false
     private var middlesApart = true
     private var affineFrames = true
+    private var frameShortcuts = true
     private var unclippedShadows = true
     private var roundedOnFootprint = true
     private var texturesOneByOne = false
@@ -225,6 +226,7 @@ public final class GLDevice: @unchecked Sendable {
         for batch in executor.batches {
             batch.drawsMiddlesApart = middlesApart
             batch.drawsAffineFrames = affineFrames
+            batch.drawsFrameShortcuts = frameShortcuts
             batch.drawsUnclippedShadows = unclippedShadows
         }
         executor.drawsRoundedOnFootprint = roundedOnFootprint
@@ -399,6 +401,12 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { affineFrames = false }
     }
 
+    /// Makes the rounded batches' affine runs work out everything (both outlines, the straight
+    /// edges' lines): the test hook that holds the SIMILAR_MAP and ERODED_RING variants to it.
+    package func drawRoundedFramesWithoutShortcuts() {
+        lock.withLock { frameShortcuts = false }
+    }
+
     /// Makes the shadow batches draw every run with the program that works out its quads'
     /// edges: the test hook that holds the UNCLIPPED variant of blurred_batch.frag to it.
     package func drawShadowEdgesAlways() {
@@ -518,6 +526,12 @@ public final class GLDevice: @unchecked Sendable {
     public var roundedUnclippedRuns: Int {
         fromExecutor { $0.batches.filter(\.kind.isRounded).map(\.unclippedFlushes).reduce(0, +) } ?? 0
     }
+
+    /// Of the affine runs, those drawn without the straight edges' lines (every map a similarity,
+    /// `GLQuadBatch.isSimilarity`) and those whose inner outlines were the outer ones eroded
+    /// (`GLQuadBatch.isEroded`), worked out from the outer's distances.
+    public var roundedSimilarRuns: Int { fromExecutor { $0.batches.map(\.similarFlushes).reduce(0, +) } ?? 0 }
+    public var roundedErodedRuns: Int { fromExecutor { $0.batches.map(\.erodedFlushes).reduce(0, +) } ?? 0 }
 
     /// Runs of closed-form shadows whose every quad is a rectangle of whole pixels (grown out to
     /// them by the render list), drawn without working out their edges.

@@ -51,8 +51,16 @@ package final class GLQuadBatch {
     /// render list), drawn over exactly those pixels, the edges not read either
     /// (a radius-20 shadow's ring about 7% of its frame on llvmpipe).
     private let unclippedProgram: GLProgram?
+    /// Rounded kinds: the affine programs that leave out work no instance of their draw needs
+    /// (`Shortcuts`: straight edges' lines under similarities, a second outline where the inner
+    /// one is the outer eroded), made when a draw first can take them.
+    private var shortcutPrograms: [Shortcuts: GLProgram] = [:]
     /// Whether every rounded instance gathered so far is such a map (`isAffine`).
     private var allAffine = true
+    /// Whether every rounded instance gathered so far is seen through a similarity (`isSimilarity`)
+    /// and has an inner outline its outer one eroded (`isEroded`).
+    private var allSimilar = true
+    private var allEroded = true
     /// Whether every rounded instance gathered so far is unclipped so (`unclippedProgram`).
     private var allUnclipped = true
     /// The target the instances gathered are drawn on (`add`).
@@ -65,6 +73,12 @@ package final class GLQuadBatch {
     /// a test. Draws made with it so far.
     var drawsAffineFrames = true
     private(set) var affineFlushes = 0
+    /// Whether affine runs leave out what `Shortcuts` allows; off only to hold those programs to
+    /// the one that works everything out, in a test. Of the affine draws, those made without the
+    /// straight edges' lines and those made with the inner outline eroded from the outer.
+    var drawsFrameShortcuts = true
+    private(set) var similarFlushes = 0
+    private(set) var erodedFlushes = 0
     /// Whether shadow kinds draw unclipped runs with `unclippedProgram`; off only to hold it to
     /// the general program in a test.
     var drawsUnclippedShadows = true
@@ -88,6 +102,8 @@ package final class GLQuadBatch {
     /// in 11 groups all the same. The two break even at about 2,000 pixels of shape.
     static let minimumMiddleArea = 2_048.0
     private let instances: GLInstanceArray
+    /// The attributes every program of the batch binds, in order.
+    private let programAttributes: [String]
     private var indexBuffer: GLuint = 0
     /// Indices per instance for rounded shapes (the frame of rounded_batch.vert); 0: a strip of 4.
     private var indexCount: GLsizei = 0
@@ -126,6 +142,7 @@ package final class GLQuadBatch {
             attributes = [("i_outer01", 4), ("i_outer23", 4), ("i_inner01", 4), ("i_inner23", 4), ("i_color", 4), ("i_tint", 4),
                           ("i_opacity", 1), ("i_edge0", 4), ("i_edge1", 4), ("i_edge2", 4), ("i_edge3", 4), ("i_inverseSlopes", 4)]
         }
+        programAttributes = ["a_corner"] + attributes.map(\.name)
         let defines = kind == .roundedContinuous ? ["CONTINUOUS_CORNERS"] : kind == .blurredProfile ? ["PROFILE"] : []
         program = try GLProgram(vertex: vertex, fragment: fragment, fragmentDefines: defines,
                                 uniforms: ["u_viewport"] + (kind == .blurredProfile ? ["u_profile", "u_grid", "u_origin"] : []),
@@ -309,6 +326,7 @@ package final class GLQuadBatch {
         if let shape = quad.rounded {
             let m = shape.deviceToLocal
             allAffine = allAffine && GLQuadBatch.isAffine(m)
+            allSimilar = allSimilar && GLQuadBatch.isSimilarity(m)
             // Where its fragments can lie: its pixel bounds and the frame's reach, on the target.
             let reach = GLQuadBatch.frameReach
             let fragments = PixelRect(minX: max(b.minX - reach, target.minX), minY: max(b.minY - reach, target.minY),
@@ -316,6 +334,7 @@ package final class GLQuadBatch {
             allUnclipped = allUnclipped && quad.polygon.coversWholly(fragments)
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
             let inner = ring?.rounded?.inner ?? shape.inner
+            allEroded = allEroded && GLQuadBatch.isEroded(inner ?? shape.outer, from: shape.outer)
             for rectangle in [shape.outer, inner ?? shape.outer] {
                 let r = rectangle.rect
                 pending += [GLfloat(r.x), GLfloat(r.y), GLfloat(r.width), GLfloat(r.height),
@@ -362,6 +381,61 @@ package final class GLQuadBatch {
         GLfloat(m.m13) == 0 && GLfloat(m.m23) == 0 && GLfloat(m.m33) == 1
     }
 
+    /// Whether a shape's map from device pixels, affine, turns, scales alike along both axes and
+    /// maybe mirrors (a similarity), to within a millionth: then no straight edge's line of a
+    /// circular corner's quadrant is nearer on screen than the outline (rounded_shape.glsl's
+    /// OutlineWork.lines), and the shader leaves the lines out. Within a millionth, the lines
+    /// could win only by that share of a distance, a coverage a millionth apart.
+    package static func isSimilarity(_ m: ProjectiveTransform2D) -> Bool {
+        // Device x steps the plane by (m11, m12), device y by (m21, m22) (rounded_batch.vert).
+        let (a, b, c, d) = (m.m11, m.m12, m.m21, m.m22)
+        let scale = (a * a + b * b).squareRoot(), tolerance = 1e-6 * scale
+        guard scale > 0, scale.isFinite else { return false }
+        let turned = abs(d - a) <= tolerance && abs(c + b) <= tolerance
+        let mirrored = abs(d + a) <= tolerance && abs(c - b) <= tolerance
+        return turned || mirrored
+    }
+
+    /// Whether `inner` is `outer` eroded by one width all round: each side that far in, each
+    /// corner's radius at least that width and the inner's that much less, circular corners (to
+    /// within a millionth of the rectangle's size, far below a float's own rounding of where the
+    /// shader finds a corner). Then every distance of the inner outline is the outer's plus the
+    /// width (rounded_shape.glsl's OutlineWork.eroded). A filled shape alone, whose inner outline
+    /// is its outer one, is eroded by nothing.
+    package static func isEroded(_ inner: RoundedRectangle, from outer: RoundedRectangle) -> Bool {
+        guard !outer.continuous, !inner.continuous else { return false }
+        let o = outer.rect, i = inner.rect
+        let width = i.x - o.x
+        let tolerance = 1e-6 * max(1, abs(o.x), abs(o.y), abs(o.width), abs(o.height))
+        let sides = [i.y - o.y, (o.x + o.width) - (i.x + i.width), (o.y + o.height) - (i.y + i.height)]
+        guard width >= 0, i.width > 0, i.height > 0, sides.allSatisfy({ abs($0 - width) <= tolerance }) else { return false }
+        let radii = [(outer.topLeft, inner.topLeft), (outer.topRight, inner.topRight),
+                     (outer.bottomRight, inner.bottomRight), (outer.bottomLeft, inner.bottomLeft)]
+        return radii.allSatisfy { r, inner in r >= width && abs(inner - (r - width)) <= tolerance }
+    }
+
+    /// What an affine frame program leaves out, each where every instance of its draw allows it.
+    struct Shortcuts: Hashable {
+        var unclipped: Bool
+        var similar: Bool
+        var eroded: Bool
+
+        var defines: [String] {
+            ["AFFINE_MAP"] + (unclipped ? ["UNCLIPPED"] : []) + (similar ? ["SIMILAR_MAP"] : []) + (eroded ? ["ERODED_RING"] : [])
+        }
+    }
+
+    /// The affine program with `shortcuts`, made on first use; the one without them where making
+    /// it fails (it cannot where the others compiled: the tests draw each).
+    private func affineProgram(_ shortcuts: Shortcuts) -> GLProgram? {
+        guard shortcuts.similar || shortcuts.eroded else { return shortcuts.unclipped ? unclippedProgram : affineProgram }
+        if let made = shortcutPrograms[shortcuts] { return made }
+        let made = try? GLProgram(vertex: .roundedBatchVertex, fragment: .roundedBatchFragment, fragmentDefines: shortcuts.defines,
+                                  uniforms: ["u_viewport"], attributes: programAttributes)
+        shortcutPrograms[shortcuts] = made
+        return made ?? (shortcuts.unclipped ? unclippedProgram : affineProgram)
+    }
+
     /// Draws what was gathered into the bound target of `width` x `height`; the caller restores
     /// its own program and vertex state afterwards.
     func flush(width: Int, height: Int) {
@@ -372,14 +446,26 @@ package final class GLQuadBatch {
         guard !pending.isEmpty else { return }
         let program: GLProgram
         if kind.isRounded {
-            program = allAffine && drawsAffineFrames ? (allUnclipped ? unclippedProgram : affineProgram) ?? self.program : self.program
-            if program !== self.program { affineFlushes += 1 }
+            // Continuous corners' distance is an estimate: neither shortcut holds for it.
+            let shortcuts = Shortcuts(unclipped: allUnclipped, similar: kind == .rounded && drawsFrameShortcuts && allSimilar,
+                                      eroded: kind == .rounded && drawsFrameShortcuts && allEroded)
+            program = allAffine && drawsAffineFrames ? affineProgram(shortcuts) ?? self.program : self.program
+            if program !== self.program {
+                affineFlushes += 1
+                if shortcuts.unclipped { unclippedFlushes += 1 }
+                if program === shortcutPrograms[shortcuts] {
+                    if shortcuts.similar { similarFlushes += 1 }
+                    if shortcuts.eroded { erodedFlushes += 1 }
+                }
+            }
         } else {
             program = allUnclipped && drawsUnclippedShadows ? unclippedProgram ?? self.program : self.program
+            if program === unclippedProgram { unclippedFlushes += 1 }
         }
-        if program === unclippedProgram { unclippedFlushes += 1 }
         allAffine = true
         allUnclipped = true
+        allSimilar = true
+        allEroded = true
         glUseProgram(program.handle)
         glUniform2f(program.location("u_viewport"), GLfloat(width), GLfloat(height))
         if let entry = profile?.entry {

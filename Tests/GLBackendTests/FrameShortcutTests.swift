@@ -1,0 +1,145 @@
+// Affine runs of rounded shapes leave out what none of their instances needs (GLQuadBatch.
+// Shortcuts): under similarities the straight edges' lines, which cannot be nearer on screen than
+// the outline there (SIMILAR_MAP), and where each inner outline is its outer one eroded by the
+// border the second outline, whose distances are the outer's shifted (ERODED_RING). Exact in real
+// numbers; in floats the inner's distances round apart from a second outline's, so these hold the
+// shortcuts to the program that works everything out within a step, in a few bytes at most, and
+// to the CPU reference within the bar; and runs that do not qualify keep the whole work.
+import Compositor
+import Foundation
+import GLBackend
+import LayerModel
+import OpenCoreGraphics
+import PixelDiff
+import RasterBackend
+import Testing
+
+@Suite("Rounded frames' shortcuts: no straight lines under similarities, the inner outline eroded", .serialized)
+struct FrameShortcutTests {
+    /// Two devices of the suite's own, one working every frame out whole.
+    static let devices = Result { () throws -> (shortcuts: GLDevice, whole: GLDevice) in
+        let whole = try GLDevice()
+        whole.drawRoundedFramesWithoutShortcuts()
+        return (try GLDevice(), whole)
+    }
+
+    enum Arrangement: String, CaseIterable, CustomTestStringConvertible {
+        /// Cards turned through any angle, scaled alike both ways, some mirrored, with borders of
+        /// 0.5 to 8 points under corners of at least that radius, and cards without a border:
+        /// both shortcuts. The same cards scaled unevenly: eroded, the lines kept. Cards whose
+        /// corners are tighter than their borders (the inner corner square): lines left out,
+        /// the inner outline worked out.
+        case similar, squashed, tightCorners
+        var testDescription: String { rawValue }
+    }
+
+    static func tree(_ arrangement: Arrangement, seed: UInt64) -> CALayer {
+        var random = SeededGenerator(seed: seed)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
+        root.backgroundColor = CGColor(red: 0.95, green: 0.94, blue: 0.9, alpha: 1)
+        for i in 0..<36 {
+            let card = CALayer()
+            let width = Double.random(in: 12...90, using: &random), height = Double.random(in: 12...70, using: &random)
+            card.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+            card.position = CGPoint(x: Double.random(in: 0...320, using: &random), y: Double.random(in: 0...240, using: &random))
+            let border = i % 4 == 0 ? 0 : Double.random(in: 0.5...8, using: &random)
+            let most = min(width, height) / 2
+            card.cornerRadius = arrangement == .tightCorners && border > 1 ? border * 0.6
+                : min(most, Double.random(in: min(border, most)...30, using: &random))
+            var transform = CATransform3DMakeRotation(Double.random(in: 0...(2 * .pi), using: &random), 0, 0, 1)
+            let scale = Double.random(in: 0.5...2.2, using: &random)
+            let mirrored = i % 5 == 0 ? -1.0 : 1.0
+            transform = CATransform3DScale(transform, scale * mirrored, arrangement == .squashed ? scale * 0.55 : scale, 1)
+            card.transform = transform
+            card.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.45, blue: 0.75, alpha: i % 6 == 0 ? 1 : 0.8)
+            if border > 0 {
+                card.borderWidth = border
+                card.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: i % 3 == 0 ? 1 : 0.85)
+            }
+            root.addSublayer(card)
+        }
+        return root
+    }
+
+    @Test("within a step of the whole work in a few bytes, and within the bar of the CPU",
+          arguments: Arrangement.allCases, [1.0, 2.0])
+    func nearWholeWork(arrangement: Arrangement, scale: Double) throws {
+        let (shortcuts, whole) = try Self.devices.get()
+        for seed in 1...3 as ClosedRange<UInt64> {
+            let root = Self.tree(arrangement, seed: seed)
+            let list = try RenderListBuilder(viewport: root.frame, scale: scale).build(root: root)
+            let before = (shortcuts.roundedSimilarRuns, shortcuts.roundedErodedRuns, shortcuts.roundedAffineRuns)
+            let a = try shortcuts.render(list), b = try whole.render(list)
+            let similar = shortcuts.roundedSimilarRuns - before.0, eroded = shortcuts.roundedErodedRuns - before.1
+            let affine = shortcuts.roundedAffineRuns - before.2
+            #expect(affine > 0, "seed \(seed): \(affine) affine runs")
+            #expect(arrangement == .squashed ? similar == 0 : similar == affine, "seed \(seed): \(similar) of \(affine) runs without lines")
+            #expect(arrangement == .tightCorners ? eroded == 0 : eroded == affine, "seed \(seed): \(eroded) of \(affine) runs eroded")
+            #expect(whole.roundedSimilarRuns == 0 && whole.roundedErodedRuns == 0)
+            var differing = 0, largest = 0
+            for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
+                differing += 1
+                largest = max(largest, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
+            }
+            #expect(largest <= 1 && differing <= a.pixels.count / 20_000,
+                    "seed \(seed): \(differing) of \(a.pixels.count) bytes differ from the whole work, by up to \(largest)")
+            let report = try ImageComparison.compare(RasterRenderer().render(list), a, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+            #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "seed \(seed): \(report)")
+        }
+    }
+
+    @Test("similarities: turns, uniform scales and mirrors, not squashes, shears or perspective")
+    func similarities() {
+        for angle in stride(from: 0.0, to: 2 * .pi, by: 0.37) {
+            for scale in [0.25, 1, 3.5] {
+                for mirror in [1.0, -1.0] {
+                    let (c, s) = (cos(angle), sin(angle))
+                    let m = ProjectiveTransform2D(m11: c * scale * mirror, m12: s * scale, m13: 0, m21: -s * scale * mirror,
+                                                  m22: c * scale, m23: 0, m31: 10, m32: -4, m33: 1)
+                    #expect(GLQuadBatch.isSimilarity(m), "angle \(angle), scale \(scale), mirror \(mirror)")
+                    #expect(GLQuadBatch.isSimilarity(m.inverted()!), "inverse of angle \(angle), scale \(scale), mirror \(mirror)")
+                }
+            }
+        }
+        let squashed = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1.0001, m23: 0, m31: 0, m32: 0, m33: 1)
+        let sheared = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0.001, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+        let flat = ProjectiveTransform2D(m11: 0, m12: 0, m13: 0, m21: 0, m22: 0, m23: 0, m31: 0, m32: 0, m33: 1)
+        for m in [squashed, sheared, flat] { #expect(!GLQuadBatch.isSimilarity(m)) }
+    }
+
+    @Test("erosion: one width all round under corners at least as wide; not tighter corners, uneven sides or continuous corners")
+    func erosion() {
+        func rounded(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ radii: [Double], continuous: Bool = false) -> RoundedRectangle {
+            RoundedRectangle(rect: Rect(x: x, y: y, width: w, height: h), topLeft: radii[0], topRight: radii[1],
+                             bottomRight: radii[2], bottomLeft: radii[3], continuous: continuous)
+        }
+        let outer = rounded(10, 20, 64, 48, [10, 10, 10, 10])
+        #expect(GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 8, 8, 8]), from: outer))
+        #expect(GLQuadBatch.isEroded(outer, from: outer), "a filled shape alone: eroded by nothing")
+        #expect(GLQuadBatch.isEroded(rounded(20, 30, 44, 28, [0, 0, 0, 0]), from: outer), "a border as wide as the radius")
+        #expect(!GLQuadBatch.isEroded(rounded(22, 32, 40, 24, [0, 0, 0, 0]), from: outer), "a border wider than the radius")
+        #expect(!GLQuadBatch.isEroded(rounded(12, 23, 60, 43, [8, 8, 8, 8]), from: outer), "uneven sides")
+        #expect(!GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 8, 7, 8]), from: outer), "a corner not the border less")
+        let mixed = rounded(10, 20, 64, 48, [10, 0, 10, 0])
+        #expect(!GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 0, 8, 0]), from: mixed), "square corners under a border")
+        #expect(GLQuadBatch.isEroded(mixed, from: mixed))
+        let continuous = rounded(10, 20, 64, 48, [10, 10, 10, 10], continuous: true)
+        #expect(!GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 8, 8, 8], continuous: true), from: continuous))
+        #expect(!GLQuadBatch.isEroded(rounded(42, 44, 0, 0, [0, 0, 0, 0]), from: rounded(10, 20, 64, 48, [32, 32, 32, 32])),
+                "no inside left")
+    }
+}
+
+/// SplitMix64, so a failing seed draws the same cards again.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
