@@ -1,8 +1,9 @@
 // Affine runs of rounded shapes leave out what none of their instances needs (GLQuadBatch.
 // Shortcuts): under similarities the straight edges' lines, which cannot be nearer on screen than
 // the outline there (SIMILAR_MAP), and where each inner outline is its outer one eroded by the
-// border the second outline, whose distances are the outer's shifted (ERODED_RING). Exact in real
-// numbers; in floats the inner's distances round apart from a second outline's, so these hold the
+// border the second outline, whose distances are the outer's shifted (ERODED_RING); with both,
+// the device direction is the plane's turned, not measured (rounded_shape.glsl's
+// similarCoverages). Exact in real numbers; in floats they round apart, so these hold the
 // shortcuts to the program that works everything out within a step, in a few bytes at most, and
 // to the CPU reference within the bar; and runs that do not qualify keep the whole work.
 import Compositor
