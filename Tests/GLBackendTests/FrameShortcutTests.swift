@@ -35,21 +35,24 @@ struct FrameShortcutTests {
     }
 
     static func tree(_ arrangement: Arrangement, seed: UInt64) -> CALayer {
-        var random = SeededGenerator(seed: seed)
+        // The blend tests' generator: a failing seed draws the same cards again.
+        var dice = BlendModeAgreementTests.Dice(state: seed)
+        func random(_ range: ClosedRange<Double>) -> Double { range.lowerBound + (range.upperBound - range.lowerBound) * dice.next() }
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
         root.backgroundColor = CGColor(red: 0.95, green: 0.94, blue: 0.9, alpha: 1)
         for i in 0..<36 {
             let card = CALayer()
-            let width = Double.random(in: 12...90, using: &random), height = Double.random(in: 12...70, using: &random)
+            let width = random(12...90), height = random(12...70)
             card.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-            card.position = CGPoint(x: Double.random(in: 0...320, using: &random), y: Double.random(in: 0...240, using: &random))
-            let border = i % 4 == 0 ? 0 : Double.random(in: 0.5...8, using: &random)
+            card.position = CGPoint(x: random(0...320), y: random(0...240))
+            // A border leaves an inside (one as wide as half the card has none to erode to).
             let most = min(width, height) / 2
+            let border = i % 4 == 0 ? 0 : min(random(0.5...8), most * 0.8)
             card.cornerRadius = arrangement == .tightCorners && border > 1 ? border * 0.6
-                : min(most, Double.random(in: min(border, most)...30, using: &random))
-            var transform = CATransform3DMakeRotation(Double.random(in: 0...(2 * .pi), using: &random), 0, 0, 1)
-            let scale = Double.random(in: 0.5...2.2, using: &random)
+                : min(most, random(min(border, most)...30))
+            var transform = CATransform3DMakeRotation(random(0...(2 * .pi)), 0, 0, 1)
+            let scale = random(0.5...2.2)
             let mirrored = i % 5 == 0 ? -1.0 : 1.0
             transform = CATransform3DScale(transform, scale * mirrored, arrangement == .squashed ? scale * 0.55 : scale, 1)
             card.transform = transform
@@ -132,15 +135,3 @@ struct FrameShortcutTests {
     }
 }
 
-/// SplitMix64, so a failing seed draws the same cards again.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
