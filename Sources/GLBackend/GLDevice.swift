@@ -401,8 +401,8 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { affineFrames = false }
     }
 
-    /// Makes the rounded batches' affine runs work out everything (both outlines, the straight
-    /// edges' lines): the test hook that holds the SIMILAR_MAP and ERODED_RING variants to it.
+    /// Makes the rounded batches' runs work out everything (both outlines, the straight edges'
+    /// lines): the test hook that holds the SIMILAR_MAP and ERODED_RING variants to it.
     package func drawRoundedFramesWithoutShortcuts() {
         lock.withLock { frameShortcuts = false }
     }
@@ -527,9 +527,9 @@ public final class GLDevice: @unchecked Sendable {
         fromExecutor { $0.batches.filter(\.kind.isRounded).map(\.unclippedFlushes).reduce(0, +) } ?? 0
     }
 
-    /// Of the affine runs, those drawn without the straight edges' lines (every map a similarity,
-    /// `GLQuadBatch.isSimilarity`) and those whose inner outlines were the outer ones eroded
-    /// (`GLQuadBatch.isEroded`), worked out from the outer's distances.
+    /// Runs of rounded shapes drawn without the straight edges' lines (every map an affine
+    /// similarity, `GLQuadBatch.isSimilarity`), and those whose inner outlines were the outer
+    /// ones eroded (`GLQuadBatch.isEroded`, under any map), worked out from the outer's distances.
     public var roundedSimilarRuns: Int { fromExecutor { $0.batches.map(\.similarFlushes).reduce(0, +) } ?? 0 }
     public var roundedErodedRuns: Int { fromExecutor { $0.batches.map(\.erodedFlushes).reduce(0, +) } ?? 0 }
 

@@ -73,9 +73,9 @@ package final class GLQuadBatch {
     /// a test. Draws made with it so far.
     var drawsAffineFrames = true
     private(set) var affineFlushes = 0
-    /// Whether affine runs leave out what `Shortcuts` allows; off only to hold those programs to
-    /// the one that works everything out, in a test. Of the affine draws, those made without the
-    /// straight edges' lines and those made with the inner outline eroded from the outer.
+    /// Whether runs leave out the straight edges' lines and the second outline where `Shortcuts`
+    /// allows; off only to hold those programs to the ones that work everything out, in a test.
+    /// Draws made without the lines, and with the inner outline eroded from the outer.
     var drawsFrameShortcuts = true
     private(set) var similarFlushes = 0
     private(set) var erodedFlushes = 0
@@ -414,26 +414,33 @@ package final class GLQuadBatch {
         return radii.allSatisfy { r, inner in r >= width && abs(inner - (r - width)) <= tolerance }
     }
 
-    /// What an affine frame program leaves out, each where every instance of its draw allows it.
+    /// What a frame program leaves out, each where every instance of its draw allows it: the
+    /// map's derivatives worked out (`affine`: read instead), the edges (`unclipped`, affine
+    /// only), the straight edges' lines (`similar`, affine only), the second outline (`eroded`,
+    /// under any map: distances in the plane erode alike).
     struct Shortcuts: Hashable {
+        var affine: Bool
         var unclipped: Bool
         var similar: Bool
         var eroded: Bool
 
         var defines: [String] {
-            ["AFFINE_MAP"] + (unclipped ? ["UNCLIPPED"] : []) + (similar ? ["SIMILAR_MAP"] : []) + (eroded ? ["ERODED_RING"] : [])
+            (affine ? ["AFFINE_MAP"] : []) + (unclipped ? ["UNCLIPPED"] : []) + (similar ? ["SIMILAR_MAP"] : [])
+                + (eroded ? ["ERODED_RING"] : [])
         }
     }
 
-    /// The affine program with `shortcuts`, made on first use; the one without them where making
-    /// it fails (it cannot where the others compiled: the tests draw each).
-    private func affineProgram(_ shortcuts: Shortcuts) -> GLProgram? {
-        guard shortcuts.similar || shortcuts.eroded else { return shortcuts.unclipped ? unclippedProgram : affineProgram }
+    /// The frame program with `shortcuts`, those with the lines or the second outline left out
+    /// made on first use; the one without those where making it fails (it cannot where the
+    /// others compiled: the tests draw each).
+    private func frameProgram(_ shortcuts: Shortcuts) -> GLProgram {
+        let plain = shortcuts.affine ? (shortcuts.unclipped ? unclippedProgram : affineProgram) ?? program : program
+        guard shortcuts.similar || shortcuts.eroded else { return plain }
         if let made = shortcutPrograms[shortcuts] { return made }
         let made = try? GLProgram(vertex: .roundedBatchVertex, fragment: .roundedBatchFragment, fragmentDefines: shortcuts.defines,
                                   uniforms: ["u_viewport"], attributes: programAttributes)
         shortcutPrograms[shortcuts] = made
-        return made ?? (shortcuts.unclipped ? unclippedProgram : affineProgram)
+        return made ?? plain
     }
 
     /// Draws what was gathered into the bound target of `width` x `height`; the caller restores
@@ -446,17 +453,19 @@ package final class GLQuadBatch {
         guard !pending.isEmpty else { return }
         let program: GLProgram
         if kind.isRounded {
-            // Continuous corners' distance is an estimate: neither shortcut holds for it.
-            let shortcuts = Shortcuts(unclipped: allUnclipped, similar: kind == .rounded && drawsFrameShortcuts && allSimilar,
-                                      eroded: kind == .rounded && drawsFrameShortcuts && allEroded)
-            program = allAffine && drawsAffineFrames ? affineProgram(shortcuts) ?? self.program : self.program
-            if program !== self.program {
+            // Continuous corners' distance is an estimate: neither the lines' nor the second
+            // outline's shortcut holds for it.
+            let affine = allAffine && drawsAffineFrames, shortcut = kind == .rounded && drawsFrameShortcuts
+            let shortcuts = Shortcuts(affine: affine, unclipped: affine && allUnclipped, similar: affine && shortcut && allSimilar,
+                                      eroded: shortcut && allEroded)
+            program = frameProgram(shortcuts)
+            if affine {
                 affineFlushes += 1
                 if shortcuts.unclipped { unclippedFlushes += 1 }
-                if program === shortcutPrograms[shortcuts] {
-                    if shortcuts.similar { similarFlushes += 1 }
-                    if shortcuts.eroded { erodedFlushes += 1 }
-                }
+            }
+            if program === shortcutPrograms[shortcuts] {
+                if shortcuts.similar { similarFlushes += 1 }
+                if shortcuts.eroded { erodedFlushes += 1 }
             }
         } else {
             program = allUnclipped && drawsUnclippedShadows ? unclippedProgram ?? self.program : self.program
