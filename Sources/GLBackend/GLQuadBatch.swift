@@ -51,7 +51,7 @@ package final class GLQuadBatch {
     /// render list), drawn over exactly those pixels, the edges not read either
     /// (a radius-20 shadow's ring about 7% of its frame on llvmpipe).
     private let unclippedProgram: GLProgram?
-    /// Rounded kinds: the affine programs that leave out work no instance of their draw needs
+    /// Rounded kinds: the frame programs that leave out work no instance of their draw needs
     /// (`Shortcuts`: straight edges' lines under similarities, a second outline where the inner
     /// one is the outer eroded), made when a draw first can take them.
     private var shortcutPrograms: [Shortcuts: GLProgram] = [:]
