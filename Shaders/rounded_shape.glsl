@@ -131,12 +131,12 @@ vec2 erodedCoverages(vec2 l, vec4 rect, vec4 radii, float border, PlaneDerivativ
 // depend on the direction alone worked out once for several distances along it, divisions by
 // them made multiplications by their reciprocals (a float's rounding apart from pixelCoverage).
 struct PixelSquare {
-    float a, b, halfWidth, linear, overB, overTwoAB;
+    float halfWidth, linear, overB, overTwoAB;
 };
 
 PixelSquare pixelSquare(vec2 unit) {
     float a = min(abs(unit.x), abs(unit.y)), b = max(abs(unit.x), abs(unit.y));
-    return PixelSquare(a, b, (a + b) * 0.5, (b - a) * 0.5, 1.0 / b, 1.0 / (2.0 * a * b));
+    return PixelSquare((a + b) * 0.5, (b - a) * 0.5, 1.0 / b, 1.0 / (2.0 * a * b));
 }
 
 float squareCoverage(float d, PixelSquare q) {
@@ -157,19 +157,10 @@ float squareCoverage(float d, PixelSquare q) {
 // screen. Within a float's rounding of erodedCoverages: a few bytes in a million a step apart
 // (FrameShortcutTests).
 vec2 similarCoverages(vec2 l, vec4 rect, vec4 radii, float border, PlaneDerivatives j) {
-    vec2 halfSize = rect.zw * 0.5;
-    vec2 d = l - (rect.xy + halfSize);
-    float r = d.x >= 0.0 ? (d.y >= 0.0 ? radii.z : radii.y) : (d.y >= 0.0 ? radii.w : radii.x);
-    vec2 q = abs(d) - (halfSize - vec2(r));
-    vec2 s = vec2(d.x >= 0.0 ? 1.0 : -1.0, d.y >= 0.0 ? 1.0 : -1.0);
-    // roundedDistance's distance and gradient, chosen without branches.
-    bool corner = q.x > 0.0 && q.y > 0.0;
-    float len = length(q);
-    vec2 n = corner ? s * q / len : (q.x > q.y ? vec2(s.x, 0.0) : vec2(0.0, s.y));
-    float distance = corner ? len - r : max(q.x, q.y) - r;
+    vec3 s = roundedDistance(l, rect, radii, false);
     float perPlane = 1.0 / j.lengthX;
-    PixelSquare square = pixelSquare(vec2(n.x * j.dxdx + n.y * j.dydx, n.x * j.dxdy + n.y * j.dydy) * perPlane);
-    return vec2(squareCoverage(distance * perPlane, square), squareCoverage((distance + border) * perPlane, square));
+    PixelSquare square = pixelSquare(vec2(s.y * j.dxdx + s.z * j.dydx, s.y * j.dxdy + s.z * j.dydy) * perPlane);
+    return vec2(squareCoverage(s.x * perPlane, square), squareCoverage((s.x + border) * perPlane, square));
 }
 
 // The coverage of the outer and of the inner rounded rectangle at plane point l.
