@@ -528,8 +528,8 @@ public final class GLDevice: @unchecked Sendable {
     }
 
     /// Runs of rounded shapes drawn without the straight edges' lines (every map an affine
-    /// similarity, `GLQuadBatch.isSimilarity`), and those whose inner outlines were the outer
-    /// ones eroded (`GLQuadBatch.isEroded`, under any map), worked out from the outer's distances.
+    /// similarity, `ProjectiveTransform2D.isSimilarity`), and those whose inner outlines were the outer
+    /// ones eroded (`RoundedRectangle.isEroded(from:)`, under any map), worked out from the outer's distances.
     public var roundedSimilarRuns: Int { fromExecutor { $0.batches.map(\.similarFlushes).reduce(0, +) } ?? 0 }
     public var roundedErodedRuns: Int { fromExecutor { $0.batches.map(\.erodedFlushes).reduce(0, +) } ?? 0 }
 

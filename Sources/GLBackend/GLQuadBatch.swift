@@ -57,8 +57,9 @@ package final class GLQuadBatch {
     private var shortcutPrograms: [Shortcuts: GLProgram] = [:]
     /// Whether every rounded instance gathered so far is such a map (`isAffine`).
     private var allAffine = true
-    /// Whether every rounded instance gathered so far is seen through a similarity (`isSimilarity`)
-    /// and has an inner outline its outer one eroded (`isEroded`).
+    /// Whether every rounded instance gathered so far is seen through a similarity
+    /// (`ProjectiveTransform2D.isSimilarity`) and has an inner outline its outer one eroded
+    /// (`RoundedRectangle.isEroded(from:)`).
     private var allSimilar = true
     private var allEroded = true
     /// Whether every rounded instance gathered so far is unclipped so (`unclippedProgram`).
@@ -326,7 +327,7 @@ package final class GLQuadBatch {
         if let shape = quad.rounded {
             let m = shape.deviceToLocal
             allAffine = allAffine && GLQuadBatch.isAffine(m)
-            allSimilar = allSimilar && GLQuadBatch.isSimilarity(m)
+            allSimilar = allSimilar && m.isSimilarity
             // Where its fragments can lie: its pixel bounds and the frame's reach, on the target.
             let reach = GLQuadBatch.frameReach
             let fragments = PixelRect(minX: max(b.minX - reach, target.minX), minY: max(b.minY - reach, target.minY),
@@ -334,7 +335,7 @@ package final class GLQuadBatch {
             allUnclipped = allUnclipped && quad.polygon.coversWholly(fragments)
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
             let inner = ring?.rounded?.inner ?? shape.inner
-            allEroded = allEroded && GLQuadBatch.isEroded(inner ?? shape.outer, from: shape.outer)
+            allEroded = allEroded && (inner ?? shape.outer).isEroded(from: shape.outer)
             for rectangle in [shape.outer, inner ?? shape.outer] {
                 let r = rectangle.rect
                 pending += [GLfloat(r.x), GLfloat(r.y), GLfloat(r.width), GLfloat(r.height),
@@ -379,39 +380,6 @@ package final class GLQuadBatch {
     /// shader reads, where the AFFINE_MAP variant's coverage is the general one's to the bit.
     static func isAffine(_ m: ProjectiveTransform2D) -> Bool {
         GLfloat(m.m13) == 0 && GLfloat(m.m23) == 0 && GLfloat(m.m33) == 1
-    }
-
-    /// Whether a shape's map from device pixels, affine, turns, scales alike along both axes and
-    /// maybe mirrors (a similarity), to within a millionth: then no straight edge's line of a
-    /// circular corner's quadrant is nearer on screen than the outline (rounded_shape.glsl's
-    /// OutlineWork.lines), and the shader leaves the lines out. Within a millionth, the lines
-    /// could win only by that share of a distance, a coverage a millionth apart.
-    package static func isSimilarity(_ m: ProjectiveTransform2D) -> Bool {
-        // Device x steps the plane by (m11, m12), device y by (m21, m22) (rounded_batch.vert).
-        let (a, b, c, d) = (m.m11, m.m12, m.m21, m.m22)
-        let scale = (a * a + b * b).squareRoot(), tolerance = 1e-6 * scale
-        guard scale > 0, scale.isFinite else { return false }
-        let turned = abs(d - a) <= tolerance && abs(c + b) <= tolerance
-        let mirrored = abs(d + a) <= tolerance && abs(c - b) <= tolerance
-        return turned || mirrored
-    }
-
-    /// Whether `inner` is `outer` eroded by one width all round: each side that far in, each
-    /// corner's radius at least that width and the inner's that much less, circular corners (to
-    /// within a millionth of the rectangle's size, far below a float's own rounding of where the
-    /// shader finds a corner). Then every distance of the inner outline is the outer's plus the
-    /// width (rounded_shape.glsl's OutlineWork.eroded). A filled shape alone, whose inner outline
-    /// is its outer one, is eroded by nothing.
-    package static func isEroded(_ inner: RoundedRectangle, from outer: RoundedRectangle) -> Bool {
-        guard !outer.continuous, !inner.continuous else { return false }
-        let o = outer.rect, i = inner.rect
-        let width = i.x - o.x
-        let tolerance = 1e-6 * max(1, abs(o.x), abs(o.y), abs(o.width), abs(o.height))
-        let sides = [i.y - o.y, (o.x + o.width) - (i.x + i.width), (o.y + o.height) - (i.y + i.height)]
-        guard width >= 0, i.width > 0, i.height > 0, sides.allSatisfy({ abs($0 - width) <= tolerance }) else { return false }
-        let radii = [(outer.topLeft, inner.topLeft), (outer.topRight, inner.topRight),
-                     (outer.bottomRight, inner.bottomRight), (outer.bottomLeft, inner.bottomLeft)]
-        return radii.allSatisfy { r, inner in r >= width && abs(inner - (r - width)) <= tolerance }
     }
 
     /// What a frame program leaves out, each where every instance of its draw allows it: the

@@ -102,46 +102,4 @@ struct FrameShortcutTests {
             #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "seed \(seed): \(report)")
         }
     }
-
-    @Test("similarities: turns, uniform scales and mirrors, not squashes, shears or perspective")
-    func similarities() {
-        for angle in stride(from: 0.0, to: 2 * .pi, by: 0.37) {
-            for scale in [0.25, 1, 3.5] {
-                for mirror in [1.0, -1.0] {
-                    let (c, s) = (cos(angle), sin(angle))
-                    let m = ProjectiveTransform2D(m11: c * scale * mirror, m12: s * scale, m13: 0, m21: -s * scale * mirror,
-                                                  m22: c * scale, m23: 0, m31: 10, m32: -4, m33: 1)
-                    #expect(GLQuadBatch.isSimilarity(m), "angle \(angle), scale \(scale), mirror \(mirror)")
-                    #expect(GLQuadBatch.isSimilarity(m.inverted()!), "inverse of angle \(angle), scale \(scale), mirror \(mirror)")
-                }
-            }
-        }
-        let squashed = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1.0001, m23: 0, m31: 0, m32: 0, m33: 1)
-        let sheared = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0.001, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
-        let flat = ProjectiveTransform2D(m11: 0, m12: 0, m13: 0, m21: 0, m22: 0, m23: 0, m31: 0, m32: 0, m33: 1)
-        for m in [squashed, sheared, flat] { #expect(!GLQuadBatch.isSimilarity(m)) }
-    }
-
-    @Test("erosion: one width all round under corners at least as wide; not tighter corners, uneven sides or continuous corners")
-    func erosion() {
-        func rounded(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ radii: [Double], continuous: Bool = false) -> RoundedRectangle {
-            RoundedRectangle(rect: Rect(x: x, y: y, width: w, height: h), topLeft: radii[0], topRight: radii[1],
-                             bottomRight: radii[2], bottomLeft: radii[3], continuous: continuous)
-        }
-        let outer = rounded(10, 20, 64, 48, [10, 10, 10, 10])
-        #expect(GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 8, 8, 8]), from: outer))
-        #expect(GLQuadBatch.isEroded(outer, from: outer), "a filled shape alone: eroded by nothing")
-        #expect(GLQuadBatch.isEroded(rounded(20, 30, 44, 28, [0, 0, 0, 0]), from: outer), "a border as wide as the radius")
-        #expect(!GLQuadBatch.isEroded(rounded(22, 32, 40, 24, [0, 0, 0, 0]), from: outer), "a border wider than the radius")
-        #expect(!GLQuadBatch.isEroded(rounded(12, 23, 60, 43, [8, 8, 8, 8]), from: outer), "uneven sides")
-        #expect(!GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 8, 7, 8]), from: outer), "a corner not the border less")
-        let mixed = rounded(10, 20, 64, 48, [10, 0, 10, 0])
-        #expect(!GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 0, 8, 0]), from: mixed), "square corners under a border")
-        #expect(GLQuadBatch.isEroded(mixed, from: mixed))
-        let continuous = rounded(10, 20, 64, 48, [10, 10, 10, 10], continuous: true)
-        #expect(!GLQuadBatch.isEroded(rounded(12, 22, 60, 44, [8, 8, 8, 8], continuous: true), from: continuous))
-        #expect(!GLQuadBatch.isEroded(rounded(42, 44, 0, 0, [0, 0, 0, 0]), from: rounded(10, 20, 64, 48, [32, 32, 32, 32])),
-                "no inside left")
-    }
 }
-
