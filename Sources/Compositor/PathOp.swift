@@ -9,8 +9,8 @@ import OpenCoreGraphics
 /// backends draw it from the contours, so an animated path or strokeEnd rasterizes nothing on
 /// the CPU and uploads no texture.
 public struct PathOp: Hashable, Sendable {
-    /// Who asked for the draw: the layer's description and part.
-    public var source: String
+    /// Who asked for the draw: the layer and which part of it (`DrawSource`).
+    public var source: DrawSource
     /// Closed contours (the last point joins the first), device pixels: the fill.
     public var contours: [[DevicePoint]]
     public var evenOdd: Bool
@@ -29,7 +29,7 @@ public struct PathOp: Hashable, Sendable {
     public var pixelBounds: PixelRect
 
     /// Nil where the contours cover no pixel of a `targetWidth` x `targetHeight` target.
-    public init?(source: String, contours: [[DevicePoint]], evenOdd: Bool, color: PremultipliedColor,
+    public init?(source: DrawSource, contours: [[DevicePoint]], evenOdd: Bool, color: PremultipliedColor,
                  stroke: PathStroke? = nil, opacity: Double,
                  tint: PremultipliedColor = .opaqueWhite, blend: BlendMode = .sourceOver, targetWidth: Int, targetHeight: Int) {
         // Points a rounding error apart (a flattened curve's end on its start) are one: an edge

@@ -102,8 +102,8 @@ public struct BlurOp: Hashable, Sendable {
 /// fill at that pixel times `opacity` times coverage, composited source-over in premultiplied,
 /// encoded 8-bit sRGB.
 public struct QuadOp: Hashable, Sendable {
-    /// Who asked for the draw, for people reading the list: the layer's description and part.
-    public var source: String
+    /// Who asked for the draw: the layer and which part of it (`DrawSource`).
+    public var source: DrawSource
     /// The rectangle in the layer's plane (bounds coordinates).
     public var localRect: Rect
     /// The flattened 4x4 transform of the layer's plane into device pixels (rows and columns 1, 2
@@ -127,7 +127,7 @@ public struct QuadOp: Hashable, Sendable {
     }
     private var storedRounded: Indirect<RoundedShape>?
 
-    public init(source: String, localRect: Rect, localToDevice: ProjectiveTransform2D,
+    public init(source: DrawSource, localRect: Rect, localToDevice: ProjectiveTransform2D,
                 polygon: CoveragePolygon, fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,
                 tint: PremultipliedColor = .opaqueWhite, rounded: RoundedShape? = nil) {
         self.source = source

@@ -117,7 +117,7 @@ extension RenderListBuilder {
         let width = min(to.width, side), height = min(to.height, side)
         state.textures[from.identifier] = from.bitmap
         return try addPass(mixOps([(.image(from.identifier), 1 - fraction), (.image(to.identifier), fraction)],
-                                  width: width, height: height, source: "\(layer) contents cross-fade"),
+                                  width: width, height: height, source: DrawSource(layer, part: "contents cross-fade")),
                            width: width, height: height, state: &state)
     }
 }

@@ -38,7 +38,7 @@ extension RenderListBuilder {
             } else {
                 let maskPass = try addPass(maskOps, width: region.width, height: region.height, state: &state)
                 ops += fullTargetOps([(.pass(maskPass), 1)], width: region.width, height: region.height, filter: .nearest,
-                                     blend: .destinationIn, source: "\(layer) mask")
+                                     blend: .destinationIn, source: DrawSource(layer, part: "mask"))
             }
         }
         let id = try addPass(ops, width: region.width, height: region.height, state: &state)

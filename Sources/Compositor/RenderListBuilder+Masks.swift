@@ -85,7 +85,7 @@ extension RenderListBuilder {
     static func maskDrawnFromItsPath(_ maskOps: [DrawOp], of layer: CALayer) -> PathOp? {
         guard maskOps.count == 1, case .path(var path) = maskOps[0], path.blend == .sourceOver else { return nil }
         path.blend = .destinationIn
-        path.source = "\(layer) mask: \(path.source)"
+        path.source = DrawSource(layer, part: "mask: \(path.source)")
         return path
     }
 

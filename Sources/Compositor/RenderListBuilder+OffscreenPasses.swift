@@ -74,13 +74,13 @@ extension RenderListBuilder {
     }
 
     /// Full-target quads adding weighted textures, each stretched over the target.
-    func mixOps(_ layers: [(TextureSource, Double)], width: Int, height: Int, source: String) -> [DrawOp] {
+    func mixOps(_ layers: [(TextureSource, Double)], width: Int, height: Int, source: DrawSource) -> [DrawOp] {
         fullTargetOps(layers, width: width, height: height, filter: .linear, blend: .plus, source: source)
     }
 
     /// Quads covering the whole target, each a texture stretched over it with a weight (opacity).
     func fullTargetOps(_ layers: [(TextureSource, Double)], width: Int, height: Int, filter: SamplingFilter,
-                       blend: BlendMode, source: String,
+                       blend: BlendMode, source: DrawSource,
                        over area: PixelRect? = nil) -> [DrawOp] {
         // Textures are stretched over `area` of the target (default: all of it).
         let r = area ?? PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)

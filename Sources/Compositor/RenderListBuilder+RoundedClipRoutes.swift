@@ -44,7 +44,6 @@ extension RenderListBuilder {
         guard let content = try? collectOps(&state, { try walk(from: inner, state: &$0) }) else { return false }
         // Continuous corners' distance is first-order off the outline: a wider margin for them.
         let margin = (PolygonCoverage.reach + 0.05) * unit * (outline.continuous ? 1.5 : 1)
-        let own = "\(layer) "
         for op in content {
             let points: [DevicePoint]
             switch op {
@@ -53,8 +52,8 @@ extension RenderListBuilder {
                 // do too, but over a background or under a border each would show through the
                 // other's edge (drawn apart, two anti-aliased edges blend), so then they must
                 // stay inside, as any sublayer.
-                if quad.source == own + "background" || quad.source == own + "border" { continue }
-                if border == 0, layer.backgroundColor == nil, quad.source.hasPrefix(own) { continue }
+                if quad.source.isFrom(layer), quad.source.part == "background" || quad.source.part == "border" { continue }
+                if border == 0, layer.backgroundColor == nil, quad.source.isFrom(layer) { continue }
                 points = quad.polygon.vertices
             case .path(let path):
                 // The layer's own fill and stroke do not carry its outline: they are held to it too.

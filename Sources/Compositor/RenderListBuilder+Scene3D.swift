@@ -98,7 +98,7 @@ extension RenderListBuilder {
             let rect = Rect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
             let localToTexture = ProjectiveTransform2D.unitSquare(from: rect)
             let fill = TextureFill(source: .pass(pass), deviceToTexture: deviceToLocal.concatenating(localToTexture), filter: .linear)
-            state.ops.append(.quad(QuadOp(source: "\(planes[piece.item].layer) in 3D", localRect: rect, localToDevice: planeToDevice,
+            state.ops.append(.quad(QuadOp(source: DrawSource(planes[piece.item].layer, part: "in 3D"), localRect: rect, localToDevice: planeToDevice,
                                           polygon: coverage, fill: .texture(fill), opacity: opacity * planes[piece.item].opacity,
                                           tint: visit.tint.multiplied(by: planes[piece.item].tint))))
         }

@@ -31,11 +31,11 @@ extension RenderListBuilder {
         let op: PathOp?
         switch (fill, stroke) {
         case let ((color, contours)?, _):
-            op = PathOp(source: "\(shape) " + (stroke == nil ? "fill" : "fill and stroke"), contours: contours,
+            op = PathOp(source: DrawSource(shape, part: stroke == nil ? "fill" : "fill and stroke"), contours: contours,
                         evenOdd: shape.fillRule == .evenOdd, color: color, stroke: stroke, opacity: opacity, tint: tint,
                         targetWidth: state.width, targetHeight: state.height)
         case let (nil, stroke?):
-            op = PathOp(source: "\(shape) stroke", contours: stroke.contours, evenOdd: false, color: stroke.color,
+            op = PathOp(source: DrawSource(shape, part: "stroke"), contours: stroke.contours, evenOdd: false, color: stroke.color,
                         opacity: opacity, tint: tint, targetWidth: state.width, targetHeight: state.height)
         case (nil, nil):
             op = nil

@@ -47,7 +47,7 @@ extension RenderListBuilder {
             let newTarget = state.passes.first { $0.id == newPass }
             let width = newTarget?.width ?? 1, height = newTarget?.height ?? 1
             let mixed = try addPass(mixOps([(.pass(oldPass), 1 - p), (.pass(newPass), p)], width: width, height: height,
-                                           source: "\(layer) transition fade"),
+                                           source: DrawSource(layer, part: "transition fade")),
                                     width: width, height: height, state: &state)
             composite(mixed, shift: (0, 0), opacity: opacity, part: "transition")
         }

@@ -134,17 +134,16 @@ public struct RenderListBuilder {
             self.height = height
         }
 
-        /// The layer last named by a quad, and its description: a card's background and border
-        /// name it one after the other, and describing a layer (its class and address in decimal)
-        /// was a tenth of building a list. Held, so no other layer can take its address meanwhile.
-        private var lastNamed: (layer: CALayer, description: String)?
+        /// The layer last named by a quad, as draws name it: a card's background and border name
+        /// it one after the other. Held, so no other layer can take its identity meanwhile.
+        private var lastNamed: (layer: CALayer, name: DrawSource.Layer)?
 
-        /// `layer.description`, described once for consecutive quads of one layer.
-        mutating func name(of layer: CALayer) -> String {
-            if let last = lastNamed, last.layer === layer { return last.description }
-            let description = layer.description
-            lastNamed = (layer, description)
-            return description
+        /// `DrawSource.Layer(layer)`, made once for consecutive quads of one layer.
+        mutating func name(of layer: CALayer) -> DrawSource.Layer {
+            if let last = lastNamed, last.layer === layer { return last.name }
+            let name = DrawSource.Layer(layer)
+            lastNamed = (layer, name)
+            return name
         }
 
         /// `CoveragePolygon(vertices: clip, ...)` for this target, kept for the next shape with
@@ -517,7 +516,7 @@ public struct RenderListBuilder {
         }
         if let hard = hardEdgeLines(of: layer, map: map) { polygon.harden(along: hard) }
         if !hardEdges.isEmpty { polygon.harden(along: hardEdges) }
-        state.ops.append(.quad(QuadOp(source: state.name(of: layer) + " " + part, localRect: rect, localToDevice: map,
+        state.ops.append(.quad(QuadOp(source: DrawSource(layer: state.name(of: layer), part: part), localRect: rect, localToDevice: map,
                                       polygon: polygon, fill: fill, opacity: opacity, blend: blend, tint: tint,
                                       rounded: rounded)))
     }

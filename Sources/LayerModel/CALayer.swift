@@ -884,7 +884,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     nonisolated(unsafe) private static var typeNames: [ObjectIdentifier: String] = [:]
     private static let typeNamesLock = NSLock()
 
-    static func typeName(of layer: CALayer) -> String {
+    package static func typeName(of layer: CALayer) -> String {
         let type = Swift.type(of: layer)
         if type == CALayer.self { return "CALayer" } // most layers: no lock, no lookup
         let key = ObjectIdentifier(type)

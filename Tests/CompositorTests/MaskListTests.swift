@@ -38,13 +38,13 @@ struct MaskListTests {
         let maskPass = list.passes[0], content = list.passes[1]
         // The mask sits in the card's plane: its 10x20 rectangle at x 15...25 of the device.
         let maskQuad = try #require(quads(maskPass).first)
-        #expect(maskQuad.source == "CALayer 'mask' background")
+        #expect(maskQuad.source.description == "CALayer 'mask' background")
         // Both passes hold only what the card covers: x 9..<31 (its edges' half-pixel ramps
         // included), so the mask's device x 15...25 is 6...16 there.
         #expect(maskPass.width == 22 && content.width == 22)
         let xs = maskQuad.polygon.vertices.map(\.x)
         #expect(xs.min() == 6 && xs.max() == 16)
-        #expect(quads(content).map(\.source) == ["CALayer 'card' background", "CALayer 'card' mask"])
+        #expect(quads(content).map(\.source.description) == ["CALayer 'card' background", "CALayer 'card' mask"])
         let apply = try #require(quads(content).last)
         #expect(apply.blend == .destinationIn)
         guard case .texture(let fill) = apply.fill else { Issue.record("the mask is sampled from its pass"); return }
@@ -63,9 +63,9 @@ struct MaskListTests {
         card.mask = box("mask", CGRect(x: 0, y: 0, width: 20, height: 20), CGColor(gray: 0, alpha: 0.5))
         let list = try build(card)
         let frame = quads(list.passes.last!)
-        #expect(frame.map(\.source) == ["CALayer 'card' group"])
+        #expect(frame.map(\.source.description) == ["CALayer 'card' group"])
         let masked = list.passes[list.passes.count - 2]
-        #expect(quads(masked).map(\.source) == ["CALayer 'card' shadow", "CALayer 'card' background", "CALayer 'card' mask"])
+        #expect(quads(masked).map(\.source.description) == ["CALayer 'card' shadow", "CALayer 'card' background", "CALayer 'card' mask"])
     }
 
     @Test("an opaque rectangular mask over a layer that draws one quad is its clip: no pass, nothing outside it")
@@ -75,7 +75,7 @@ struct MaskListTests {
         let list = try build(card)
         #expect(list.passes.count == 1)
         let drawn = quads(list.passes[0])
-        #expect(drawn.map(\.source) == ["CALayer 'card' background"])
+        #expect(drawn.map(\.source.description) == ["CALayer 'card' background"])
         // The mask lies at device x 15...25, y 10...25.
         let xs = try #require(drawn.first).polygon.vertices.map(\.x), ys = try #require(drawn.first).polygon.vertices.map(\.y)
         #expect(xs.min()! >= 15 - 1e-9 && xs.max()! <= 25 + 1e-9 && ys.min()! >= 10 - 1e-9 && ys.max()! <= 25 + 1e-9)

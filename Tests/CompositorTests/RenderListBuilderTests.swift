@@ -70,7 +70,7 @@ struct RenderListBuilderTests {
             l.zPosition = z
             root.addSublayer(l)
         }
-        #expect(quads(try buildList(root)).map { $0.source } == ["CALayer 'c' background", "CALayer 'b' background",
+        #expect(quads(try buildList(root)).map { $0.source.description } == ["CALayer 'c' background", "CALayer 'b' background",
                                                              "CALayer 'd' background", "CALayer 'a' background"])
     }
 
@@ -90,7 +90,7 @@ struct RenderListBuilderTests {
         half.addSublayer(quarter)
         root.sublayers = [hidden, clear, half]
         let ops = quads(try buildList(root))
-        #expect(ops.map(\.source) == ["CALayer 'half' background", "CALayer 'quarter' background"])
+        #expect(ops.map(\.source.description) == ["CALayer 'half' background", "CALayer 'quarter' background"])
         #expect(ops.map(\.opacity) == [0.5, 0.25])
     }
 
@@ -135,7 +135,7 @@ struct RenderListBuilderTests {
         worse.transform.m22 = .infinity
         root.sublayers = [bad, worse, namedLayer("fine", CGRect(x: 0, y: 0, width: 10, height: 10))]
         let list = try buildList(root)
-        #expect(quads(list).map(\.source) == ["CALayer 'fine' background"])
+        #expect(quads(list).map(\.source.description) == ["CALayer 'fine' background"])
         #expect(list.diagnostics.count == 2)
         #expect(list.diagnostics[0].contains("'bad'") && list.diagnostics[0].contains("position.x is nan"))
         #expect(list.diagnostics[1].contains("'worse'") && list.diagnostics[1].contains("transform"))
@@ -151,7 +151,7 @@ struct RenderListBuilderTests {
         negative.addSublayer(namedLayer("child", CGRect(x: 0, y: 0, width: 5, height: 5)))
         root.addSublayer(negative)
         let list = try buildList(root)
-        #expect(quads(list).map(\.source) == ["CALayer 'child' background"])
+        #expect(quads(list).map(\.source.description) == ["CALayer 'child' background"])
         #expect(list.diagnostics.contains { $0.contains("'negative'") && $0.contains("negative") })
     }
 
@@ -172,7 +172,7 @@ struct RenderListBuilderTests {
         let empty = namedLayer("empty", CGRect(x: 10, y: 10, width: 0, height: 0))
         empty.addSublayer(namedLayer("child", CGRect(x: 0, y: 0, width: 20, height: 20)))
         root.addSublayer(empty)
-        #expect(quads(try buildList(root)).map(\.source) == ["CALayer 'child' background"])
+        #expect(quads(try buildList(root)).map(\.source.description) == ["CALayer 'child' background"])
     }
 
     @Test("a layer turned exactly 90 degrees is seen edge-on and draws nothing")

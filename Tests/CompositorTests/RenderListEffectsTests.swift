@@ -83,7 +83,7 @@ struct CornerBorderTests {
         child.name = "child"
         layer.addSublayer(child)
         let list = try ops(layer)
-        #expect(list.map(\.source) == ["CALayer 'framed' background", "CALayer 'child' background", "CALayer 'framed' border"])
+        #expect(list.map(\.source.description) == ["CALayer 'framed' background", "CALayer 'child' background", "CALayer 'framed' border"])
         let ring = try #require(list.last?.rounded)
         #expect(ring.coverage(atX: 1.5, y: 15) == 1 && ring.coverage(atX: 15, y: 15) == 0)
         #expect(ring.coverage(atX: 3, y: 15) == 0.5) // the inner edge at x = 3 crosses this pixel centre
@@ -105,7 +105,7 @@ struct CornerBorderTests {
             framed("b", bordered: false, [framed("b1", bordered: true)]),
             framed("c", bordered: true),
         ])
-        let names = try ops(root).map { $0.source.replacingOccurrences(of: "CALayer ", with: "") }
+        let names = try ops(root).map { $0.source.description.replacingOccurrences(of: "CALayer ", with: "") }
         #expect(names == ["'root' background", "'a' background", "'a1' background", "'a2' background", "'a2' border",
                           "'a' border", "'b' background", "'b1' background", "'b1' border", "'c' background",
                           "'c' border", "'root' border"])
@@ -146,7 +146,7 @@ struct ShadowListTests {
         }
         #expect(x.horizontal && !y.horizontal && x.weights == GaussianBlur.weights(sigma: 2))
         let frame = list.passes.last!.ops.map { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } }
-        #expect(frame.map { $0?.source } == ["CALayer 'card' shadow", "CALayer 'card' background"])
+        #expect(frame.map { $0?.source.description } == ["CALayer 'card' shadow", "CALayer 'card' background"])
         let shadow = try #require(frame.first ?? nil)
         #expect(shadow.tint.alpha == 0.5)
         guard case .texture(let fill) = shadow.fill else { Issue.record("shadow should be a texture"); return }

@@ -68,7 +68,7 @@ struct TransformLayerSceneTests {
         // Tree order puts "far" on top; a flattening layer would draw it last.
         root.addSublayer(scene)
         let list = try RenderListBuilder(viewport: root.bounds).build(root: root)
-        let frame = list.passes.last!.ops.compactMap { op -> String? in if case .quad(let q) = op { q.source } else { nil } }
+        let frame = list.passes.last!.ops.compactMap { op -> String? in if case .quad(let q) = op { q.source.description } else { nil } }
         #expect(frame == ["CALayer 'far' in 3D", "CALayer 'near' in 3D"])
         // The near plane projects larger than the far one (perspective kept through the scene).
         let areas = list.passes.last!.ops.compactMap { op -> Double? in if case .quad(let q) = op { q.polygon.area } else { nil } }
@@ -90,7 +90,7 @@ struct TransformLayerSceneTests {
         scene.addSublayer(plane)
         let list = try RenderListBuilder(viewport: CGRect(x: 0, y: 0, width: 40, height: 40)).build(root: scene)
         let quads = list.passes.last!.ops.compactMap { op -> QuadOp? in if case .quad(let q) = op { q } else { nil } }
-        #expect(quads.count == 1 && quads[0].source == "CALayer 'plane' in 3D" && quads[0].opacity == 0.25)
+        #expect(quads.count == 1 && quads[0].source.description == "CALayer 'plane' in 3D" && quads[0].opacity == 0.25)
     }
 }
 
@@ -124,7 +124,7 @@ struct ReplicatorDelayTests {
         #expect(zip(xs, expected).allSatisfy { abs($0 - $1) < 1e-9 } && xs.count == 2)
         let list = try RenderListBuilder(viewport: root.bounds).build(root: tree)
         let lefts = list.passes.last!.ops.compactMap { op -> Double? in
-            if case .quad(let q) = op, q.source.contains("dot") { q.polygon.vertices.map(\.x).min() } else { nil }
+            if case .quad(let q) = op, q.source.description.contains("dot") { q.polygon.vertices.map(\.x).min() } else { nil }
         }
         // Left edges, half a width left of x = 65 (t 0.6), 40 (t 0.35) and 15 (t 0.1).
         let rounded: [Double] = lefts.map { ($0 * 1e6).rounded() / 1e6 }
@@ -152,7 +152,7 @@ struct PreservesDepthTests {
         root.addSublayer(replicator)
         var list = try RenderListBuilder(viewport: root.bounds).build(root: root)
         func reds(_ list: RenderList) -> [Double] {
-            list.passes.last!.ops.compactMap { op in if case .quad(let q) = op, q.source.contains("in 3D") { q.tint.red } else { nil } }
+            list.passes.last!.ops.compactMap { op in if case .quad(let q) = op, q.source.description.contains("in 3D") { q.tint.red } else { nil } }
         }
         #expect(reds(list) == [1, 0.75, 0.5]) // far to near is instance order here
         replicator.instanceTransform = CATransform3DMakeTranslation(0, 0, -20) // now each is farther

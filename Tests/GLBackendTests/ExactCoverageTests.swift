@@ -155,7 +155,7 @@ struct ExactCoverageTests {
             let points = [DevicePoint(x: 4.2, y: 4.1), DevicePoint(x: 4.2 + scale, y: 4.1 + scale * 0.3),
                           DevicePoint(x: 4.2 + scale * 0.4, y: 4.1 + scale)]
             let polygon = try #require(CoveragePolygon(vertices: points, targetWidth: 12, targetHeight: 12))
-            let list = RenderList.singlePass(12, 12, [.quad(QuadOp(source: "triangle \(i)", localRect: Rect(x: 0, y: 0, width: 1, height: 1),
+            let list = RenderList.singlePass(12, 12, [.quad(QuadOp(source: DrawSource(layer: nil, part: "triangle \(i)"), localRect: Rect(x: 0, y: 0, width: 1, height: 1),
                                                                   localToDevice: .identity, polygon: polygon,
                                                                   fill: .solid(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)),
                                                                   opacity: 1))])

@@ -191,7 +191,7 @@ struct GLBackendTests {
                 DevicePoint(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
             }
             let polygon = CoveragePolygon(vertices: corners, targetWidth: 128, targetHeight: 96)!
-            return .quad(QuadOp(source: "square \(i)", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
+            return .quad(QuadOp(source: DrawSource(layer: nil, part: "square \(i)"), localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
                                 polygon: polygon, fill: .solid(PremultipliedColor(red: Double(i % 7) / 14, green: 0.25, blue: 0.4, alpha: 0.6)),
                                 opacity: 0.9))
         }
@@ -218,7 +218,7 @@ struct GLBackendTests {
                 DevicePoint(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
             }
             let polygon = CoveragePolygon(vertices: corners, targetWidth: 128, targetHeight: 96)!
-            return .quad(QuadOp(source: "square \(i)", localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
+            return .quad(QuadOp(source: DrawSource(layer: nil, part: "square \(i)"), localRect: Rect(x: 0, y: 0, width: 1, height: 1), localToDevice: .identity,
                                 polygon: polygon, fill: .solid(PremultipliedColor(red: Double(i % 7) / 14, green: 0.25, blue: 0.4, alpha: 0.6)),
                                 opacity: 0.9))
         }

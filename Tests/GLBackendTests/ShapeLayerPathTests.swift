@@ -45,7 +45,7 @@ struct ShapeLayerPathTests {
             #expect(list.textures.isEmpty, "t = \(time): a texture was made")
             let paths = list.passes.flatMap(\.ops).compactMap { op -> PathOp? in if case .path(let p) = op { p } else { nil } }
             // Fill and stroke in one op: the stroke over the fill, blended once.
-            #expect(paths.count == 1 && paths[0].source.hasSuffix("fill and stroke") && paths[0].stroke != nil)
+            #expect(paths.count == 1 && paths[0].source.description.hasSuffix("fill and stroke") && paths[0].stroke != nil)
             let cpu = RasterRenderer().render(list), gpu = try device.render(list)
             let report = try ImageComparison.compare(cpu, gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
             #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "t = \(time): \(report)")
