@@ -452,15 +452,14 @@ extension RasterRenderer {
         let firstRow = max(bounds.minY, rows.lowerBound), endRow = min(bounds.maxY, rows.upperBound)
         guard firstRow < endRow else { return }
         let fc = f.multiplied(by: fill.tint), rc = r.multiplied(by: ring.tint)
-        let fillOpacity = fill.opacity, ringOpacity = ring.opacity, outline = RoundedShape.Sampler(shape)
+        let fillOpacity = fill.opacity, ringOpacity = ring.opacity
+        let outlines = RoundedShape.RowCoverage(RoundedShape.Sampler(shape))
         let wholly = polygon.coversWholly(bounds)
-        /// One pixel; returns whether only the fill showed there, wholly (the run's state).
-        func pixel(_ x: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-            let cx = Double(x) + 0.5, cy = Double(y) + 0.5
-            let k = wholly ? 1 : polygon.coverage(atX: cx, y: cy)
-            guard k > 0 else { return false }
-            let c = outline.outlineCoverage(atX: cx, y: cy)
-            guard c.outer > 0 else { return false }
+        /// One pixel, its outlines' coverage `c`; returns whether only the fill showed there,
+        /// wholly (the run's state).
+        func pixel(_ x: Int, _ y: Int, _ c: (outer: Double, inner: Double), _ pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+            let k = wholly ? 1 : polygon.coverage(atX: Double(x) + 0.5, y: Double(y) + 0.5)
+            guard k > 0, c.outer > 0 else { return false }
             // By area: the ring covers what lies between the outlines, over the fill there; the rest
             // of the outer outline shows the fill alone. Multiplying the fill's whole coverage by
             // what the ring leaves let the fill bleed through an opaque border's outer edge.
@@ -475,17 +474,44 @@ extension RasterRenderer {
         let table = SourceOver.table(red: fc.red * fillOpacity, green: fc.green * fillOpacity, blue: fc.blue * fillOpacity,
                                      alpha: fc.alpha * fillOpacity)
         let footprint = shape.footprint(within: bounds)
-        for y in firstRow..<endRow {
-            let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
-            var first = row.lowerBound
-            while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
-            guard first < row.upperBound else { continue }
-            var last = row.upperBound - 1
-            while last > first, !pixel(last, y, pixels) { last -= 1 }
-            // first and last are done; between them only the fill shows, wholly.
-            if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
+        // Each row from either end until only the fill shows, the outlines' coverage worked out
+        // a few pixels ahead (`RowCoverage`; the pixels past the stop are worked out and unused).
+        let ahead = RasterRenderer.coverageRun
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * ahead) { buffer in
+            let outer = buffer.baseAddress!, inner = outer + ahead
+            for y in firstRow..<endRow {
+                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
+                var first = row.lowerBound, found = false
+                fromLeft: while first < row.upperBound {
+                    let n = min(ahead, row.upperBound - first)
+                    outlines.coverages(row: y, from: first, count: n, outer: outer, inner: inner)
+                    for i in 0..<n where pixel(first + i, y, (outer[i], inner[i]), pixels) {
+                        first += i; found = true
+                        break fromLeft
+                    }
+                    first += n
+                }
+                guard found else { continue }
+                var last = row.upperBound - 1
+                fromRight: while last > first {
+                    let n = min(ahead, last - first), start = last - n + 1
+                    outlines.coverages(row: y, from: start, count: n, outer: outer, inner: inner)
+                    for i in (0..<n).reversed() where pixel(start + i, y, (outer[i], inner[i]), pixels) {
+                        last = start + i
+                        break fromRight
+                    }
+                    last = start - 1
+                }
+                // first and last are done; between them only the fill shows, wholly.
+                if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
+            }
         }
     }
+
+    /// How many pixels of a row a rounded shape's coverage is worked out at once: one AVX-512
+    /// register of doubles. A card's edge, from either end until only its fill shows, is some 8
+    /// pixels a row.
+    static let coverageRun = 8
 }
 
 extension RasterRenderer {

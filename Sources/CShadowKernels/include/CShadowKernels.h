@@ -50,4 +50,32 @@ void oq_weighted_rows(const float *store, long stride, const int32_t slots[8], c
 void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha,
                      double tint_red, double tint_green, double tint_blue, double tint_alpha, double opacity, uint8_t *pixels);
 
+/// RoundedShape.SquareParts: a pixel square's extent along an edge's normal.
+typedef struct {
+    double a, b, half, linear, double_ab;
+    int degenerate;
+} oq_square_parts;
+
+/// A rounded rectangle of a layer's plane with circular corners (RoundedRectangle).
+typedef struct {
+    double x, y, width, height;
+    double top_left, top_right, bottom_right, bottom_left;
+} oq_rounded_outline;
+
+/// A rounded shape (or ring) under an affine map: RoundedShape.Sampler's per-shape parts.
+typedef struct {
+    /// Device (x, y, 1) to the plane, homogeneous, and its w (m33).
+    double m11, m21, m31, m12, m22, m32, w;
+    /// d(local)/d(device), the straight edges' gradients' lengths on screen, the reach past
+    /// which a pixel is wholly in or out.
+    double dxdx, dxdy, dydx, dydy, length_x, length_y, reach;
+    oq_square_parts square_x, square_y;
+    oq_rounded_outline outer, inner;
+    int has_inner;
+} oq_rounded_affine;
+
+/// The outer and inner outlines' coverage (RoundedShape.Sampler.outlineCoverage) of the pixels
+/// x0 ..< x0 + count of the row whose centres lie at y; inner is 0 where outer is.
+void oq_rounded_coverages(const oq_rounded_affine *m, double y, long x0, long count, double *outer, double *inner);
+
 #endif
