@@ -11,7 +11,7 @@ vec3 roundedDistance(vec2 l, vec4 rect, vec4 radii, bool continuous) {
     vec2 q = abs(d) - (halfSize - vec2(r));
     vec2 s = vec2(d.x >= 0.0 ? 1.0 : -1.0, d.y >= 0.0 ? 1.0 : -1.0);
     if (q.x > 0.0 && q.y > 0.0) {
-        if (continuous) {
+        if (continuous && r > 0.0) {  // a square corner (maskedCorners) has no curve to scale by
             vec2 u = q / r;
             vec2 u4 = u * u * u * u;
             float f = pow(u4.x * u.x + u4.y * u.y, 0.2);

@@ -33,7 +33,8 @@ public struct RoundedRectangle: Hashable, Sendable {
         let qx = abs(lx) - (halfW - r), qy = abs(ly) - (halfH - r)
         let sx: Double = lx >= 0 ? 1 : -1, sy: Double = ly >= 0 ? 1 : -1
         if qx > 0 && qy > 0 {
-            if continuous {
+            // A corner left square (maskedCorners, a zero radius) has no curve to scale by.
+            if continuous && r > 0 {
                 let ux = qx / r, uy = qy / r
                 let ux4 = ux * ux * ux * ux, uy4 = uy * uy * uy * uy
                 let f = pow(ux4 * ux + uy4 * uy, 0.2)
