@@ -28,6 +28,10 @@ extension RoundedShape {
         /// Whether the kernel works the run out (else the sampler, pixel by pixel).
         public var isKernel: Bool { kernel != nil }
 
+        /// The shape's parts as the C kernels read them (nil where they do not apply), for a
+        /// backend's own kernels over the same pixels (`oq_rounded_pair_run`).
+        package var kernelParts: UnsafePointer<oq_rounded_affine>? { kernel.map { UnsafePointer($0) } }
+
         /// `outer[i]` and `inner[i]` for the pixel (x0 + i, y), i < count, centres at + 0.5.
         public func coverages(row y: Int, from x0: Int, count: Int,
                               outer: UnsafeMutablePointer<Double>, inner: UnsafeMutablePointer<Double>) {

@@ -1,4 +1,5 @@
 import Foundation
+import CShadowKernels
 import Compositor
 import OpenCoreGraphics
 
@@ -26,6 +27,10 @@ public struct RasterRenderer: Sendable {
     /// Threads that draw a pass, each a band of its rows. Default: the machine's active cores
     /// (`OPENQUARTZ_CPU_THREADS` overrides). Any count gives the same bytes.
     public var threads: Int
+    /// Whether a layer's background and border drawn as one (`drawPair`) go through the C kernel
+    /// where it applies (`oq_rounded_pair_run`). Default: true; false draws each pixel in Swift,
+    /// the same bytes (`RoundedPairKernelTests` holds the two together).
+    package var usesKernels = true
 
     public init(threads: Int = RasterRenderer.defaultThreads) {
         self.threads = min(max(threads, 1), 64)
@@ -474,6 +479,38 @@ extension RasterRenderer {
         let table = SourceOver.table(red: fc.red * fillOpacity, green: fc.green * fillOpacity, blue: fc.blue * fillOpacity,
                                      alpha: fc.alpha * fillOpacity)
         let footprint = shape.footprint(within: bounds)
+        if wholly, usesKernels, let parts = outlines.kernelParts {
+            var colours = oq_pair_colours(fill_red: fc.red, fill_green: fc.green, fill_blue: fc.blue, fill_alpha: fc.alpha,
+                                          fill_opacity: fillOpacity, ring_red: rc.red, ring_green: rc.green, ring_blue: rc.blue,
+                                          ring_alpha: rc.alpha, ring_opacity: ringOpacity)
+            let ahead = RasterRenderer.coverageRun, base = pixels.baseAddress!
+            for y in firstRow..<endRow {
+                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4, cy = Double(y) + 0.5
+                // From the left, then from the right, a few pixels at a time until only the fill shows.
+                var first = row.lowerBound, found = false
+                while first < row.upperBound {
+                    let n = min(ahead, row.upperBound - first), taken = oq_rounded_pair_run(parts, &colours, cy, first, n, 0, start)
+                    if taken > 0 {
+                        first += taken - 1; found = true
+                        break
+                    }
+                    first += n
+                }
+                guard found else { continue }
+                var last = row.upperBound - 1
+                while last > first {
+                    let n = min(ahead, last - first), from = last - n + 1
+                    let taken = oq_rounded_pair_run(parts, &colours, cy, from, n, 1, start)
+                    if taken > 0 {
+                        last -= taken - 1
+                        break
+                    }
+                    last = from - 1
+                }
+                if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
+            }
+            return
+        }
         // Each row from either end until only the fill shows, the outlines' coverage worked out
         // a few pixels ahead (`RowCoverage`; the pixels past the stop are worked out and unused).
         let ahead = RasterRenderer.coverageRun

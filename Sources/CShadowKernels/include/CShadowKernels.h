@@ -78,4 +78,19 @@ typedef struct {
 /// x0 ..< x0 + count of the row whose centres lie at y; inner is 0 where outer is.
 void oq_rounded_coverages(const oq_rounded_affine *m, double y, long x0, long count, double *outer, double *inner);
 
+/// A layer's background (fill) and border (ring) colours, premultiplied and tinted, and their
+/// opacities, as RasterRenderer.drawPair blends them.
+typedef struct {
+    double fill_red, fill_green, fill_blue, fill_alpha, fill_opacity;
+    double ring_red, ring_green, ring_blue, ring_alpha, ring_opacity;
+} oq_pair_colours;
+
+/// Up to 8 pixels x0 ..< x0 + count of a row (centres at y; `row` its first pixel's bytes) of a
+/// background and border drawn as one (RasterRenderer.drawPair, its quad covering them wholly),
+/// taken in scan order (from the left, or from the right where `backwards`): each blended until
+/// and with the first where only the fill shows, wholly. Returns how many were taken up to and
+/// with that pixel, or 0 where none showed the fill alone (all count were taken).
+long oq_rounded_pair_run(const oq_rounded_affine *m, const oq_pair_colours *c, double y, long x0, long count, int backwards,
+                         uint8_t *row);
+
 #endif

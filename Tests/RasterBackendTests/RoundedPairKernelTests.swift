@@ -1,0 +1,82 @@
+// A layer's background and border drawn as one (RasterRenderer.drawPair) go through a C kernel
+// (oq_rounded_pair_run) where the map is affine, the corners circular and the quad covers the
+// pixels wholly. The CPU reference's bytes must not move: the kernel's frame must be the Swift
+// path's to the byte, on cards of every kind, in every copy of the kernel.
+import Compositor
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+import RasterBackend
+import Testing
+
+@Suite("Rounded pair kernel")
+struct RoundedPairKernelTests {
+    /// A deterministic generator (SplitMix64), so a failure names a case that can be run again.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        mutating func next(_ range: ClosedRange<Double>) -> Double { range.lowerBound + next() * (range.upperBound - range.lowerBound) }
+    }
+
+    /// 60 cards over a plain background: sizes from 2 to 90 points, corner radii up to half the
+    /// smaller side (some corners square), borders from a fifth of a point to wider than the
+    /// radius, translucent and opaque colours and opacities; turned, mirrored, scaled unevenly,
+    /// some continuous corners or in perspective (the Swift path), some across the frame's edge.
+    static func cards(seed: UInt64) -> CALayer {
+        var random = Random(state: seed)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
+        root.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.96, alpha: 1)
+        for i in 0..<60 {
+            let card = CALayer()
+            let width = random.next(2...90), height = random.next(2...70)
+            card.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+            card.position = CGPoint(x: random.next(-10...330), y: random.next(-10...250))
+            card.cornerRadius = random.next(0...(min(width, height) / 2))
+            if i % 5 == 0 { card.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }
+            card.cornerCurve = i % 11 == 0 ? .continuous : .circular
+            card.backgroundColor = CGColor(red: random.next(), green: random.next(), blue: random.next(), alpha: i % 3 == 0 ? 1 : random.next(0.2...1))
+            card.borderWidth = random.next(0.2...(i % 4 == 0 ? 12 : 4))
+            card.borderColor = CGColor(red: random.next(), green: random.next(), blue: random.next(), alpha: i % 2 == 0 ? 1 : random.next(0.2...1))
+            card.opacity = Float(i % 6 == 0 ? random.next(0.3...1) : 1)
+            var transform = CATransform3DMakeRotation(random.next(0...(2 * .pi)), 0, 0, 1)
+            transform = CATransform3DScale(transform, random.next(0.3...2) * (i % 7 == 3 ? -1 : 1), random.next(0.3...2), 1)
+            if i % 13 == 0 { transform.m34 = -1 / 300; transform = CATransform3DRotate(transform, 0.5, 1, 0, 0) }
+            card.transform = transform
+            root.addSublayer(card)
+        }
+        return root
+    }
+
+    @Test("the kernel's frame is the Swift path's to the byte, in every copy", arguments: [1, 2, 3] as [UInt64])
+    func sameBytes(seed: UInt64) throws {
+        let root = RoundedPairKernelTests.cards(seed: seed)
+        let list = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+        // Most pairs are ones the kernel takes; the rest (continuous, perspective, across the edge) are not.
+        var kernel = 0, swift = 0
+        for pass in list.passes {
+            for (index, op) in pass.ops.enumerated().dropLast() {
+                guard case .quad(let fill) = op, case .quad(let ring) = pass.ops[index + 1], ring.isBorder(over: fill),
+                      let shape = ring.rounded else { continue }
+                let takes = RoundedShape.RowCoverage(RoundedShape.Sampler(shape)).isKernel
+                    && fill.polygon.coversWholly(fill.polygon.pixelBounds)
+                if takes { kernel += 1 } else { swift += 1 }
+            }
+        }
+        #expect(kernel >= 30 && swift >= 5, "\(kernel) pairs the kernel takes, \(swift) it does not")
+        var plain = RasterRenderer(threads: 1)
+        plain.usesKernels = false
+        let expected = plain.render(list)
+        for copy in ShadowKernelCopies.available {
+            let drawn = ShadowKernelCopies.with(copy) { RasterRenderer(threads: 1).render(list) }
+            let differing = zip(drawn.pixels, expected.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(ShadowKernelCopies.names[copy]): \(differing) bytes differ from the Swift path's")
+        }
+    }
+}
