@@ -33,11 +33,11 @@ let package = Package(
         .target(name: "OpenCoreGraphics", dependencies: ["CLibPNG", "CImageCodecs", "CFontStack"]),
         .target(name: "LayerModel", dependencies: ["OpenCoreGraphics"]),
         // A closed-form shadow's rows and their blend, vectorized by C's compiler (docs/design.md, "The CPU's shadow kernels in C").
-        .target(name: "CShadowKernels"),
-        .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics", "CShadowKernels"]),
+        .target(name: "CPixelKernels"),
+        .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics", "CPixelKernels"]),
         // Each byte over 255 as statically initialised data (Sources/RasterBackend/ByteUnits.swift says why C).
         .target(name: "CByteUnits"),
-        .target(name: "RasterBackend", dependencies: ["Compositor", "OpenCoreGraphics", "CByteUnits", "CShadowKernels"]),
+        .target(name: "RasterBackend", dependencies: ["Compositor", "OpenCoreGraphics", "CByteUnits", "CPixelKernels"]),
         .target(name: "OpenQuartzShaders", path: "Shaders",
                 exclude: ["README.md"],
                 resources: [.embedInCode("layer_quad.vert"), .embedInCode("layer_quad.frag"),

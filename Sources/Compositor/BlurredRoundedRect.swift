@@ -1,4 +1,4 @@
-import CShadowKernels
+import CPixelKernels
 import Foundation
 import OpenCoreGraphics
 
@@ -163,7 +163,7 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         }
 
         /// `alpha(atX:y:)` at the centres of `count` pixels of a row, from x = `first` + 0.5 on,
-        /// into `out`: the same bits, worked out by vectorized loops in C (`CShadowKernels`, the
+        /// into `out`: the same bits, worked out by vectorized loops in C (`CPixelKernels`, the
         /// same operations in the same order). Where `rowsShareHeight`, the row's samples along y
         /// are one set: each of their distinct half widths (the straight sides' and a corner
         /// sample's or two) is one row of erf pairs for all the samples that share it, kept for

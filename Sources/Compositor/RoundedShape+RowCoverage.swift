@@ -1,4 +1,4 @@
-import CShadowKernels
+import CPixelKernels
 
 extension RoundedShape {
     /// Both outlines' coverage (`Sampler.outlineCoverage`) at a run of pixels of one row, worked

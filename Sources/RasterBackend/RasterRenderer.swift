@@ -1,5 +1,5 @@
 import Foundation
-import CShadowKernels
+import CPixelKernels
 import Compositor
 import OpenCoreGraphics
 

@@ -1,4 +1,4 @@
-import CShadowKernels
+import CPixelKernels
 
 extension SourceOver {
     /// `blend` of `solid` times each of `count` alphas (a shadow's run: its closed form along a
@@ -6,7 +6,7 @@ extension SourceOver {
     /// source bytes as `blend(red:green:blue:alpha:)` rounds `((solid * alpha) * tint) *
     /// opacity`, then `over` each channel.
     ///
-    /// In C (`Sources/CShadowKernels`): a wide shadow's frame is its ring's pixels, each blended,
+    /// In C (`Sources/CPixelKernels`): a wide shadow's frame is its ring's pixels, each blended,
     /// and Swift's SIMD types left the conversions of each alpha to its byte scalar, with a trap
     /// check apiece (UInt8 of a Double), and the widening of bytes to 16-bit lanes as a call; C's
     /// compiler vectorizes the whole loop and makes AVX2 and AVX-512 copies, the processor's best

@@ -48,7 +48,7 @@ struct BlurredRoundedRectRowTests {
             ("scaled by a third", ProjectiveTransform2D(m11: 1.0 / 3, m12: 0, m13: 0, m21: 0, m22: 1.0 / 3, m23: 0, m31: 4.0 / 3, m32: 0, m33: 1)),
         ]
         // Under every copy of the C kernels this processor runs (baseline, AVX2, AVX-512).
-        let cases = maps.flatMap { map in ShadowKernelCopies.available.map { (map.0, map.1, $0) } }
+        let cases = maps.flatMap { map in KernelCopies.available.map { (map.0, map.1, $0) } }
         for (name, map, copy) in cases {
             let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 4, y: 6, width: 80, height: 50),
                                            cornerRadius: corner, sigma: sigma,
@@ -71,7 +71,7 @@ struct BlurredRoundedRectRowTests {
                     nonzero += run.nonzero
                 }
             }
-            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma), \(ShadowKernelCopies.names[copy]): \(differing) values differ")
+            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma), \(KernelCopies.names[copy]): \(differing) values differ")
             #expect(nonzero > 300, "\(name): the shadow should cover the sampled area")
         }
     }
@@ -87,7 +87,7 @@ struct BlurredRoundedRectRowTests {
                                        cornerRadius: corner, sigma: sigma,
                                        color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
         // Under every copy of the C kernels this processor runs (baseline, AVX2, AVX-512).
-        for copy in ShadowKernelCopies.available {
+        for copy in KernelCopies.available {
             var rows = BlurredRoundedRect.RowEvaluator(shape)
             var out = [Float](repeating: .nan, count: 600)
             var differing = 0, nonzero = 0, compared = 0
@@ -98,7 +98,7 @@ struct BlurredRoundedRectRowTests {
                 nonzero += run.nonzero
                 compared += count
             }
-            #expect(differing == 0, "corner \(corner), sigma \(sigma), \(ShadowKernelCopies.names[copy]): \(differing) of \(compared) values differ")
+            #expect(differing == 0, "corner \(corner), sigma \(sigma), \(KernelCopies.names[copy]): \(differing) of \(compared) values differ")
             #expect(nonzero > 3000, "the shadow should cover the sampled area")
         }
     }
@@ -107,7 +107,7 @@ struct BlurredRoundedRectRowTests {
     /// pixel: how many differ in any bit, and how many are over 0.01.
     static func compare(_ rows: inout BlurredRoundedRect.RowEvaluator, row y: Double, from first: Int, count: Int, copy: Int,
                         out: inout [Float]) -> (differing: Int, nonzero: Int) {
-        ShadowKernelCopies.with(copy) {
+        KernelCopies.with(copy) {
             out.withUnsafeMutableBufferPointer { rows.alphas(row: y, from: first, count: count, into: $0.baseAddress!) }
         }
         var differing = 0, nonzero = 0

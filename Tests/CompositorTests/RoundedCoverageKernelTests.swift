@@ -52,7 +52,7 @@ struct RoundedCoverageKernelTests {
     @Test("each pixel's coverage is the sampler's to the bit, in every copy of the kernel, at any run length")
     func sameBits() throws {
         var whole = 0, empty = 0, partial = 0, degenerate = 0
-        for copy in ShadowKernelCopies.available {
+        for copy in KernelCopies.available {
             var random = Random(state: 11)
             for index in 0..<48 {
                 let (shape, bounds) = try RoundedCoverageKernelTests.shape(index, &random)
@@ -65,11 +65,11 @@ struct RoundedCoverageKernelTests {
                     while x <= bounds.x.upperBound {
                         // Runs of 1 to 16 pixels: whole vectors, partial ones and tails.
                         let count = 1 + Int(random.next() * 16)
-                        ShadowKernelCopies.with(copy) { rows.coverages(row: y, from: x, count: count, outer: outer, inner: inner) }
+                        KernelCopies.with(copy) { rows.coverages(row: y, from: x, count: count, outer: outer, inner: inner) }
                         for i in 0..<count {
                             let c = rows.sampler.outlineCoverage(atX: Double(x + i) + 0.5, y: Double(y) + 0.5)
                             guard c.outer.bitPattern == outer[i].bitPattern, c.inner.bitPattern == inner[i].bitPattern else {
-                                Issue.record("\(ShadowKernelCopies.names[copy]), case \(index) at (\(x + i), \(y)): (\(outer[i]), \(inner[i])) where the sampler gives \(c)")
+                                Issue.record("\(KernelCopies.names[copy]), case \(index) at (\(x + i), \(y)): (\(outer[i]), \(inner[i])) where the sampler gives \(c)")
                                 return
                             }
                             if index % 13 == 0 { degenerate += 1 }

@@ -73,10 +73,10 @@ struct RoundedPairKernelTests {
         var plain = RasterRenderer(threads: 1)
         plain.usesKernels = false
         let expected = plain.render(list)
-        for copy in ShadowKernelCopies.available {
-            let drawn = ShadowKernelCopies.with(copy) { RasterRenderer(threads: 1).render(list) }
+        for copy in KernelCopies.available {
+            let drawn = KernelCopies.with(copy) { RasterRenderer(threads: 1).render(list) }
             let differing = zip(drawn.pixels, expected.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(ShadowKernelCopies.names[copy]): \(differing) bytes differ from the Swift path's")
+            #expect(differing == 0, "\(KernelCopies.names[copy]): \(differing) bytes differ from the Swift path's")
         }
     }
 }

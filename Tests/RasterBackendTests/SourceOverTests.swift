@@ -104,9 +104,9 @@ struct SourceOverTests {
                 SourceOver.blend(red: c.0 * opacity, green: c.1 * opacity, blue: c.2 * opacity, alpha: c.3 * opacity, into: out, at: i * 4)
             }
         }
-        for copy in ShadowKernelCopies.available {
+        for copy in KernelCopies.available {
             var actual = pixels
-            ShadowKernelCopies.with(copy) {
+            KernelCopies.with(copy) {
                 alphas.withUnsafeBufferPointer { alphas in
                     actual.withUnsafeMutableBufferPointer { out in
                         SourceOver.blend(solid, times: alphas.baseAddress!, count: alphas.count, tint: tint, opacity: opacity, into: out.baseAddress!)
@@ -114,7 +114,7 @@ struct SourceOverTests {
                 }
             }
             let differing = (0..<alphas.count * 4).filter { actual[$0] != expected[$0] }
-            #expect(differing.isEmpty, "\(ShadowKernelCopies.names[copy]): \(differing.count) bytes differ (solid \(solid), tint \(String(describing: tint)), opacity \(opacity)), the first at \(differing.first ?? -1)")
+            #expect(differing.isEmpty, "\(KernelCopies.names[copy]): \(differing.count) bytes differ (solid \(solid), tint \(String(describing: tint)), opacity \(opacity)), the first at \(differing.first ?? -1)")
         }
         #expect(expected != pixels, "the run should change pixels")
     }

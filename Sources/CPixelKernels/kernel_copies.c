@@ -1,4 +1,4 @@
-#include "CShadowKernels.h"
+#include "CPixelKernels.h"
 #include "oq_dispatch.h"
 
 #if defined(__x86_64__) && defined(__clang__)

@@ -1,12 +1,14 @@
-// A closed-form shadow's rows: their erf pairs, the samples' weighted sums, and the run blended
-// onto its pixels, in C so that the compiler vectorizes each loop and makes copies of it for AVX2
-// and AVX-512 (chosen at each call from what the processor has: oq_dispatch.h): see docs/design.md
-// ("The CPU's shadow kernels in C").
+// The CPU reference's hot loops, in C so that the compiler vectorizes each loop and makes copies
+// of it for AVX2 and AVX-512 (chosen at each call from what the processor has: oq_dispatch.h):
+// a closed-form shadow's rows (their erf pairs, the samples' weighted sums, the run blended onto
+// its pixels; docs/design.md, "The CPU's shadow kernels in C"), and a rounded shape's coverage and
+// a card's background and border blended along a row (rounded_coverage.c, rounded_pair.c).
 // Every operation as the Swift reference writes it, in the same order and precision, so the same
 // bits (a black shadow's alpha byte is worked out in floats only where that is provably the
-// doubles' byte: shadow_blend.c): BlurredRoundedRectRowTests and SourceOverTests hold them to it.
-#ifndef OPENQUARTZ_C_SHADOW_KERNELS_H
-#define OPENQUARTZ_C_SHADOW_KERNELS_H
+// doubles' byte: shadow_blend.c): BlurredRoundedRectRowTests, SourceOverTests,
+// RoundedCoverageKernelTests and RoundedPairKernelTests hold them to it.
+#ifndef OPENQUARTZ_C_PIXEL_KERNELS_H
+#define OPENQUARTZ_C_PIXEL_KERNELS_H
 
 #include <stdint.h>
 

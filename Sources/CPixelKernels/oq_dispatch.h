@@ -7,7 +7,7 @@
 #ifndef OPENQUARTZ_OQ_DISPATCH_H
 #define OPENQUARTZ_OQ_DISPATCH_H
 
-#include "CShadowKernels.h"
+#include "CPixelKernels.h"
 
 #if defined(__x86_64__) && defined(__clang__)
 

@@ -1,4 +1,4 @@
-#include "CShadowKernels.h"
+#include "CPixelKernels.h"
 #include "oq_dispatch.h"
 
 // Each operation as written, in IEEE single precision: no contraction into fused multiply-adds.

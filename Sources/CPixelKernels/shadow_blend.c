@@ -1,4 +1,4 @@
-#include "CShadowKernels.h"
+#include "CPixelKernels.h"
 #include "oq_dispatch.h"
 #include "oq_bytes.h"
 

@@ -3,7 +3,7 @@
 #ifndef OPENQUARTZ_OQ_ROUNDED_H
 #define OPENQUARTZ_OQ_ROUNDED_H
 
-#include "CShadowKernels.h"
+#include "CPixelKernels.h"
 
 #include <math.h>
 

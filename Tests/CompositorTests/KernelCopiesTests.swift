@@ -1,4 +1,4 @@
-// The CPU's shadow kernels run in the copy a thread asks for (ShadowKernelCopies.with), so the
+// The CPU's shadow kernels run in the copy a thread asks for (KernelCopies.with), so the
 // tests that hold each copy to the Swift reference (BlurredRoundedRectRowTests, SourceOverTests)
 // do run every copy the processor has rather than its best one each time.
 import Compositor
@@ -6,23 +6,23 @@ import Foundation
 import Testing
 
 @Suite("The shadow kernels' copies")
-struct ShadowKernelCopiesTests {
+struct KernelCopiesTests {
     @Test("a thread's limit picks the copy its calls take, and is its own")
     func limitPicksTheCopy() {
-        let available = ShadowKernelCopies.available, best = ShadowKernelCopies.current
+        let available = KernelCopies.available, best = KernelCopies.current
         #expect(available.first == 0 && available.last == best, "copies \(available), best \(best)")
         for copy in available {
-            ShadowKernelCopies.with(copy) {
-                #expect(ShadowKernelCopies.current == copy, "asked for \(ShadowKernelCopies.names[copy])")
+            KernelCopies.with(copy) {
+                #expect(KernelCopies.current == copy, "asked for \(KernelCopies.names[copy])")
                 // Nested: the inner limit holds inside it and the outer one comes back after it.
-                ShadowKernelCopies.with(0) { #expect(ShadowKernelCopies.current == 0) }
-                #expect(ShadowKernelCopies.current == copy)
+                KernelCopies.with(0) { #expect(KernelCopies.current == 0) }
+                #expect(KernelCopies.current == copy)
                 // Another thread keeps its own (no limit: the best copy).
                 let other = OtherThread()
                 #expect(other.copy == best)
             }
         }
-        #expect(ShadowKernelCopies.current == best)
+        #expect(KernelCopies.current == best)
     }
 }
 
@@ -33,7 +33,7 @@ private final class OtherThread: @unchecked Sendable {
     init() {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            copy = ShadowKernelCopies.current
+            copy = KernelCopies.current
             done.signal()
         }
         thread.start()

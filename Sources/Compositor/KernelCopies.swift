@@ -1,9 +1,9 @@
-import CShadowKernels
+import CPixelKernels
 
-/// The copies of the CPU's shadow kernels (`Sources/CShadowKernels`: the processor's baseline's,
-/// AVX2's, AVX-512's) this processor runs. Each call takes the best, so a test that did not limit
+/// The copies of the CPU's kernels (`Sources/CPixelKernels`: the processor's baseline's, AVX2's,
+/// AVX-512's) this processor runs. Each call takes the best, so a test that did not limit
 /// them would hold only that one to the Swift reference; tests run their cases under each.
-package enum ShadowKernelCopies {
+package enum KernelCopies {
     /// Each copy's name, by number.
     package static let names = ["baseline", "AVX2", "AVX-512"]
 
