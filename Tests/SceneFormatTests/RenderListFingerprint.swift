@@ -73,6 +73,8 @@ struct RenderListFingerprint {
             case .image(let id): text += "image#\(ordinal(ofImage: id))"
             case .pass(let id): text += "pass#\(id)"
             }
+        // A draw's source as its text: the layer's identity is a process's address.
+        case let source as DrawSource: text += withoutLayerNumbers(source.description).debugDescription
         case let scalar as any BinaryInteger: text += "\(scalar)"
         case let flag as Bool: text += flag ? "true" : "false"
         case let string as String: text += withoutLayerNumbers(string).debugDescription
