@@ -1,5 +1,5 @@
 // A rounded shape's coverage at a pixel, as RoundedShape.Sampler works it out under an affine
-// map: shared by the kernels that read it (rounded_coverage.c, rounded_pair.c).
+// map: shared by the kernels that read it (rounded_coverage.c, rounded_runs.c).
 #ifndef OPENQUARTZ_OQ_ROUNDED_H
 #define OPENQUARTZ_OQ_ROUNDED_H
 
@@ -89,6 +89,13 @@ static inline __attribute__((always_inline)) void oq_outlines(const oq_rounded_a
     double n = m->has_inner ? oq_covered(m, &m->inner, lx, ly) : 0.0;
     *outer = o;
     *inner = o > 0 ? n : 0.0;
+}
+
+/// The outer outline's coverage alone (a rounded solid with no inner outline).
+static inline __attribute__((always_inline)) double oq_outer(const oq_rounded_affine *m, double x, double y) {
+    double u = x * m->m11 + y * m->m21 + m->m31, v = x * m->m12 + y * m->m22 + m->m32;
+    double lx = m->w == 1 ? u : u / m->w, ly = m->w == 1 ? v : v / m->w;
+    return oq_covered(m, &m->outer, lx, ly);
 }
 
 #endif

@@ -27,9 +27,10 @@ public struct RasterRenderer: Sendable {
     /// Threads that draw a pass, each a band of its rows. Default: the machine's active cores
     /// (`OPENQUARTZ_CPU_THREADS` overrides). Any count gives the same bytes.
     public var threads: Int
-    /// Whether a layer's background and border drawn as one (`drawPair`) go through the C kernel
-    /// where it applies (`oq_rounded_pair_run`). Default: true; false draws each pixel in Swift,
-    /// the same bytes (`RoundedPairKernelTests` holds the two together).
+    /// Whether a layer's background and border drawn as one (`drawPair`), and a rounded solid
+    /// alone, go through the C kernels where they apply (`oq_rounded_pair_run`,
+    /// `oq_rounded_fill_run`). Default: true; false draws each pixel in Swift, the same bytes
+    /// (`RoundedPairKernelTests` holds the two together).
     package var usesKernels = true
 
     public init(threads: Int = RasterRenderer.defaultThreads) {
@@ -401,6 +402,36 @@ public struct RasterRenderer: Sendable {
         }
         // A rounded shape covers nothing off its footprint: each row starts and ends there.
         let footprint = rounded?.footprint(within: bounds)
+        // A rounded solid over its quad's pixels, wholly: each row's ends eight pixels at a time
+        // in C (`oq_rounded_fill_run`, the same arithmetic as `draw`), the run between from the table.
+        if spans, wholly, usesKernels, blend == .sourceOver, shadow == nil, textured == nil, !table.isEmpty, let outline {
+            let rowCoverage = RoundedShape.RowCoverage(outline)
+            if let parts = rowCoverage.kernelParts {
+                let c = color(0, 0), colour = [c.0, c.1, c.2, c.3], base = pixels.baseAddress!, ahead = RasterRenderer.coverageRun
+                for y in firstRow..<endRow {
+                    let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4
+                    let cy = Double(y) + 0.5
+                    var first = row.lowerBound, found = false
+                    while first < row.upperBound {
+                        let n = min(ahead, row.upperBound - first)
+                        let taken = oq_rounded_fill_run(parts, colour, opacity, cy, first, n, 0, start)
+                        if taken > 0 { first += taken - 1; found = true; break }
+                        first += n
+                    }
+                    guard found else { continue }
+                    var last = row.upperBound - 1
+                    while last > first {
+                        let n = min(ahead, last - first), from = last - n + 1
+                        let taken = oq_rounded_fill_run(parts, colour, opacity, cy, from, n, 1, start)
+                        if taken > 0 { last -= taken - 1; break }
+                        last = from - 1
+                    }
+                    if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
+                }
+                withExtendedLifetime(rowCoverage) {}
+                return
+            }
+        }
         for y in firstRow..<endRow {
             let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
             guard !row.isEmpty else { continue }

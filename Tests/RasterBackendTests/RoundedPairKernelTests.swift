@@ -1,7 +1,8 @@
-// A layer's background and border drawn as one (RasterRenderer.drawPair) go through a C kernel
-// (oq_rounded_pair_run) where the map is affine, the corners circular and the quad covers the
-// pixels wholly. The CPU reference's bytes must not move: the kernel's frame must be the Swift
-// path's to the byte, on cards of every kind, in every copy of the kernel.
+// A layer's background and border drawn as one (RasterRenderer.drawPair), and a rounded solid
+// alone, go through C kernels (oq_rounded_pair_run, oq_rounded_fill_run) where the map is affine,
+// the corners circular and the quad covers the pixels wholly. The CPU reference's bytes must not
+// move: the kernels' frame must be the Swift path's to the byte, on cards of every kind, in every
+// copy of the kernels.
 import Compositor
 import Foundation
 import LayerModel
@@ -26,7 +27,7 @@ struct RoundedPairKernelTests {
 
     /// 60 cards over a plain background: sizes from 2 to 90 points, corner radii up to half the
     /// smaller side (some corners square), borders from a fifth of a point to wider than the
-    /// radius, translucent and opaque colours and opacities; turned, mirrored, scaled unevenly,
+    /// radius (a third with none), translucent and opaque colours and opacities; turned, mirrored, scaled unevenly,
     /// some continuous corners or in perspective (the Swift path), some across the frame's edge.
     static func cards(seed: UInt64) -> CALayer {
         var random = Random(state: seed)
@@ -42,7 +43,7 @@ struct RoundedPairKernelTests {
             if i % 5 == 0 { card.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }
             card.cornerCurve = i % 11 == 0 ? .continuous : .circular
             card.backgroundColor = CGColor(red: random.next(), green: random.next(), blue: random.next(), alpha: i % 3 == 0 ? 1 : random.next(0.2...1))
-            card.borderWidth = random.next(0.2...(i % 4 == 0 ? 12 : 4))
+            card.borderWidth = i % 3 == 2 ? 0 : random.next(0.2...(i % 4 == 0 ? 12 : 4))
             card.borderColor = CGColor(red: random.next(), green: random.next(), blue: random.next(), alpha: i % 2 == 0 ? 1 : random.next(0.2...1))
             card.opacity = Float(i % 6 == 0 ? random.next(0.3...1) : 1)
             var transform = CATransform3DMakeRotation(random.next(0...(2 * .pi)), 0, 0, 1)
@@ -59,17 +60,21 @@ struct RoundedPairKernelTests {
         let root = RoundedPairKernelTests.cards(seed: seed)
         let list = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
         // Most pairs are ones the kernel takes; the rest (continuous, perspective, across the edge) are not.
-        var kernel = 0, swift = 0
+        var kernel = 0, swift = 0, solids = 0
         for pass in list.passes {
-            for (index, op) in pass.ops.enumerated().dropLast() {
-                guard case .quad(let fill) = op, case .quad(let ring) = pass.ops[index + 1], ring.isBorder(over: fill),
-                      let shape = ring.rounded else { continue }
+            for (index, op) in pass.ops.enumerated() {
+                guard case .quad(let fill) = op, let shape = fill.rounded else { continue }
                 let takes = RoundedShape.RowCoverage(RoundedShape.Sampler(shape)).isKernel
                     && fill.polygon.coversWholly(fill.polygon.pixelBounds)
-                if takes { kernel += 1 } else { swift += 1 }
+                if index + 1 < pass.ops.count, case .quad(let ring) = pass.ops[index + 1], ring.isBorder(over: fill) {
+                    if takes { kernel += 1 } else { swift += 1 }
+                } else if shape.inner == nil, takes, case .solid = fill.fill {
+                    solids += 1
+                }
             }
         }
-        #expect(kernel >= 30 && swift >= 5, "\(kernel) pairs the kernel takes, \(swift) it does not")
+        #expect(kernel >= 20 && swift >= 5 && solids >= 10,
+                "\(kernel) pairs the kernel takes, \(swift) it does not, \(solids) rounded solids alone")
         var plain = RasterRenderer(threads: 1)
         plain.usesKernels = false
         let expected = plain.render(list)

@@ -2,7 +2,7 @@
 // of it for AVX2 and AVX-512 (chosen at each call from what the processor has: oq_dispatch.h):
 // a closed-form shadow's rows (their erf pairs, the samples' weighted sums, the run blended onto
 // its pixels; docs/design.md, "The CPU's shadow kernels in C"), and a rounded shape's coverage and
-// a card's background and border blended along a row (rounded_coverage.c, rounded_pair.c).
+// a card's background and border blended along a row (rounded_coverage.c, rounded_runs.c).
 // Every operation as the Swift reference writes it, in the same order and precision, so the same
 // bits (a black shadow's alpha byte is worked out in floats only where that is provably the
 // doubles' byte: shadow_blend.c): BlurredRoundedRectRowTests, SourceOverTests,
@@ -94,5 +94,12 @@ typedef struct {
 /// with that pixel, or 0 where none showed the fill alone (all count were taken).
 long oq_rounded_pair_run(const oq_rounded_affine *m, const oq_pair_colours *c, double y, long x0, long count, int backwards,
                          uint8_t *row);
+
+/// `oq_rounded_pair_run` for a rounded solid alone (RasterRenderer.draw: no inner outline,
+/// source-over, its quad covering the pixels wholly): each pixel `colour` (premultiplied,
+/// tinted) times its coverage times `opacity`, blended, until and with the first its outline
+/// covers wholly.
+long oq_rounded_fill_run(const oq_rounded_affine *m, const double colour[4], double opacity, double y, long x0, long count,
+                         int backwards, uint8_t *row);
 
 #endif
