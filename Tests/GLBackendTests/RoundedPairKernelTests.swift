@@ -2,35 +2,28 @@
 // alone, go through C kernels (oq_rounded_pair_run, oq_rounded_fill_run) where the map is affine,
 // the corners circular and the quad covers the pixels wholly. The CPU reference's bytes must not
 // move: the kernels' frame must be the Swift path's to the byte, on cards of every kind, in every
-// copy of the kernels.
+// copy of the kernels; and the GPU's frame of the same cards within the agreement bar.
 import Compositor
 import Foundation
+import GLBackend
 import LayerModel
 import OpenCoreGraphics
+import PixelDiff
 import RasterBackend
 import Testing
 
+private extension BlendModeAgreementTests.Dice {
+    mutating func next(_ range: ClosedRange<Double>) -> Double { range.lowerBound + next() * (range.upperBound - range.lowerBound) }
+}
+
 @Suite("Rounded pair kernel")
 struct RoundedPairKernelTests {
-    /// A deterministic generator (SplitMix64), so a failure names a case that can be run again.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        mutating func next(_ range: ClosedRange<Double>) -> Double { range.lowerBound + next() * (range.upperBound - range.lowerBound) }
-    }
-
     /// 60 cards over a plain background: sizes from 2 to 90 points, corner radii up to half the
     /// smaller side (some corners square), borders from a fifth of a point to wider than the
     /// radius (a third with none), translucent and opaque colours and opacities; turned, mirrored, scaled unevenly,
     /// some continuous corners or in perspective (the Swift path), some across the frame's edge.
     static func cards(seed: UInt64) -> CALayer {
-        var random = Random(state: seed)
+        var random = BlendModeAgreementTests.Dice(state: seed)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
         root.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.96, alpha: 1)
@@ -55,7 +48,7 @@ struct RoundedPairKernelTests {
         return root
     }
 
-    @Test("the kernel's frame is the Swift path's to the byte, in every copy", arguments: [1, 2, 3] as [UInt64])
+    @Test("the kernels' frame is the Swift path's to the byte, in every copy, and the GPU agrees", arguments: [1, 2, 3] as [UInt64])
     func sameBytes(seed: UInt64) throws {
         let root = RoundedPairKernelTests.cards(seed: seed)
         let list = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
@@ -83,5 +76,7 @@ struct RoundedPairKernelTests {
             let differing = zip(drawn.pixels, expected.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "\(KernelCopies.names[copy]): \(differing) bytes differ from the Swift path's")
         }
+        let report = try ImageComparison.compare(expected, try GLDevice.shared().render(list), tolerance: AgreementBar.gpuAgainstCPU.tolerance)
+        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
     }
 }
