@@ -407,25 +407,13 @@ public struct RasterRenderer: Sendable {
         if spans, wholly, usesKernels, blend == .sourceOver, shadow == nil, textured == nil, !table.isEmpty, let outline {
             let rowCoverage = RoundedShape.RowCoverage(outline)
             if let parts = rowCoverage.kernelParts {
-                let c = color(0, 0), colour = [c.0, c.1, c.2, c.3], base = pixels.baseAddress!, ahead = RasterRenderer.coverageRun
+                let c = color(0, 0), colour = [c.0, c.1, c.2, c.3], base = pixels.baseAddress!
                 for y in firstRow..<endRow {
                     let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4
                     let cy = Double(y) + 0.5
-                    var first = row.lowerBound, found = false
-                    while first < row.upperBound {
-                        let n = min(ahead, row.upperBound - first)
-                        let taken = oq_rounded_fill_run(parts, colour, opacity, cy, first, n, 0, start)
-                        if taken > 0 { first += taken - 1; found = true; break }
-                        first += n
-                    }
-                    guard found else { continue }
-                    var last = row.upperBound - 1
-                    while last > first {
-                        let n = min(ahead, last - first), from = last - n + 1
-                        let taken = oq_rounded_fill_run(parts, colour, opacity, cy, from, n, 1, start)
-                        if taken > 0 { last -= taken - 1; break }
-                        last = from - 1
-                    }
+                    guard let (first, last) = RasterRenderer.rowEnds(row, { x0, count, backwards in
+                        oq_rounded_fill_run(parts, colour, opacity, cy, x0, count, backwards ? 1 : 0, start)
+                    }) else { continue }
                     if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
                 }
                 withExtendedLifetime(rowCoverage) {}
@@ -514,66 +502,56 @@ extension RasterRenderer {
             var colours = oq_pair_colours(fill_red: fc.red, fill_green: fc.green, fill_blue: fc.blue, fill_alpha: fc.alpha,
                                           fill_opacity: fillOpacity, ring_red: rc.red, ring_green: rc.green, ring_blue: rc.blue,
                                           ring_alpha: rc.alpha, ring_opacity: ringOpacity)
-            let ahead = RasterRenderer.coverageRun, base = pixels.baseAddress!
+            let base = pixels.baseAddress!
             for y in firstRow..<endRow {
                 let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4, cy = Double(y) + 0.5
-                // From the left, then from the right, a few pixels at a time until only the fill shows.
-                var first = row.lowerBound, found = false
-                while first < row.upperBound {
-                    let n = min(ahead, row.upperBound - first), taken = oq_rounded_pair_run(parts, &colours, cy, first, n, 0, start)
-                    if taken > 0 {
-                        first += taken - 1; found = true
-                        break
-                    }
-                    first += n
-                }
-                guard found else { continue }
-                var last = row.upperBound - 1
-                while last > first {
-                    let n = min(ahead, last - first), from = last - n + 1
-                    let taken = oq_rounded_pair_run(parts, &colours, cy, from, n, 1, start)
-                    if taken > 0 {
-                        last -= taken - 1
-                        break
-                    }
-                    last = from - 1
-                }
+                guard let (first, last) = RasterRenderer.rowEnds(row, { x0, count, backwards in
+                    oq_rounded_pair_run(parts, &colours, cy, x0, count, backwards ? 1 : 0, start)
+                }) else { continue }
                 if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
             }
             return
         }
         // Each row from either end until only the fill shows, the outlines' coverage worked out
         // a few pixels ahead (`RowCoverage`; the pixels past the stop are worked out and unused).
-        let ahead = RasterRenderer.coverageRun
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * ahead) { buffer in
-            let outer = buffer.baseAddress!, inner = outer + ahead
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * RasterRenderer.coverageRun) { buffer in
+            let outer = buffer.baseAddress!, inner = outer + RasterRenderer.coverageRun
             for y in firstRow..<endRow {
                 let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
-                var first = row.lowerBound, found = false
-                fromLeft: while first < row.upperBound {
-                    let n = min(ahead, row.upperBound - first)
-                    outlines.coverages(row: y, from: first, count: n, outer: outer, inner: inner)
-                    for i in 0..<n where pixel(first + i, y, (outer[i], inner[i]), pixels) {
-                        first += i; found = true
-                        break fromLeft
+                guard let (first, last) = RasterRenderer.rowEnds(row, { x0, count, backwards in
+                    outlines.coverages(row: y, from: x0, count: count, outer: outer, inner: inner)
+                    for j in 0..<count {
+                        let i = backwards ? count - 1 - j : j
+                        if pixel(x0 + i, y, (outer[i], inner[i]), pixels) { return j + 1 }
                     }
-                    first += n
-                }
-                guard found else { continue }
-                var last = row.upperBound - 1
-                fromRight: while last > first {
-                    let n = min(ahead, last - first), start = last - n + 1
-                    outlines.coverages(row: y, from: start, count: n, outer: outer, inner: inner)
-                    for i in (0..<n).reversed() where pixel(start + i, y, (outer[i], inner[i]), pixels) {
-                        last = start + i
-                        break fromRight
-                    }
-                    last = start - 1
-                }
+                    return 0
+                }) else { continue }
                 // first and last are done; between them only the fill shows, wholly.
                 if last - first > 1 { SourceOver.apply(table, to: pixels, from: (y * width + first + 1) * 4, to: (y * width + last) * 4) }
             }
         }
+    }
+
+    /// A rounded shape's row `row` drawn from either end: `run(x0, count, backwards)` draws up to
+    /// `coverageRun` pixels from x0 in scan order (from the right where `backwards`) until and
+    /// with the first where the shape (only the fill, for a pair) covers wholly, and returns how
+    /// many it took to it, or 0 where none did. The pixels where each end stopped: nil where the
+    /// row has none (every pixel drawn); between them the caller's run of full coverage.
+    static func rowEnds(_ row: Range<Int>, _ run: (_ x0: Int, _ count: Int, _ backwards: Bool) -> Int) -> (first: Int, last: Int)? {
+        var first = row.lowerBound, found = false
+        while first < row.upperBound {
+            let n = min(coverageRun, row.upperBound - first), taken = run(first, n, false)
+            if taken > 0 { first += taken - 1; found = true; break }
+            first += n
+        }
+        guard found else { return nil }
+        var last = row.upperBound - 1
+        while last > first {
+            let n = min(coverageRun, last - first), from = last - n + 1, taken = run(from, n, true)
+            if taken > 0 { last -= taken - 1; break }
+            last = from - 1
+        }
+        return (first, last)
     }
 
     /// How many pixels of a row a rounded shape's coverage is worked out at once: one AVX-512
