@@ -2,9 +2,10 @@ import Compositor
 import Foundation
 import OpenCoreGraphics
 
-/// Pass results kept across frames by `RenderPass.cacheKey` (rasterized layers), for a renderer
-/// that draws many frames: a rasterized subtree that has not changed is not drawn again.
-/// Results unused for `maxIdleFrames` frames are dropped. Safe to share between threads.
+/// What a renderer that draws many frames keeps across them: pass results by
+/// `RenderPass.cacheKey` (rasterized layers: a subtree that has not changed is not drawn again;
+/// results unused for `maxIdleFrames` frames are dropped), and closed-form shadows' alphas
+/// (`shadows`). Safe to share between threads.
 public final class RasterPassCache: @unchecked Sendable {
     /// Frames a result may go unused before it is dropped. Default: 60.
     public static let maxIdleFrames = 60
@@ -15,8 +16,13 @@ public final class RasterPassCache: @unchecked Sendable {
     /// Passes served from the cache, and passes run and stored, since the cache was made.
     public private(set) var hits = 0
     public private(set) var stores = 0
+    /// Shadows' alphas: a shadow that has not moved is not worked out again.
+    public let shadows: ShadowAlphaCache
 
-    public init() {}
+    /// A cache keeping at most `shadowByteBudget` bytes of shadows' alphas.
+    public init(shadowByteBudget: Int = ShadowAlphaCache.defaultByteBudget) {
+        shadows = ShadowAlphaCache(byteBudget: shadowByteBudget)
+    }
 
     func lookUp(_ key: Int) -> Bitmap? {
         lock.lock()
@@ -41,6 +47,7 @@ public final class RasterPassCache: @unchecked Sendable {
     }
 
     func endFrame() {
+        shadows.endFrame()
         lock.lock()
         defer { lock.unlock() }
         entries = entries.filter { frame - $0.value.lastUsed <= RasterPassCache.maxIdleFrames }

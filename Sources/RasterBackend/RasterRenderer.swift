@@ -80,7 +80,9 @@ public struct RasterRenderer: Sendable {
             while start < pass.ops.endIndex {
                 var end = start
                 while end < pass.ops.endIndex, !RasterRenderer.readsWholeTarget(pass.ops[end]) { end += 1 }
-                if end > start { drawInBands(Array(pass.ops[start..<end]), into: &target, images: list.textures, passes: passes) }
+                if end > start {
+                    drawInBands(Array(pass.ops[start..<end]), into: &target, images: list.textures, passes: passes, shadows: cache?.shadows)
+                }
                 if end < pass.ops.endIndex {
                     switch pass.ops[end] {
                     case .blur(let blur):
@@ -143,20 +145,37 @@ public struct RasterRenderer: Sendable {
         }
     }
 
-    /// `ops` (quads and paths) drawn into `target`, its rows split into bands drawn at once.
-    private func drawInBands(_ ops: [DrawOp], into target: inout Bitmap, images: [UInt64: Bitmap], passes: [Int: Bitmap]) {
-        // A path's coverage is summed row after row: made once, before the bands.
-        var made: [Int: PathCoverage] = [:]
-        for (i, op) in ops.enumerated() { if case .path(let path) = op { made[i] = PathCoverage(path) } }
-        let coverages = made
+    /// `ops` (quads and paths) drawn into `target`, its rows split into bands drawn at once;
+    /// shadows' alphas kept in and read from `shadows` where given.
+    private func drawInBands(_ ops: [DrawOp], into target: inout Bitmap, images: [UInt64: Bitmap], passes: [Int: Bitmap],
+                             shadows: ShadowAlphaCache? = nil) {
         let width = target.width, height = target.height
+        // A path's coverage is summed row after row: made once, before the bands; so is each
+        // shadow's place in the cache.
+        var made: [Int: PathCoverage] = [:], kept: [Int: ShadowAlphaCache.Alphas] = [:]
+        for (i, op) in ops.enumerated() {
+            switch op {
+            case .path(let path): made[i] = PathCoverage(path)
+            case .quad(let quad):
+                guard let shadows, case .blurredRoundedRect(let shape) = quad.fill,
+                      BlurredRoundedRect.RowEvaluator(shape).rowsShareHeight else { continue }
+                let b = quad.polygon.pixelBounds
+                let bounds = PixelRect(minX: max(b.minX, 0), minY: max(b.minY, 0), maxX: min(b.maxX, width), maxY: min(b.maxY, height))
+                kept[i] = shadows.alphas(for: shape, bounds: bounds)
+            case .blur, .halve: break
+            }
+        }
+        let coverages = made, alphas = kept
         let bands = min(threads, max(1, height / RasterRenderer.minimumBandRows))
         let edges = bands == 1 ? [0, height] : RasterRenderer.bandEdges(of: ops, width: width, height: height, bands: bands)
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = SharedPixels(buffer: buffer)
             let drawBand: @Sendable (Int) -> Void = { band in
                 let rows = edges[band]..<edges[band + 1]
-                self.draw(ops, rows: rows, into: pixels.buffer, width: width, images: images, passes: passes, coverages: coverages)
+                var counts = (reused: 0, kept: 0)
+                self.draw(ops, rows: rows, into: pixels.buffer, width: width, images: images, passes: passes, coverages: coverages,
+                          alphas: alphas, counts: &counts)
+                shadows?.count(reused: counts.reused, kept: counts.kept)
             }
             if bands == 1 { drawBand(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: drawBand) }
         }
@@ -219,9 +238,11 @@ public struct RasterRenderer: Sendable {
         return edges
     }
 
-    /// `ops` in order over the rows `rows` of the target.
+    /// `ops` in order over the rows `rows` of the target; `alphas` the kept alphas of the shadows
+    /// among them (by index), `counts` their rows read and kept.
     private func draw(_ ops: [DrawOp], rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
-                      images: [UInt64: Bitmap], passes: [Int: Bitmap], coverages: [Int: PathCoverage]) {
+                      images: [UInt64: Bitmap], passes: [Int: Bitmap], coverages: [Int: PathCoverage],
+                      alphas: [Int: ShadowAlphaCache.Alphas], counts: inout (reused: Int, kept: Int)) {
         var index = 0
         while index < ops.count {
             let op = ops[index]
@@ -233,7 +254,8 @@ public struct RasterRenderer: Sendable {
                 continue
             }
             switch op {
-            case .quad(let quad): draw(quad, images: images, passes: passes, rows: rows, into: pixels, width: width)
+            case .quad(let quad):
+                draw(quad, images: images, passes: passes, rows: rows, into: pixels, width: width, kept: alphas[index - 1], counts: &counts)
             case .path(let path):
                 if let coverage = coverages[index - 1] { drawPath(path, coverage, rows: rows, into: pixels, width: width) }
             case .blur, .halve: break
@@ -242,7 +264,8 @@ public struct RasterRenderer: Sendable {
     }
 
     private func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: Bitmap], rows: Range<Int>,
-                      into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
+                      into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, kept: ShadowAlphaCache.Alphas?,
+                      counts: inout (reused: Int, kept: Int)) {
         let bounds = quad.polygon.pixelBounds
         let firstRow = max(bounds.minY, rows.lowerBound), endRow = min(bounds.maxY, rows.upperBound)
         guard firstRow < endRow else { return }
@@ -251,7 +274,7 @@ public struct RasterRenderer: Sendable {
             draw(quad, rows: firstRow..<endRow, solid: (c.red, c.green, c.blue, c.alpha), into: pixels, width: width)
         case .blurredRoundedRect(let shape):
             draw(quad, rows: firstRow..<endRow, solid: (shape.color.red, shape.color.green, shape.color.blue, shape.color.alpha),
-                 blurred: shape, into: pixels, width: width)
+                 blurred: shape, kept: kept, counts: &counts, into: pixels, width: width)
         case .texture(let fill):
             let texels: Bitmap? = switch fill.source {
             case .image(let id): images[id]
@@ -265,9 +288,11 @@ public struct RasterRenderer: Sendable {
     }
 
     /// The rows `rows` of a quad (within its bounds): its colour the texture `sampler` samples,
-    /// or `solid` (times a closed-form shadow's alpha where `blurred` is given).
+    /// or `solid` (times a closed-form shadow's alpha where `blurred` is given; its runs' alphas
+    /// read from `kept` where it has them, and worked out into it where it has not).
     private func draw(_ quad: QuadOp, rows: Range<Int>, solid: (Double, Double, Double, Double) = (0, 0, 0, 0),
-                      blurred: BlurredRoundedRect? = nil, sampler: TextureSampler? = nil,
+                      blurred: BlurredRoundedRect? = nil, kept: ShadowAlphaCache.Alphas? = nil,
+                      counts: UnsafeMutablePointer<(reused: Int, kept: Int)>? = nil, sampler: TextureSampler? = nil,
                       into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
         let bounds = quad.polygon.pixelBounds
         let firstRow = rows.lowerBound, endRow = rows.upperBound
@@ -297,8 +322,15 @@ public struct RasterRenderer: Sendable {
         let textured: ((Double, Double) -> (Double, Double, Double, Double))? = sampler.map { sampler in
             { cx, cy in sampler.sample(atX: cx, y: cy) }
         }
+        // The shadow's alphas over the row being drawn, where the cache keeps them (`keptAlphas`).
+        var keptRow: (y: Int, columns: Range<Int>, values: UnsafePointer<Float>)?
         func color(_ cx: Double, _ cy: Double) -> (Double, Double, Double, Double) {
-            if shadow != nil { return shaded(shadow!.alpha(atX: cx, y: cy)) }
+            if shadow != nil {
+                if let keptRow, Int(cy) == keptRow.y, case let x = Int(cx), keptRow.columns.contains(x) {
+                    return shaded(keptRow.values[x - keptRow.columns.lowerBound])
+                }
+                return shaded(shadow!.alpha(atX: cx, y: cy))
+            }
             let color = textured?(cx, cy) ?? solid
             return tinted ? (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) : color
         }
@@ -311,7 +343,8 @@ public struct RasterRenderer: Sendable {
         // A shadow's alphas along a run are worked out for the whole run at once where its rows
         // lie at one height in its plane (RowEvaluator.alphas: the same values, eight at a time).
         let shadowRows = shadow?.rowsShareHeight == true
-        var runAlphas = [Float](repeating: 0, count: shadowRows ? bounds.maxX - bounds.minX : 0)
+        let runAlphasStore = UnsafeMutableBufferPointer<Float>.allocate(capacity: shadowRows ? bounds.maxX - bounds.minX : 0)
+        defer { runAlphasStore.deallocate() }
         func apply(_ color: (Double, Double, Double, Double), _ k: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, _ i: Int) {
             switch blend {
             case .plus:
@@ -352,20 +385,27 @@ public struct RasterRenderer: Sendable {
         /// stretch of one colour blended pixel by pixel or, when long, through a table.
         func drawRun(_ start: Int, _ end: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) {
             let cy = Double(y) + 0.5, rowStart = y * width
+            // The run's shadow alphas: the row's kept ones, or worked out.
+            var alphas: UnsafePointer<Float>?
             if shadowRows {
-                runAlphas.withUnsafeMutableBufferPointer { shadow!.alphas(row: cy, from: start, count: end - start, into: $0.baseAddress!) }
+                if let keptRow, keptRow.y == y, keptRow.columns.lowerBound <= start, keptRow.columns.upperBound >= end {
+                    alphas = keptRow.values + (start - keptRow.columns.lowerBound)
+                } else {
+                    let values = runAlphasStore.baseAddress!
+                    shadow!.alphas(row: cy, from: start, count: end - start, into: values)
+                    alphas = UnsafePointer(values)
+                }
                 // Source-over of the shadow's colour times each alpha: the bytes of the stretches
                 // below, blended in integers (SourceOver.blend(_:times:...)).
                 if blend == .sourceOver {
-                    runAlphas.withUnsafeBufferPointer { alphas in
-                        SourceOver.blend(solid, times: alphas.baseAddress!, count: end - start, tint: tinted ? (tint.red, tint.green, tint.blue, tint.alpha) : nil,
-                                         opacity: opacity, into: pixels.baseAddress! + (rowStart + start) * 4)
-                    }
+                    SourceOver.blend(solid, times: alphas!, count: end - start, tint: tinted ? (tint.red, tint.green, tint.blue, tint.alpha) : nil,
+                                     opacity: opacity, into: pixels.baseAddress! + (rowStart + start) * 4)
                     return
                 }
             }
             func colorAt(_ x: Int) -> (Double, Double, Double, Double) {
-                shadowRows ? shaded(runAlphas[x - start]) : color(Double(x) + 0.5, cy)
+                if let alphas { return shaded(alphas[x - start]) }
+                return color(Double(x) + 0.5, cy)
             }
             var x = start, repeating = SourceOver.RepeatingBlend()
             var current = colorAt(x)
@@ -420,9 +460,24 @@ public struct RasterRenderer: Sendable {
                 return
             }
         }
+        /// The shadow's alphas over `columns` of row `y` from the cache: those kept, or worked out
+        /// into it (every pixel the row can cover, its edges' too); nil where it keeps none.
+        func keptAlphas(_ y: Int, _ columns: Range<Int>) -> (y: Int, columns: Range<Int>, values: UnsafePointer<Float>)? {
+            guard shadowRows, let kept, kept.holds(row: y, columns) else { return nil }
+            if let reused = kept.kept(row: y, columns) {
+                counts?.pointee.reused += 1
+                return (y, columns, reused)
+            }
+            let values = kept.pointer(row: y, columns)
+            shadow!.alphas(row: Double(y) + 0.5, from: columns.lowerBound, count: columns.count, into: values)
+            kept.keep(row: y, columns)
+            counts?.pointee.kept += 1
+            return (y, columns, UnsafePointer(values))
+        }
         for y in firstRow..<endRow {
             let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
             guard !row.isEmpty else { continue }
+            keptRow = keptAlphas(y, row)
             if !spans, let outline {
                 // A ring (a border): its hole is where the inner outline covers a pixel wholly,
                 // which gives the ring nothing there, and the inner outline being convex, that
