@@ -373,7 +373,7 @@ public struct RasterRenderer: Sendable {
         let spans = rounded?.inner == nil
         // A solid colour over the run: each channel's result depends only on the byte under it,
         // so the blend is a table per channel, made with the very expression `apply` evaluates.
-        var table: [UInt8] = []
+        var table: SourceOver.Table?
         if spans, sampler == nil, blurred == nil, blend != .destinationIn {
             let c = color(0, 0), k = opacity
             table = SourceOver.table(red: c.0 * k, green: c.1 * k, blue: c.2 * k, alpha: c.3 * k, adding: blend == .plus)
@@ -444,7 +444,7 @@ public struct RasterRenderer: Sendable {
         let footprint = rounded?.footprint(within: bounds)
         // A rounded solid over its quad's pixels, wholly: each row's ends eight pixels at a time
         // in C (`oq_rounded_fill_run`, the same arithmetic as `draw`), the run between from the table.
-        if spans, wholly, usesKernels, blend == .sourceOver, shadow == nil, textured == nil, !table.isEmpty, let outline {
+        if spans, wholly, usesKernels, blend == .sourceOver, shadow == nil, textured == nil, let table, let outline {
             let rowCoverage = RoundedShape.RowCoverage(outline)
             if let parts = rowCoverage.kernelParts {
                 let c = color(0, 0), colour = [c.0, c.1, c.2, c.3], base = pixels.baseAddress!
@@ -506,7 +506,7 @@ public struct RasterRenderer: Sendable {
             // first and last are done; the run between them has coverage 1.
             guard last - first > 1 else { continue }
             let rowStart = y * width
-            if !table.isEmpty {
+            if let table {
                 SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
             } else {
                 drawRun(first + 1, last, y, pixels)
@@ -796,51 +796,6 @@ package enum SourceOver {
     /// found 58 of 1,000 random trees apart beyond the bar, 18 after.
     @inline(__always)
     static func unorm8(_ v: Double) -> Double { ByteUnits.value(rounded(v)) }
-
-    /// Every channel byte in `start..<end` (a run of whole pixels) through its channel's table.
-    static func apply(_ table: [UInt8], to pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) {
-        table.withUnsafeBufferPointer { lut in
-            // An opaque colour's tables give one value whatever the byte beneath (each is
-            // nondecreasing in it, so its ends tell): the run is that pixel, stored four bytes at
-            // a time (a frame's background, an opaque card's inside).
-            if lut[0] == lut[255], lut[256] == lut[511], lut[512] == lut[767], lut[768] == lut[1023], end > start,
-               let base = pixels.baseAddress {
-                var pattern: UInt32 = 0
-                withUnsafeMutableBytes(of: &pattern) { bytes in
-                    bytes[0] = lut[0]; bytes[1] = lut[256]; bytes[2] = lut[512]; bytes[3] = lut[768]
-                }
-                UnsafeMutableRawPointer(base + start).withMemoryRebound(to: UInt32.self, capacity: (end - start) / 4) {
-                    $0.update(repeating: pattern, count: (end - start) / 4)
-                }
-                return
-            }
-            var i = start
-            while i < end {
-                pixels[i] = lut[Int(pixels[i])]
-                pixels[i + 1] = lut[256 + Int(pixels[i + 1])]
-                pixels[i + 2] = lut[512 + Int(pixels[i + 2])]
-                pixels[i + 3] = lut[768 + Int(pixels[i + 3])]
-                i += 4
-            }
-        }
-    }
-
-    /// `blend` (or `add`) of one colour as a table per channel: each channel's result depends only
-    /// on the byte under it, so a run of one colour is four lookups a pixel. Made with the very
-    /// expressions `blend` and `add` evaluate. Entry channel x 256 + the byte under it.
-    static func table(red: Double, green: Double, blue: Double, alpha: Double, adding: Bool = false) -> [UInt8] {
-        let values = (unorm8(red), unorm8(green), unorm8(blue), unorm8(alpha))
-        // Adding is blending with nothing taken away: d / 255 * 1 is d / 255 exactly.
-        let keep = adding ? 1 : 1 - values.3
-        // One plain loop a channel (a card's tables were a few per cent of a frame of cards).
-        return [UInt8](unsafeUninitializedCapacity: 1024) { table, count in
-            func fill(_ channel: Int, _ value: Double) {
-                for d in 0..<256 { table[channel * 256 + d] = quantize(value + ByteUnits.value(UInt8(d)) * keep) }
-            }
-            fill(0, values.0); fill(1, values.1); fill(2, values.2); fill(3, values.3)
-            count = 1024
-        }
-    }
 
     @inline(__always)
     package static func quantize(_ v: Double) -> UInt8 {

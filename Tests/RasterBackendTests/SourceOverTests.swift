@@ -90,6 +90,53 @@ struct SourceOverTests {
         return pixels
     }
 
+    @Test("a run of one colour through oq_solid_over gives its table's bytes and blend's, in every copy, at every length")
+    func solidRuns() {
+        var state: UInt32 = 0x9E37_79B9
+        func next() -> UInt32 {
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            return state
+        }
+        // Premultiplied colours (each byte at most alpha's) at the ends and in between.
+        var colours: [(Double, Double, Double, Double)] = [(0, 0, 0, 0), (0, 0, 0, 1), (1, 1, 1, 1), (0.5, 0.5, 0.5, 0.5),
+                                                          (0.2, 0, 0.1, 0.2), (0, 0.003, 0, 0.004), (0.85, 0.1, 0.4, 0.85)]
+        for _ in 0..<40 {
+            let a = Double(next() % 1001) / 1000
+            colours.append((a * Double(next() % 1001) / 1000, a * Double(next() % 1001) / 1000, a * Double(next() % 1001) / 1000, a))
+        }
+        let pixels = (0..<(64 * 4)).map { _ in UInt8(truncatingIfNeeded: next()) }
+        var runs = 0
+        for c in colours {
+            let table = SourceOver.table(red: c.0, green: c.1, blue: c.2, alpha: c.3)
+            #expect(table.source != nil, "\(c) is premultiplied")
+            for count in [0, 1, 3, 7, 15, 16, 17, 31, 33, 64] {
+                let start = Int(next() % UInt32(64 - count + 1))
+                var expected = pixels
+                expected.withUnsafeMutableBufferPointer { out in
+                    for i in start..<(start + count) { SourceOver.blend(red: c.0, green: c.1, blue: c.2, alpha: c.3, into: out, at: i * 4) }
+                }
+                var looked = pixels
+                looked.withUnsafeMutableBufferPointer {
+                    SourceOver.apply(table, to: $0, from: start * 4, to: (start + count) * 4, usesKernel: false)
+                }
+                #expect(looked == expected, "the table's lookups, \(c)")
+                for copy in KernelCopies.available {
+                    var actual = pixels
+                    KernelCopies.with(copy) {
+                        actual.withUnsafeMutableBufferPointer { SourceOver.apply(table, to: $0, from: start * 4, to: (start + count) * 4) }
+                    }
+                    let differing = (0..<pixels.count).filter { actual[$0] != expected[$0] }
+                    #expect(differing.isEmpty, "\(KernelCopies.names[copy]): \(differing.count) bytes differ for \(c), \(count) pixels")
+                    runs += 1
+                }
+            }
+        }
+        #expect(runs >= colours.count * 10)
+        // Adding, and a colour byte over alpha's, keep to the lookups.
+        #expect(SourceOver.table(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.5, adding: true).source == nil)
+        #expect(SourceOver.table(red: 0.6, green: 0.2, blue: 0.2, alpha: 0.5).source == nil)
+    }
+
     /// `SourceOver.blend(_:times:...)` of `solid` times `alphas` over `pixels`, under every copy
     /// of the C kernel this processor runs (baseline, AVX2, AVX-512), against blending each
     /// pixel's colour one by one.

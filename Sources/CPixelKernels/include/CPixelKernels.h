@@ -52,6 +52,11 @@ void oq_weighted_rows(const float *store, long stride, const int32_t slots[8], c
 void oq_shadow_blend(const float *alphas, long count, double red, double green, double blue, double alpha,
                      double tint_red, double tint_green, double tint_blue, double tint_alpha, double opacity, uint8_t *pixels);
 
+/// Source-over of one premultiplied colour onto `count` pixels from `pixels` on, each channel
+/// SourceOver.over(s, 255 - a, d): `source` is its bytes, red in the lowest, alpha in the highest,
+/// every colour byte at most alpha's (a premultiplied colour; others go through a table).
+void oq_solid_over(uint8_t *pixels, long count, uint32_t source);
+
 /// RoundedShape.SquareParts: a pixel square's extent along an edge's normal.
 typedef struct {
     double a, b, half, linear, double_ab;
