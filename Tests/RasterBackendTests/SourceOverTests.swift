@@ -115,11 +115,16 @@ struct SourceOverTests {
                 expected.withUnsafeMutableBufferPointer { out in
                     for i in start..<(start + count) { SourceOver.blend(red: c.0, green: c.1, blue: c.2, alpha: c.3, into: out, at: i * 4) }
                 }
+                // The table's lookups (what ran before the kernel), and the pixel-by-pixel path.
+                let lut = SourceOver.lookups(red: c.0, green: c.1, blue: c.2, alpha: c.3)
                 var looked = pixels
-                looked.withUnsafeMutableBufferPointer {
+                for i in (start * 4)..<((start + count) * 4) { looked[i] = lut[i % 4 * 256 + Int(looked[i])] }
+                #expect(looked == expected, "the table's lookups, \(c)")
+                var slow = pixels
+                slow.withUnsafeMutableBufferPointer {
                     SourceOver.apply(table, to: $0, from: start * 4, to: (start + count) * 4, usesKernel: false)
                 }
-                #expect(looked == expected, "the table's lookups, \(c)")
+                #expect(slow == expected, "blending pixel by pixel, \(c)")
                 for copy in KernelCopies.available {
                     var actual = pixels
                     KernelCopies.with(copy) {
