@@ -94,8 +94,11 @@ extension Array where Element == DevicePoint {
     public func pixelSpan(row y: Int) -> Range<Int> {
         let cy = Double(y) + 0.5
         var low = Double.infinity, high = -Double.infinity
-        for i in indices {
-            let p = self[i], q = self[(i + 1) % count]
+        // The next vertex by a compare, not `% count` (an integer division an edge, each row of
+        // each card: a twentieth of a frame of cards on the CPU).
+        guard var p = self.last else { return 0..<0 }
+        for q in self {
+            defer { p = q }
             guard Swift.min(p.y, q.y) <= cy, cy <= Swift.max(p.y, q.y) else { continue }
             if p.y == q.y {
                 low = Swift.min(low, p.x, q.x)
