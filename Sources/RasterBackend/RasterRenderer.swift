@@ -157,8 +157,7 @@ public struct RasterRenderer: Sendable {
             switch op {
             case .path(let path): made[i] = PathCoverage(path)
             case .quad(let quad):
-                guard let shadows, case .blurredRoundedRect(let shape) = quad.fill,
-                      BlurredRoundedRect.RowEvaluator(shape).rowsShareHeight else { continue }
+                guard let shadows, case .blurredRoundedRect(let shape) = quad.fill else { continue }
                 let b = quad.polygon.pixelBounds
                 let bounds = PixelRect(minX: max(b.minX, 0), minY: max(b.minY, 0), maxX: min(b.maxX, width), maxY: min(b.maxY, height))
                 kept[i] = shadows.alphas(for: shape, bounds: bounds)
@@ -385,20 +384,21 @@ public struct RasterRenderer: Sendable {
         /// stretch of one colour blended pixel by pixel or, when long, through a table.
         func drawRun(_ start: Int, _ end: Int, _ y: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>) {
             let cy = Double(y) + 0.5, rowStart = y * width
-            // The run's shadow alphas: the row's kept ones, or worked out.
+            // The run's shadow alphas: the row's kept ones (any shadow, turned or tilted too), or
+            // worked out where its rows lie level.
             var alphas: UnsafePointer<Float>?
-            if shadowRows {
-                if let keptRow, keptRow.y == y, keptRow.columns.lowerBound <= start, keptRow.columns.upperBound >= end {
-                    alphas = keptRow.values + (start - keptRow.columns.lowerBound)
-                } else {
-                    let values = runAlphasStore.baseAddress!
-                    shadow!.alphas(row: cy, from: start, count: end - start, into: values)
-                    alphas = UnsafePointer(values)
-                }
+            if let keptRow, keptRow.y == y, keptRow.columns.lowerBound <= start, keptRow.columns.upperBound >= end {
+                alphas = keptRow.values + (start - keptRow.columns.lowerBound)
+            } else if shadowRows {
+                let values = runAlphasStore.baseAddress!
+                shadow!.alphas(row: cy, from: start, count: end - start, into: values)
+                alphas = UnsafePointer(values)
+            }
+            if let alphas {
                 // Source-over of the shadow's colour times each alpha: the bytes of the stretches
                 // below, blended in integers (SourceOver.blend(_:times:...)).
                 if blend == .sourceOver {
-                    SourceOver.blend(solid, times: alphas!, count: end - start, tint: tinted ? (tint.red, tint.green, tint.blue, tint.alpha) : nil,
+                    SourceOver.blend(solid, times: alphas, count: end - start, tint: tinted ? (tint.red, tint.green, tint.blue, tint.alpha) : nil,
                                      opacity: opacity, into: pixels.baseAddress! + (rowStart + start) * 4)
                     return
                 }
@@ -463,7 +463,7 @@ public struct RasterRenderer: Sendable {
         /// The shadow's alphas over `columns` of row `y` from the cache: those kept, or worked out
         /// into it (every pixel the row can cover, its edges' too); nil where it keeps none.
         func keptAlphas(_ y: Int, _ columns: Range<Int>) -> (y: Int, columns: Range<Int>, values: UnsafePointer<Float>)? {
-            guard shadowRows, let kept, kept.holds(row: y, columns) else { return nil }
+            guard shadow != nil, let kept, kept.holds(row: y, columns) else { return nil }
             if let reused = kept.kept(row: y, columns) {
                 counts?.pointee.reused += 1
                 return (y, columns, reused)

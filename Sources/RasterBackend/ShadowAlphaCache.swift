@@ -7,7 +7,8 @@ import OpenCoreGraphics
 ///
 /// A shadow's alpha at a pixel is a function of its shape (`BlurredRoundedRect`'s map, rectangle,
 /// corner radius and sigma) and the pixel alone (`RowEvaluator.alphas` gives `alpha(atX:y:)`'s
-/// bits whatever run a pixel is worked out in), so alphas kept for the same shape are the very
+/// bits whatever run a pixel is worked out in, `alpha(atX:y:)` itself where a shadow is turned or
+/// tilted), so alphas kept for the same shape are the very
 /// values the frame would work out: the bytes do not change. Its colour, opacity and tint are
 /// applied at the blend, each frame. A wide shadow's rows were half its frame on the CPU (its erfs,
 /// weighted sums and their set-up; the blend is the rest), as Skia keeps a blurred rounded

@@ -40,7 +40,7 @@ struct ShadowAlphaCacheTests {
     }
 
     /// A frame: a background, four shadows (rounded, square and coloured, added, turned: the
-    /// last not kept, its rows not at one height) and a card, the first shadow `dx` to the right.
+    /// last's rows not at one height in its plane) and a card, the first shadow `dx` to the right.
     static func frame(dx: Double = 0, clip: RoundedShape? = nil) -> RenderList {
         let background = DrawOp.rectangle(0, 0, Double(width), Double(height),
                                           fill: .solid(PremultipliedColor(red: 0.9, green: 0.92, blue: 0.95, alpha: 1)),
@@ -109,7 +109,7 @@ struct ShadowAlphaCacheTests {
             let list = Self.frame(dx: dx)
             #expect(Self.differing(list, cache) == 0)
         }
-        // Only the three still shadows are kept (the turned one never is).
+        // Only the three still shadows are kept.
         let still = RasterPassCache()
         for _ in steps { _ = RasterRenderer().render(Self.frame(), cache: still) }
         #expect(cache.shadows.rowsKept < still.shadows.rowsKept && cache.shadows.rowsKept > 0)
@@ -143,6 +143,20 @@ struct ShadowAlphaCacheTests {
             #expect(cache.shadows.keptBytes <= 80 * 60 * 4)
         }
         #expect(cache.shadows.keptBytes > 0 && cache.shadows.rowsReused > 0)
+    }
+
+    @Test("a turned shadow, its rows not level in its plane, is kept too and read back: the bytes of frames without a cache")
+    func turned() {
+        let turn = 0.45
+        let map = ProjectiveTransform2D(m11: cos(turn), m12: -sin(turn), m13: 0, m21: sin(turn), m22: cos(turn), m23: 0,
+                                        m31: -50, m32: 30, m33: 1)
+        guard case .quad(let background) = Self.frame().passes[0].ops[0] else { return }
+        let list = RenderList.singlePass(Self.width, Self.height, [
+            .quad(background), Self.shadow(Rect(x: 20, y: 20, width: 70, height: 40), corner: 12, sigma: 8, map: map),
+        ])
+        let cache = RasterPassCache()
+        for frame in 1...3 { #expect(Self.differing(list, cache) == 0, "frame \(frame)") }
+        #expect(cache.shadows.rowsKept > 50 && cache.shadows.rowsReused == cache.shadows.rowsKept)
     }
 
     @Test("a shadow not drawn for a frame is dropped")
