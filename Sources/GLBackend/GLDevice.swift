@@ -39,6 +39,7 @@ public final class GLDevice: @unchecked Sendable {
     private var roundedOnFootprint = true
     private var texturesOneByOne = false
     private var turnedQuadsOneByOne = false
+    private var turnedShadowsSingly = false
     private var passesSeparately = false
     /// Rounded clips through the stencil (`clipRoundedByStencil`, or `OPENQUARTZ_GL_ROUNDED_CLIPS=stencil`
     /// to time the route in a frame benchmark).
@@ -232,6 +233,7 @@ public final class GLDevice: @unchecked Sendable {
         executor.drawsRoundedOnFootprint = roundedOnFootprint
         if texturesOneByOne { executor.batchesTextures = false }
         if turnedQuadsOneByOne { executor.batchesTurnedQuads = false }
+        if turnedShadowsSingly { executor.drawsShadowsWhole = false }
         executor.drawsPassesSeparately = passesSeparately
         executor.roundedClipsByStencil = roundedClipsByStencil
         invalidCallPass = nil
@@ -413,6 +415,13 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { unclippedShadows = false }
     }
 
+    /// Makes closed-form shadows whose quads are no rectangle (turned ones) draw singly with the
+    /// general program over their polygon: the test hook that holds drawing them whole in the
+    /// shadow batches (`GLQuadBatch.drawsWhole`) to it.
+    package func drawTurnedShadowsSingly() {
+        lock.withLock { turnedShadowsSingly = true }
+    }
+
     /// Makes the general program draw rounded quads over their pixel bounds: the test hook that
     /// holds drawing them on their footprint (`GLRoundedFootprint`) to it.
     package func drawRoundedOnBounds() {
@@ -538,6 +547,10 @@ public final class GLDevice: @unchecked Sendable {
     public var shadowUnclippedRuns: Int {
         fromExecutor { $0.batches.filter { !$0.kind.isRounded }.map(\.unclippedFlushes).reduce(0, +) } ?? 0
     }
+
+    /// Closed-form shadows whose quads are no rectangle on screen (turned) drawn whole by the
+    /// shadow batches (`GLQuadBatch.drawsWhole`), since the device was opened.
+    public var shadowsDrawnWhole: Int { fromExecutor(\.shadowsDrawnWhole) ?? 0 }
 
     /// Rounded quads the general program drew on their footprint rather than their pixel bounds
     /// (`GLRoundedFootprint`), since the device was opened.

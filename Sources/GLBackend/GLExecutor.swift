@@ -63,6 +63,12 @@ package final class GLExecutor {
     /// Whether turned solid quads draw in instanced runs (`GLQuadBatch.Kind.turned`); off only to
     /// hold the runs to the general program's single draws in a test.
     var batchesTurnedQuads = true
+    /// Whether a closed-form shadow's quad that is no rectangle (a turned shadow's) joins the
+    /// shadow batches over its pixel bounds where that changes no byte (`GLQuadBatch.drawsWhole`);
+    /// false draws it singly with the general program (the test hook's way).
+    var drawsShadowsWhole = true
+    /// Such quads drawn by the batches, since the start.
+    private(set) var shadowsDrawnWhole = 0
     /// Whether rounded quads the general program draws are drawn on their footprint
     /// (`GLRoundedFootprint`) rather than their pixel bounds: off only to hold the one to the other.
     var drawsRoundedOnFootprint = true
@@ -375,8 +381,12 @@ package final class GLExecutor {
         while next < ops.endIndex {
             let op = ops[next]
             next += 1
-            if case .quad(let quad) = op, let route = GLQuadBatch.route(of: quad), route.kind != .turned || batchesTurnedQuads {
+            if case .quad(let quad) = op, let route = GLQuadBatch.route(of: quad, shadowsWhole: drawsShadowsWhole),
+               route.kind != .turned || batchesTurnedQuads {
                 let kind = route.kind
+                if kind == .blurredRoundedRect || kind == .blurredProfile, GLQuadBatch.rectangleEdges(of: quad.polygon) == nil {
+                    shadowsDrawnWhole += 1
+                }
                 // A run of the other kind ends here, so order holds.
                 flushTextureBatch(width: pass.width, height: pass.height)
                 for other in batches where other.kind != kind { flush(other, width: pass.width, height: pass.height) }
