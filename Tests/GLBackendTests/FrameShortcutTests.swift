@@ -91,11 +91,7 @@ struct FrameShortcutTests {
                 #expect(arrangement == .tightCorners ? eroded == 0 : eroded == affine, "seed \(seed): \(eroded) of \(affine) runs eroded")
             }
             #expect(whole.roundedSimilarRuns == 0 && whole.roundedErodedRuns == 0)
-            var differing = 0, largest = 0
-            for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
-                differing += 1
-                largest = max(largest, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
-            }
+            let (differing, largest) = GLFrameFixtures.differences(a, b)
             #expect(largest <= 1 && differing <= a.pixels.count / 20_000,
                     "seed \(seed): \(differing) of \(a.pixels.count) bytes differ from the whole work, by up to \(largest)")
             let report = try ImageComparison.compare(RasterRenderer().render(list), a, tolerance: AgreementBar.gpuAgainstCPU.tolerance)

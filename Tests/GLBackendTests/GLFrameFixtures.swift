@@ -6,6 +6,17 @@ import LayerModel
 import OpenCoreGraphics
 
 enum GLFrameFixtures {
+    /// Bytes of `a` and `b` that differ, and the largest difference: how the tests hold one way of
+    /// drawing a frame to another (a batch to single draws, a shortcut to the whole work).
+    static func differences(_ a: Bitmap, _ b: Bitmap) -> (bytes: Int, largest: Int) {
+        var bytes = 0, largest = 0
+        for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
+            bytes += 1
+            largest = max(largest, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
+        }
+        return (bytes, largest)
+    }
+
     /// A 48 x 32 frame of three passes or more: a translucent group of two overlapping layers
     /// (drawn offscreen, then composited), a blurred shadow (offscreen, blurred) and an image.
     static func multiPassFrame() throws -> RenderList {

@@ -109,11 +109,7 @@ struct RoundedMiddleTests {
             #expect(groups > 1 && groups * 2 < drawn, "\(drawn) middles in \(groups) groups")
         }
         #expect(whole.roundedMiddlesApart == 0)
-        var differing = 0, largest = 0
-        for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
-            differing += 1
-            largest = max(largest, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
-        }
+        let (differing, largest) = GLFrameFixtures.differences(a, b)
         // The same bytes where the driver blends in the target's 8 bits (llvmpipe, NVIDIA's).
         // softpipe blends a translucent draw in float and rounds after (docs/testing.md): in the
         // bordered case 22 of 614,400 bytes, along a translucent card's anti-aliased corner drawn

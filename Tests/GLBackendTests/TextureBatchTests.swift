@@ -46,15 +46,6 @@ struct TextureBatchTests {
         return try RenderListBuilder(viewport: root.frame, scale: 1).build(root: presented)
     }
 
-    static func differences(_ a: Bitmap, _ b: Bitmap) -> (bytes: Int, largest: Int) {
-        var bytes = 0, largest = 0
-        for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
-            bytes += 1
-            largest = max(largest, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
-        }
-        return (bytes, largest)
-    }
-
     @Test("5,000 particles drawn in instanced runs give the one-by-one pixels, in two calls instead of 5,000", arguments: [false, true])
     func particles(additive: Bool) throws {
         let list = try Self.emitterFrame(additive: additive)
@@ -64,7 +55,7 @@ struct TextureBatchTests {
         single.drawTexturesOneByOne()
         let batched = try GLDevice()
         let a = try single.render(list), b = try batched.render(list)
-        let difference = Self.differences(a, b)
+        let difference = GLFrameFixtures.differences(a, b)
         // The run sums each pixel's area inside the outline everywhere; single draws take the
         // interior's coverage as exactly 1: the same bytes but where a value lies on a rounding tie.
         #expect(difference.largest <= 1 && difference.bytes < a.pixels.count / 1000, "\(difference)")
@@ -74,7 +65,7 @@ struct TextureBatchTests {
         // driver blends in 8 bits; softpipe blends each translucent particle in float over the
         // one beneath and rounds after (docs/testing.md), and piles of them drift a step further.
         let cpu = RasterRenderer().render(list)
-        let toCPU = Self.differences(cpu, b)
+        let toCPU = GLFrameFixtures.differences(cpu, b)
         let softpipe = ProcessInfo.processInfo.environment["GALLIUM_DRIVER"] == "softpipe"
         #expect(toCPU.largest <= (softpipe ? 4 : 2), "\(toCPU)")
         #expect(AgreementBar.gpuAgainstCPU.failure(of: try ImageComparison.compare(cpu, b, tolerance: 2)) == nil)
@@ -97,7 +88,7 @@ struct TextureBatchTests {
         let single = try GLDevice()
         single.drawTexturesOneByOne()
         let batched = try GLDevice()
-        let difference = Self.differences(try single.render(changed), try batched.render(changed))
+        let difference = GLFrameFixtures.differences(try single.render(changed), try batched.render(changed))
         #expect(difference.largest <= 1, "\(difference)")
         #expect(batched.textureBatchDrawCalls >= 2)
     }

@@ -76,11 +76,7 @@ struct TurnedShadowBatchTests {
         let whole = batched.shadowsDrawnWhole - before
         #expect(whole == (clip == .cutting ? 0 : 1), "\(whole) turned shadows drawn whole")
         #expect(single.shadowsDrawnWhole == 0)
-        var differing = 0, largest = 0
-        for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
-            differing += 1
-            largest = max(largest, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
-        }
+        let (differing, largest) = GLFrameFixtures.differences(a, b)
         #expect(largest <= 1 && differing <= a.pixels.count / 5_000,
                 "\(differing) of \(a.pixels.count) bytes differ from the single draw, by up to \(largest)")
         let report = try ImageComparison.compare(RasterRenderer().render(list), a, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
