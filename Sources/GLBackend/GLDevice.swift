@@ -417,7 +417,7 @@ public final class GLDevice: @unchecked Sendable {
 
     /// Makes closed-form shadows whose quads are no rectangle (turned ones) draw singly with the
     /// general program over their polygon: the test hook that holds drawing them whole in the
-    /// shadow batches (`GLQuadBatch.drawsWhole`) to it.
+    /// shadow batches (`QuadOp.isCutOnlyPastItsReach`) to it.
     package func drawTurnedShadowsSingly() {
         lock.withLock { turnedShadowsSingly = true }
     }
@@ -549,7 +549,7 @@ public final class GLDevice: @unchecked Sendable {
     }
 
     /// Closed-form shadows whose quads are no rectangle on screen (turned) drawn whole by the
-    /// shadow batches (`GLQuadBatch.drawsWhole`), since the device was opened.
+    /// shadow batches (`QuadOp.isCutOnlyPastItsReach`), since the device was opened.
     public var shadowsDrawnWhole: Int { fromExecutor(\.shadowsDrawnWhole) ?? 0 }
 
     /// Rounded quads the general program drew on their footprint rather than their pixel bounds

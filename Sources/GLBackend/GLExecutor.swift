@@ -64,7 +64,7 @@ package final class GLExecutor {
     /// hold the runs to the general program's single draws in a test.
     var batchesTurnedQuads = true
     /// Whether a closed-form shadow's quad that is no rectangle (a turned shadow's) joins the
-    /// shadow batches over its pixel bounds where that changes no byte (`GLQuadBatch.drawsWhole`);
+    /// shadow batches over its pixel bounds where that changes no byte (`QuadOp.isCutOnlyPastItsReach`);
     /// false draws it singly with the general program (the test hook's way).
     var drawsShadowsWhole = true
     /// Such quads drawn by the batches, since the start.

@@ -204,7 +204,9 @@ package final class GLQuadBatch {
     /// `kind(of:)`, with a turned quad's split, which deciding made (`add` takes it: made once).
     static func route(of quad: QuadOp, shadowsWhole: Bool = true) -> (kind: Kind, split: GLCoverageSplit?)? {
         guard quad.blend == .sourceOver else { return nil }
-        guard rectangleEdges(of: quad.polygon) != nil || (shadowsWhole && drawsWhole(quad)) else {
+        // A turned shadow's quad cut only past its reach draws its bounds whole, as a rectangle's
+        // (drawn singly by the general program, a radius-100 one cost 28 ms on llvmpipe, the batch 2).
+        guard rectangleEdges(of: quad.polygon) != nil || (shadowsWhole && quad.isCutOnlyPastItsReach) else {
             guard quad.rounded == nil, case .solid = quad.fill, let split = turnedSplit(of: quad) else { return nil }
             return (.turned, split)
         }
@@ -224,44 +226,6 @@ package final class GLQuadBatch {
             return GLQuadBatch.isAffine(shape.deviceToLocal) ? (.blurredProfile, nil) : nil
         case .texture: return nil
         }
-    }
-
-    /// Whether a closed-form shadow's quad that is no rectangle on screen (a turned shadow's) may
-    /// draw its pixel bounds whole, as the shadow batches draw an unclipped rectangle: where each
-    /// edge of its polygon lies along its own rectangle's (the shadow's reach, past which its
-    /// closed form's bytes are 0, `BlurredRoundedRect.negligibleReach`, a pixel beyond for the
-    /// edge's own ramp) or leaves every pixel of those bounds wholly inside (the frame's guard
-    /// band), the pixels it would cut take nothing from it: the same bytes. A clip that cuts the
-    /// pixels keeps the quad with the general program. Drawn singly by the general program, a
-    /// radius-100 shadow of a card turned by 0.1 cost 28 ms on llvmpipe, the batch 2.
-    package static func drawsWhole(_ quad: QuadOp) -> Bool {
-        guard case .blurredRoundedRect = quad.fill, quad.rounded == nil, !quad.polygon.hasHardEdges else { return false }
-        let m = quad.localToDevice
-        guard m.m13 == 0, m.m23 == 0, m.m33 == 1 else { return false }
-        let r = quad.localRect
-        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
-            DevicePoint(x: x * m.m11 + y * m.m21 + m.m31, y: x * m.m12 + y * m.m22 + m.m32)
-        }
-        let b = quad.polygon.pixelBounds
-        let box = [DevicePoint(x: Double(b.minX), y: Double(b.minY)), DevicePoint(x: Double(b.maxX), y: Double(b.minY)),
-                   DevicePoint(x: Double(b.maxX), y: Double(b.maxY)), DevicePoint(x: Double(b.minX), y: Double(b.maxY))]
-        let vertices = quad.polygon.vertices
-        for (i, p) in vertices.enumerated() {
-            let q = vertices[(i + 1) % vertices.count]
-            // Along one of the rectangle's sides: both ends on its line.
-            let alongSide = corners.indices.contains { j in
-                let a = corners[j], c = corners[(j + 1) % 4]
-                let dx = c.x - a.x, dy = c.y - a.y, length = (dx * dx + dy * dy).squareRoot()
-                guard length > 0 else { return false }
-                func off(_ v: DevicePoint) -> Double { abs((v.x - a.x) * dy - (v.y - a.y) * dx) / length }
-                return off(p) <= 1e-6 * (1 + abs(p.x) + abs(p.y)) && off(q) <= 1e-6 * (1 + abs(q.x) + abs(q.y))
-            }
-            if alongSide { continue }
-            // Else the bounds wholly on its inner side (the polygon's positive area: y down, clockwise).
-            let ex = q.x - p.x, ey = q.y - p.y
-            guard box.allSatisfy({ ($0.x - p.x) * ey - ($0.y - p.y) * ex <= 0 }) else { return false }
-        }
-        return true
     }
 
     /// How a turned solid quad is drawn (`Kind.turned`): the split the general program would draw

@@ -2,7 +2,7 @@
 // the general program (a radius-100 shadow of a card turned by 0.1: 28 ms on llvmpipe). Where
 // each of its polygon's edges is its reach rectangle's (past which the shadow's bytes are 0) or
 // clear of its pixel bounds (the frame's guard band), the shadow batches draw those bounds whole
-// (GLQuadBatch.drawsWhole): the bytes of the single draw but for a step at a few pixels (the
+// (QuadOp.isCutOnlyPastItsReach): the bytes of the single draw but for a step at a few pixels (the
 // batch's folded map rounds its floats its own way), and within the agreement bar of the CPU.
 // A clip that cuts the shadow keeps the single draw.
 import Compositor
@@ -94,14 +94,14 @@ struct TurnedShadowBatchTests {
             }.first
         }
         let cutQuad = try #require(shadow(cut)), clearQuad = try #require(shadow(clear))
-        #expect(!GLQuadBatch.drawsWhole(cutQuad))
-        #expect(GLQuadBatch.drawsWhole(clearQuad))
+        #expect(!cutQuad.isCutOnlyPastItsReach)
+        #expect(clearQuad.isCutOnlyPastItsReach)
         // The same quad with a polygon of its own cut short by a vertical line through it.
         let b = clearQuad.polygon.pixelBounds
         let middle = Double(b.minX + b.maxX) / 2 + 0.25
         var halved = clearQuad
         halved.polygon = try #require(CoveragePolygon(vertices: clearQuad.polygon.vertices.map { DevicePoint(x: min($0.x, middle), y: $0.y) },
                                                       targetWidth: 200, targetHeight: 150))
-        #expect(!GLQuadBatch.drawsWhole(halved))
+        #expect(!halved.isCutOnlyPastItsReach)
     }
 }
