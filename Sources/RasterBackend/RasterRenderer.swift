@@ -325,7 +325,7 @@ public struct RasterRenderer: Sendable {
         var keptRow: (y: Int, columns: Range<Int>, values: UnsafePointer<Float>)?
         func color(_ cx: Double, _ cy: Double) -> (Double, Double, Double, Double) {
             if shadow != nil {
-                if let keptRow, Int(cy) == keptRow.y, case let x = Int(cx), keptRow.columns.contains(x) {
+                if let keptRow, Int(cy.rounded(.down)) == keptRow.y, case let x = Int(cx.rounded(.down)), keptRow.columns.contains(x) {
                     return shaded(keptRow.values[x - keptRow.columns.lowerBound])
                 }
                 return shaded(shadow!.alpha(atX: cx, y: cy))
