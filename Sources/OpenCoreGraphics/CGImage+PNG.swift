@@ -120,18 +120,15 @@ extension CGImage {
         throw ImageIOError.unwritable(destination: "<memory>", reason: CGImage.message(of: &image))
     }
 
-    /// Writes the image as PNG, atomically: a failed write leaves no partial file.
-    public func writePNG(to url: URL) throws {
-        // Only a regular file is replaced (see OutputFile); through a link, the file it names.
-        if let refusal = OutputFile.refusal(at: url.path) {
-            throw ImageIOError.unwritable(destination: url.path, reason: refusal)
-        }
-        let destination = url.resolvingSymlinksInPath()
+    /// Writes the image as PNG, atomically: a failed write leaves no partial file. `links`: whether
+    /// the path is the user's own output (a link to a file is written through) or a file inside an
+    /// output folder (a link there is refused; `OutputFile.write`).
+    public func writePNG(to url: URL) throws { try writePNG(to: url, links: .followed) }
+
+    public func writePNG(to url: URL, links: OutputFile.Links) throws {
         let data = try pngData()
-        do {
-            try data.write(to: destination, options: .atomic)
-        } catch {
-            throw ImageIOError.unwritable(destination: url.path, reason: OutputFile.reason(error))
+        do { try OutputFile.write(data, to: url.path, links: links) } catch let error as OutputFileError {
+            throw ImageIOError.unwritable(destination: url.path, reason: error.reason)
         }
     }
 

@@ -129,6 +129,7 @@ struct DiffCommand: ParsableCommand {
     private func comparePair(_ expected: String, _ actual: String) throws {
         let a: CGImage, b: CGImage
         do {
+            try OutputDestination.checkNotAnInput([heatmap, diffImage, diffMask, triptych], inputs: [expected, actual])
             a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected))
             b = try CGImage.load(contentsOf: URL(fileURLWithPath: actual))
         } catch {

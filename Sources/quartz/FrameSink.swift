@@ -1,4 +1,5 @@
 import Foundation
+import FrameShards
 import OpenQuartzCore
 
 /// Where `quartz animate` puts its frames, chosen by the output's extension: a folder of PNGs
@@ -56,7 +57,10 @@ final class PNGFolderSink: FrameSink {
     /// How hard each frame's PNG is compressed (`quartz animate --png-compression`).
     let compression: CGImage.PNGCompression
 
-    init(folder: URL, compression: CGImage.PNGCompression = .small) throws {
+    /// `frames`: the frames this run writes; temporary files a killed run left for them and for
+    /// `files` (the frames are this run's alone: a shard owns its range, and its manifest) are
+    /// removed first.
+    init(folder: URL, compression: CGImage.PNGCompression = .small, frames: Range<Int>? = nil, also files: [String] = []) throws {
         self.folder = folder
         self.compression = compression
         try PNGFolderSink.check(folder.path)
@@ -64,13 +68,32 @@ final class PNGFolderSink: FrameSink {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw OutputWriteError(path: folder.path, reason: "the folder cannot be made: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+            throw OutputWriteError(path: folder.path, reason: "the folder cannot be made: \(OutputFile.reason(error))")
+        }
+        if let frames { Self.removeStaleTemporaries(in: folder, frames: frames, also: files) }
+    }
+
+    /// Removes `.frame-NNNNNN.png.*.partial` for the frames in `frames`, left by a run killed
+    /// mid-write (a pod lost to OOM or its grace period). Only regular files and links are
+    /// removed (`unlink` removes a link, never what it names).
+    static func removeStaleTemporaries(in folder: URL, frames: Range<Int>, also files: [String] = []) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".partial") {
+            var stale = files.contains { OutputFile.isTemporary(name, for: $0) }
+            // `.frame-000012.png.<writer>.partial` -> frame-000012.png.
+            if !stale, let end = name.range(of: ".png.") {
+                let file = String(name[name.index(after: name.startIndex)..<end.lowerBound]) + ".png"
+                if let index = JoinedShards.frameIndex(file) { stale = frames.contains(index) && OutputFile.isTemporary(name, for: file) }
+            }
+            if stale { unlink(folder.appendingPathComponent(name).path) }
         }
     }
+
     static func name(_ index: Int) -> String { String(format: "frame-%06d.png", index) }
     func encode(_ image: CGImage) throws -> Any { try image.pngData(compression: compression) }
     func write(_ encoded: Any, index: Int) throws {
-        try writeOutput(encoded as! Data, to: folder.appendingPathComponent(PNGFolderSink.name(index)).path)
+        // A file inside the output folder: a link planted at its name is refused, never followed.
+        try writeOutput(encoded as! Data, to: folder.appendingPathComponent(PNGFolderSink.name(index)).path, links: .refused)
     }
     func finish() throws {}
     func abandon() {
@@ -121,7 +144,7 @@ final class FFmpegSink: FrameSink {
     init(ffmpeg: URL, path: String, width: Int, height: Int, fps: Double) throws {
         self.path = path
         let url = URL(fileURLWithPath: path)
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial.mp4")
+        temporary = url.deletingLastPathComponent().appendingPathComponent(OutputFile.temporaryName(for: url.lastPathComponent) + ".mp4")
         process.executableURL = ffmpeg
         process.arguments = ["-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                              "-r", String(fps), "-i", "-", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",

@@ -32,6 +32,24 @@ enum OutputDestination: Equatable {
     }
 }
 
+extension OutputDestination {
+    /// Refuses an output that is one of the command's own inputs (the same file, by device and
+    /// inode, through any link or spelling): `quartz diff a.png b.png --heatmap a.png` would
+    /// replace the image it compares, `quartz render s.json -o s.json` the document it renders.
+    static func checkNotAnInput(_ outputs: [String?], inputs: [String?]) throws(OutputPathError) {
+        func identity(_ path: String) -> (UInt64, UInt64)? {
+            var info = stat()
+            guard !isStandardOutput(path), stat(path, &info) == 0 else { return nil }
+            return (UInt64(info.st_dev), UInt64(info.st_ino))
+        }
+        let read = inputs.compactMap { $0 }.compactMap { path in identity(path).map { (path, $0) } }
+        for case let output? in outputs {
+            guard let id = identity(output), let input = read.first(where: { $0.1 == id }) else { continue }
+            throw OutputPathError(path: output, reason: "it is the input \(input.0) of this command (nothing was replaced)")
+        }
+    }
+}
+
 /// An output path that cannot be written; its description names the path as the user gave it.
 struct OutputPathError: LocalizedError, CustomStringConvertible {
     let path: String
@@ -50,70 +68,25 @@ struct OutputWriteError: LocalizedError, CustomStringConvertible {
 
 extension OutputDestination {
     /// Writes `data` here: to standard output, or through a temporary file in the same folder
-    /// renamed over the destination, so a failed or interrupted run leaves no partial file and
-    /// never removes anything that is not a regular file. Errors name `path`, as the user gave it.
-    func write(_ data: Data, named path: String) throws {
+    /// renamed over the destination (`OutputFile.write`), so a failed or interrupted run leaves no
+    /// partial file and never removes anything that is not a regular file. Errors name `path`, as
+    /// the user gave it.
+    func write(_ data: Data, named path: String, links: OutputFile.Links = .followed) throws {
         switch self {
-        case .standardOutput: try writeAll(data, to: STDOUT_FILENO, path: path)
-        case .file(let url): try writeAtomically(data, to: url, named: path)
-        }
-    }
-}
-
-/// Checks `path` and writes `data` there (see `OutputDestination`).
-func writeOutput(_ data: Data, to path: String) throws {
-    try OutputDestination.resolve(path).write(data, named: path)
-}
-
-/// Writes `data` to the regular file at `url` (a path `OutputDestination.resolve` accepted, links
-/// resolved) atomically; errors name `name` (the path as the user gave it), not the temporary file.
-private func writeAtomically(_ data: Data, to url: URL, named name: String) throws {
-    let temporary = url.deletingLastPathComponent()
-        .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-    try InterruptCleanup.guarding(temporary: temporary) {
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw OutputWriteError(path: name, reason: String(cString: strerror(errno))) }
-        do {
-            try writeAll(data, to: fd, path: name)
-        } catch {
-            close(fd)
-            unlink(temporary.path)
-            throw error
-        }
-        // A file replaced keeps its permissions.
-        var existing = stat()
-        if stat(url.path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
-        // close reports what a write could not (a network file system's quota); fd is gone either way.
-        guard close(fd) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw OutputWriteError(path: name, reason: reason)
-        }
-        // Just before the rename, again: nothing but a regular file is ever replaced (rename(2)
-        // would replace a device node or a FIFO too).
-        if let refusal = OutputFile.refusal(at: url.path) {
-            unlink(temporary.path)
-            throw OutputPathError(path: name, reason: refusal)
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw OutputWriteError(path: name, reason: reason)
-        }
-    }
-}
-
-/// Writes every byte of `data` to `fd`, retrying short writes and interruptions.
-private func writeAll(_ data: Data, to fd: Int32, path: String) throws {
-    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw OutputWriteError(path: path, reason: String(cString: strerror(errno)))
+        case .standardOutput:
+            do { try OutputFile.writeAll(data, to: STDOUT_FILENO, path: path) } catch let error as OutputFileError {
+                throw OutputWriteError(path: path, reason: error.reason)
             }
-            offset += written
+        case .file:
+            do { try OutputFile.write(data, to: path, links: links, guarding: InterruptCleanup.guarding(temporary:_:)) }
+            catch let error as OutputFileError { throw OutputWriteError(path: path, reason: error.reason) }
         }
     }
+}
+
+/// Checks `path` and writes `data` there (see `OutputDestination`). `links: .refused` for a file
+/// inside an output folder (a frame, a manifest): a link at its name is refused, not followed.
+func writeOutput(_ data: Data, to path: String, links: OutputFile.Links = .followed) throws {
+    if links == .refused, let refusal = OutputFile.refusal(at: path, links: .refused) { throw OutputPathError(path: path, reason: refusal) }
+    try OutputDestination.resolve(path).write(data, named: path, links: links)
 }

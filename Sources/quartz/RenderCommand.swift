@@ -35,7 +35,10 @@ struct RenderCommand: ParsableCommand {
         InterruptCleanup.install()
         // The output is checked before anything is read or rendered.
         let destination: OutputDestination
-        do { destination = try OutputDestination.resolve(output) } catch {
+        do {
+            try OutputDestination.checkNotAnInput([output], inputs: [source.scene])
+            destination = try OutputDestination.resolve(output)
+        } catch {
             printError("quartz render: \(error)")
             throw QuartzExit.badInput
         }
