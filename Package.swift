@@ -18,6 +18,8 @@ let package = Package(
         // The stages below OpenQuartzCore, for the benchmarks package and for tools that inspect
         // render lists; applications import OpenQuartzCore.
         .library(name: "OpenQuartzStages", targets: ["Compositor", "RasterBackend", "GLBackend", "SceneCatalog"]),
+        // What the command line parses from outside (shard manifests, bench reports), for the fuzz targets.
+        .library(name: "QuartzTools", targets: ["FrameShards", "QuartzBench"]),
         .executable(name: "quartz", targets: ["quartz"]),
     ],
     dependencies: [
@@ -60,11 +62,13 @@ let package = Package(
         // `quartz bench`: the workloads, the ramp controller, the frame loop and the reports.
         .target(name: "QuartzBench", dependencies: ["OpenQuartzCore", "Compositor", "GLBackend", "RasterBackend", "PixelDiff"]),
         .target(name: "SceneFormat", dependencies: ["OpenQuartzCore", "Compositor"]),
+        // `quartz animate --shard`'s manifests and `quartz join`'s checks of shared folders (a library so the fuzz targets reach them).
+        .target(name: "FrameShards", dependencies: ["OpenCoreGraphics", "PixelDiff"]),
         // The seeds' listings ported to Swift (the same scenes as Examples/*.json).
         .target(name: "SeedExamples", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "seed-examples", dependencies: ["SeedExamples", "OpenQuartzCore"]),
         .executableTarget(name: "quartz", dependencies: [
-            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "GLBackend", "Compositor", "RasterBackend", "QuartzBench",
+            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "GLBackend", "Compositor", "RasterBackend", "QuartzBench", "FrameShards",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics"]),

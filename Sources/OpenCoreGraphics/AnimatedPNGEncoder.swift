@@ -15,8 +15,9 @@ public struct AnimatedPNGEncoder {
     public init(width: Int, height: Int, fps: Double) {
         self.width = width
         self.height = height
-        let denominator = UInt16(clamping: Int((fps * 100).rounded()))
-        delay = (100, max(denominator, 1))
+        // Any fps converts (1e300, NaN, a denormal): the delay is 100 / round(fps x 100) seconds,
+        // the denominator clamped to 1 ... 65,535 as the format holds it.
+        delay = (100, UInt16(Int(clampingPixels: fps * 100, to: 1...Int(UInt16.max))))
     }
 
     public var frameCount: Int { frames.count }

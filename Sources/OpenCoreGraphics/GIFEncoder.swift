@@ -26,7 +26,9 @@ public struct GIFEncoder {
     public init(width: Int, height: Int, fps: Double) {
         self.width = width
         self.height = height
-        delay = max(1, Int((100 / fps).rounded()))
+        // Any fps converts (a denormal makes 100 / fps infinite; NaN): the delay in hundredths of
+        // a second, clamped to 1 ... 65,535 as the format holds it.
+        delay = Int(clampingPixels: 100 / fps, to: 1...Int(UInt16.max))
     }
 
     public var frameCount: Int { frames.count }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import FrameShards
 import OpenQuartzCore
 import SceneFormat
 
@@ -57,7 +58,9 @@ struct AnimateCommand: ParsableCommand {
     func shardIndex(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (index: Int, count: Int)? {
         if let shard { return try parseShard(shard) }
         guard let shards else { return nil }
-        guard shards >= 1 else { throw ValidationError("--shards must be a whole number >= 1 (got \(shards))") }
+        guard (1...ShardManifest.Limits.maxFrames).contains(shards) else {
+            throw ValidationError("--shards must be a whole number from 1 to \(ShardManifest.Limits.maxFrames) (got \(shards))")
+        }
         guard let text = environment["JOB_COMPLETION_INDEX"] else {
             throw ValidationError("--shards \(shards) takes the shard from JOB_COMPLETION_INDEX (0 to \(shards - 1)), which is not set; "
                 + "run it in a Kubernetes Indexed Job, set it, or give --shard i/n")
@@ -70,8 +73,8 @@ struct AnimateCommand: ParsableCommand {
 
     func parseShard(_ text: String) throws -> (index: Int, count: Int) {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
-            throw ValidationError("--shard must be i/n with 1 <= i <= n (got \"\(text)\")")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n, n <= ShardManifest.Limits.maxFrames else {
+            throw ValidationError("--shard must be i/n with 1 <= i <= n <= \(ShardManifest.Limits.maxFrames) (got \"\(text)\")")
         }
         return (i, n)
     }
@@ -82,6 +85,7 @@ struct AnimateCommand: ParsableCommand {
         let kind = FrameSinks.kind(of: output)
         // The output is checked before anything is read or rendered.
         do {
+            try OutputDestination.checkNotAnInput([output], inputs: [source.scene])
             if kind == .folder { try PNGFolderSink.check(output) } else { _ = try OutputDestination.resolve(output) }
         } catch {
             printError("quartz animate: \(error)")
@@ -110,7 +114,9 @@ struct AnimateCommand: ParsableCommand {
         let sink: FrameSink
         do {
             switch kind {
-            case .folder: sink = try PNGFolderSink(folder: url, compression: pngCompression)
+            case .folder:
+                sink = try PNGFolderSink(folder: url, compression: pngCompression, frames: range,
+                                         also: shardIndex.map { [ShardManifest.fileName(shard: $0.index, of: $0.count)] } ?? [])
             case .apng: sink = AnimatedPNGSink(path: output, width: pixelWidth, height: pixelHeight, fps: rate, compression: pngCompression)
             case .gif: sink = GIFSink(path: output, width: pixelWidth, height: pixelHeight, fps: rate)
             case .mp4:
@@ -167,7 +173,7 @@ struct AnimateCommand: ParsableCommand {
                 let manifest = ShardManifest(shard: i, shards: n, firstFrame: range.lowerBound, frames: range.count, totalFrames: allTimes.count,
                                              fps: rate, width: pixelWidth, height: pixelHeight, pngCompression: pngCompression.rawValue,
                                              run: runIdentity(rate: rate, end: end, renderer: renderer))
-                do { try writeOutput(manifest.json, to: url.appendingPathComponent(manifest.fileName).path) } catch {
+                do { try writeOutput(manifest.json, to: url.appendingPathComponent(manifest.fileName).path, links: .refused) } catch {
                     throw ImageWriteFailure(underlying: error)
                 }
             }
