@@ -37,12 +37,16 @@ extension BenchReport {
     /// Ratios of `other` to this report, workload by workload: scores (higher is better) and
     /// fixed-complexity medians (lower is better).
     public func comparison(with other: BenchReport, names: (String, String)) -> String {
-        var lines = ["A: \(names.0): \(headline)", "B: \(names.1): \(other.headline)", ""]
+        var lines = ["A: \(BenchError.shown(names.0, limit: 256)): \(BenchError.shown(headline, limit: 256))",
+                     "B: \(BenchError.shown(names.1, limit: 256)): \(BenchError.shown(other.headline, limit: 256))", ""]
         var rows = [["workload", "score A", "score B", "B/A", "median A", "median B", "B/A", ""]]
         var ratios: [Double] = []
+        // Names are unique in a report read back (`BenchReport.read`), shown escaped and short.
+        let others = Dictionary(other.workloads.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let mine = Set(workloads.map(\.name))
         for w in workloads {
-            guard let o = other.workloads.first(where: { $0.name == w.name }) else {
-                rows.append([w.name, Self.number(w.ramp.score), "-", "-", Self.ms(w.fixed.median), "-", "-", "only in A"])
+            guard let o = others[w.name] else {
+                rows.append([BenchError.shown(w.name), Self.number(w.ramp.score), "-", "-", Self.ms(w.fixed.median), "-", "-", "only in A"])
                 continue
             }
             let scoreRatio = w.ramp.score > 0 ? o.ramp.score / w.ramp.score : .nan
@@ -50,11 +54,11 @@ extension BenchReport {
             if scoreRatio.isFinite, scoreRatio > 0 { ratios.append(scoreRatio) }
             var note = [w.status, o.status].contains("failed") ? "a run FAILED" : ""
             if w.fixed.complexity != o.fixed.complexity { note = "fixed complexity differs" }
-            rows.append([w.name, Self.number(w.ramp.score), Self.number(o.ramp.score), Self.ratio(scoreRatio),
+            rows.append([BenchError.shown(w.name), Self.number(w.ramp.score), Self.number(o.ramp.score), Self.ratio(scoreRatio),
                          Self.ms(w.fixed.median), Self.ms(o.fixed.median), Self.ratio(timeRatio), note])
         }
-        for o in other.workloads where !workloads.contains(where: { $0.name == o.name }) {
-            rows.append([o.name, "-", Self.number(o.ramp.score), "-", "-", Self.ms(o.fixed.median), "-", "only in B"])
+        for o in other.workloads where !mine.contains(o.name) {
+            rows.append([BenchError.shown(o.name), "-", Self.number(o.ramp.score), "-", "-", Self.ms(o.fixed.median), "-", "only in B"])
         }
         lines += Self.columns(rows)
         lines.append("")

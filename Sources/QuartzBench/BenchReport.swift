@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// Everything one run of `quartz bench` measured, as its JSON report holds it (`--json`,
 /// `--compare`, the HTML report). Times in seconds.
@@ -93,28 +94,56 @@ public struct BenchReport: Codable, Sendable {
         return try encoder.encode(self)
     }
 
+    /// What a report read back may hold: far more than `quartz bench` writes (a dozen workloads,
+    /// at most 10,000 fixed frames each, names of a few words), so a report from elsewhere is
+    /// refused by its size before its contents cost time or output (`--compare` pads its columns
+    /// to the widest cell).
+    public enum Limits {
+        public static let maxFileBytes = 8 << 20
+        public static let maxWorkloads = 1_000
+        public static let maxFrames = 100_000
+        /// Characters of a name, unit, status, CPU or device string.
+        public static let maxText = 256
+    }
+
     /// A report read back, with what is wrong with it named.
     public static func load(_ url: URL) throws -> BenchReport {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw BenchError.unreadable(url.path, error.localizedDescription)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw BenchError.unreadable(url.path, FileManager.default.fileExists(atPath: url.path) ? "no permission, or not a file" : "no such file")
         }
+        defer { try? handle.close() }
+        do { data = try handle.read(upToCount: Limits.maxFileBytes + 1) ?? Data() } catch {
+            throw BenchError.unreadable(url.path, "\(error)")
+        }
+        guard data.count <= Limits.maxFileBytes else {
+            throw BenchError.badReport(url.path, "over \(Limits.maxFileBytes >> 20) MiB (quartz bench writes reports of a few hundred KiB)")
+        }
+        return try read(data, name: url.path)
+    }
+
+    /// A report's bytes checked: JSON of this format, within `Limits`; `name` says where they came
+    /// from in errors.
+    public static func read(_ data: Data, name: String) throws -> BenchReport {
         do {
             let report = try JSONDecoder().decode(BenchReport.self, from: data)
             guard report.format == currentFormat else {
-                throw BenchError.badReport(url.path, "report format \(report.format); this quartz reads format \(currentFormat)")
+                throw BenchError.badReport(name, "report format \(report.format); this quartz reads format \(currentFormat)")
             }
+            if let problem = report.limitProblem { throw BenchError.badReport(name, problem) }
             return report
         } catch let error as BenchError {
             throw error
         } catch let DecodingError.keyNotFound(key, context) {
-            throw BenchError.badReport(url.path, "no \"\(key.stringValue)\" at \(BenchError.path(context.codingPath))")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw BenchError.badReport(url.path, "\(context.debugDescription) at \(BenchError.path(context.codingPath))")
+            throw BenchError.badReport(name, "no \"\(BenchError.shown(key.stringValue))\" at \(BenchError.path(context.codingPath))")
+        } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
+            throw BenchError.badReport(name, "expected \(BenchError.kind(of: type)) at \(BenchError.path(context.codingPath))")
         } catch let DecodingError.dataCorrupted(context) {
-            throw BenchError.badReport(url.path, "not JSON (\(context.underlyingError.map { "\($0)" } ?? context.debugDescription))")
+            // Foundation's own dump of the parser's state says nothing a person can act on.
+            throw BenchError.badReport(name, context.codingPath.isEmpty ? "not JSON"
+                : "a value out of range at \(BenchError.path(context.codingPath))")
         } catch {
-            throw BenchError.badReport(url.path, "\(error)")
+            throw BenchError.badReport(name, "not JSON")
         }
     }
 }
@@ -134,6 +163,50 @@ public enum BenchError: Error, CustomStringConvertible, Equatable {
     }
 
     static func path(_ keys: [CodingKey]) -> String {
-        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(shown($0.stringValue))" }.joined()
+    }
+
+    /// A type as a person names it in a JSON report.
+    static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Double.Type, is Int.Type, is UInt64.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: "an object"
+        }
+    }
+
+    /// Text from a report as it may be shown (`ShownText`).
+    public static func shown(_ text: String, limit: Int = 64) -> String { ShownText.escaped(text, limit: limit) }
+}
+
+extension BenchReport {
+    /// The first way this report exceeds `Limits`, in words; nil within them.
+    var limitProblem: String? {
+        if workloads.count > Limits.maxWorkloads { return "\(workloads.count) workloads, more than \(Limits.maxWorkloads)" }
+        var names = Set<String>()
+        for (i, w) in workloads.enumerated() {
+            if w.fixed.frameSeconds.count > Limits.maxFrames {
+                return "workloads[\(i)] has \(w.fixed.frameSeconds.count) fixed frames, more than \(Limits.maxFrames)"
+            }
+            if w.ramp.samples.count > Limits.maxFrames || w.ramp.bracket.count > Limits.maxFrames {
+                return "workloads[\(i)].ramp has more than \(Limits.maxFrames) samples"
+            }
+            if w.failures.count > Limits.maxWorkloads { return "workloads[\(i)] lists more than \(Limits.maxWorkloads) failures" }
+            for (field, text) in [("name", w.name), ("unit", w.unit), ("status", w.status), ("summary", w.summary)] + w.failures.map({ ("failures", $0) })
+            where text.count > Limits.maxText {
+                return "workloads[\(i)].\(field) is longer than \(Limits.maxText) characters"
+            }
+            if !names.insert(w.name).inserted { return "workloads[\(i)]: the workload \"\(BenchError.shown(w.name))\" is listed twice" }
+        }
+        if failed.count > Limits.maxWorkloads { return "\"failed\" lists more than \(Limits.maxWorkloads) workloads" }
+        for (field, text) in [("backend", backend), ("date", date), ("machine.cpu", machine.cpu), ("machine.system", machine.system),
+                              ("gl.renderer", gl?.renderer ?? ""), ("gl.vendor", gl?.vendor ?? ""), ("gl.version", gl?.version ?? ""),
+                              ("gl.platform", gl?.platform ?? ""), ("settings.gpuTime", settings.gpuTime)] + failed.map({ ("failed", $0) })
+        where text.count > Limits.maxText {
+            return "\(field) is longer than \(Limits.maxText) characters"
+        }
+        return nil
     }
 }

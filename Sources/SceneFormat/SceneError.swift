@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// One mistake in a scene document: where (a JSON path such as `root.sublayers[2].transform`) and
 /// what was expected.
@@ -6,9 +7,11 @@ public struct SceneIssue: Equatable, Sendable, CustomStringConvertible {
     public let path: String
     public let message: String
 
+    /// Control characters a hostile document puts in a key or a string are kept out of both:
+    /// they show as escapes (`ShownText`), so a message stays one line a terminal prints as is.
     public init(path: String, message: String) {
-        self.path = path
-        self.message = message
+        self.path = ShownText.needsEscaping(path) ? ShownText.escaped(path, limit: .max) : path
+        self.message = ShownText.needsEscaping(message) ? ShownText.escaped(message, limit: .max) : message
     }
 
     public var description: String { "\(path): \(message)" }
@@ -40,7 +43,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .syntax(line, column, message): "line \(line), column \(column): \(message)"
+        case let .syntax(line, column, message): "line \(line), column \(column): \(ShownText.escaped(message, limit: .max))"
         case .invalid(let issues): issues.map(\.description).joined(separator: "\n")
         case let .unreadable(path, reason): "\(path): \(reason)"
         case .unrepresentable(let issue): issue.description
@@ -50,7 +53,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Each mistake on a line of its own, prefixed with the file's name.
     public func lines(file: String) -> [String] {
         switch self {
-        case let .syntax(line, column, message): ["\(file):\(line):\(column): \(message)"]
+        case let .syntax(line, column, message): ["\(file):\(line):\(column): \(ShownText.escaped(message, limit: .max))"]
         case .invalid(let issues): issues.map { "\(file): \($0)" }
         case .unreadable, .unrepresentable: [description]
         }

@@ -109,4 +109,58 @@ struct BenchSuiteTests {
         #expect(wrong.contains("workloads[0].fixed"), "\(wrong)")
         #expect("\(BenchError.unreadable("/x.json", "gone"))" == "/x.json: cannot be read (gone)")
     }
+
+    @Test("a report from elsewhere is bounded before it costs time or output: 8 MiB, 1,000 workloads, names of 256 characters, one row per name; control characters shown escaped")
+    func hostileReports() throws {
+        let report = try BenchSuite(settings: Self.settings(["cards"], backend: .cpu)).run()
+        let base = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
+        let workload = try #require((base["workloads"] as? [[String: Any]])?.first)
+        func read(_ change: (inout [String: Any]) -> Void) -> String {
+            var json = base
+            change(&json)
+            guard let data = try? JSONSerialization.data(withJSONObject: json) else { return "unencodable" }
+            do { _ = try BenchReport.read(data, name: "r.json"); return "accepted" } catch { return "\(error)" }
+        }
+        let start = Date()
+        // 2,000 workloads with 1,000-character names: the 2.2 MB report that took 40 s and printed 200 MB.
+        let many = read { json in
+            json["workloads"] = (0..<2_000).map { i -> [String: Any] in
+                var w = workload
+                w["name"] = String(repeating: "w", count: 1_000) + "\(i)"
+                return w
+            }
+        }
+        #expect(many.contains("2000 workloads, more than 1000"), "\(many)")
+        let long = read { json in
+            var w = workload
+            w["name"] = String(repeating: "n", count: 300)
+            json["workloads"] = [w]
+        }
+        #expect(long.contains("workloads[0].name is longer than 256 characters"), "\(long)")
+        let twice = read { json in json["workloads"] = [workload, workload] }
+        #expect(twice.contains("the workload \"cards\" is listed twice"), "\(twice)")
+        let frames = read { json in
+            var w = workload, fixed = w["fixed"] as! [String: Any]
+            fixed["frameSeconds"] = [Double](repeating: 0.01, count: 100_001)
+            w["fixed"] = fixed
+            json["workloads"] = [w]
+        }
+        #expect(frames.contains("100001 fixed frames, more than 100000"), "\(frames)")
+        #expect(Date().timeIntervalSince(start) < 30)
+        // A name with a NUL and an escape sequence is printed escaped, never raw.
+        var w = workload
+        w["name"] = "a\u{0}b\u{1B}[2J"
+        var json = base
+        json["workloads"] = [w]
+        let hostile = try BenchReport.read(try JSONSerialization.data(withJSONObject: json), name: "r.json")
+        let comparison = hostile.comparison(with: report, names: ("a\u{0}.json", "b.json"))
+        #expect(!comparison.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(comparison.debugDescription)")
+        #expect(comparison.contains("a\\u{0}b\\u{1b}[2J") && comparison.contains("only in A"), "\(comparison)")
+        // Not JSON: the reason, not Foundation's dump of its parser's state.
+        let broken = (try? BenchReport.read(Data("{\"a\": [1, 2".utf8), name: "r.json")).map { _ in "accepted" }
+        #expect(broken == nil)
+        do { _ = try BenchReport.read(Data("{\"a\": [1, 2".utf8), name: "r.json") } catch {
+            #expect("\(error)" == "r.json: not a quartz bench report: not JSON", "\(error)")
+        }
+    }
 }

@@ -367,4 +367,23 @@ struct HostileInputTests {
             #expect(rendered.contains("more than 10000 offscreen passes (RenderLimits.maxPasses)"), "\(backend): \(rendered)")
         }
     }
+
+    @Test("control characters in keys and strings are shown escaped: a NUL or a terminal escape never reaches a message raw")
+    func controlCharactersEscaped() {
+        let text = #"{"format": "openquartz-scene", "version": 1, "root": {"a\u0000b\u001b[2J": 1, "compositingFilter": "x\u0007"}}"#
+        let message = errorText { _ = try SceneDocument(data: Data(text.utf8)) }
+        #expect(message.contains(#"a\u{0}b\u{1b}[2J"#), "\(message.debugDescription)")
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(message.debugDescription)")
+    }
+
+    @Test("every compositingFilter name the renderer honours is one a document may say, Core Image's CI names included")
+    func compositingFilterNamesAgree() throws {
+        for name in BlendMode.acceptedCompositingFilterNames {
+            #expect(BlendMode(compositingFilter: name) != nil, "the renderer refuses \(name)")
+            let text = #"{"format": "openquartz-scene", "version": 1, "root": {"compositingFilter": "\#(name)"}}"#
+            #expect(throws: Never.self, "\(name)") { _ = try SceneDocument(data: Data(text.utf8)) }
+        }
+        #expect(BlendMode.acceptedCompositingFilterNames.contains("CIMultiplyBlendMode"))
+        #expect(BlendMode.acceptedCompositingFilterNames.count == 2 * BlendMode.compositingFilterNames.count)
+    }
 }
