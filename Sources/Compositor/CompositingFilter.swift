@@ -21,6 +21,14 @@ extension BlendMode {
         ("sourceOverCompositing", .sourceOver), ("additionCompositing", .plus),
     ]
 
+    /// Every string `init(compositingFilter:)` takes: each name as Core Animation's string form
+    /// (`multiplyBlendMode`) and as Core Image's filter name (`CIMultiplyBlendMode`). Readers of
+    /// outside data (scene documents) accept exactly these, so what the renderer honours and what
+    /// a document may say are one list.
+    public static let acceptedCompositingFilterNames: [String] = compositingFilterNames.flatMap { entry in
+        [entry.name, "CI" + entry.name.prefix(1).uppercased() + entry.name.dropFirst()]
+    }
+
     /// The mode a compositingFilter value names: a name above, with or without Core Image's "CI"
     /// prefix (`CIMultiplyBlendMode`); nil for anything else.
     public init?(compositingFilter value: Any) {

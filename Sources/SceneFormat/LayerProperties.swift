@@ -116,7 +116,7 @@ enum LayerClasses {
         bool("doubleSided", \CALayer.isDoubleSided),
         bool("allowsGroupOpacity", \CALayer.allowsGroupOpacity),
         // Core Image's composite-operation names, as code for Apple's platforms sets them.
-        LayerProperty(name: "compositingFilter", kind: .choice(BlendMode.compositingFilterNames.map(\.name)),
+        LayerProperty(name: "compositingFilter", kind: .choice(BlendMode.acceptedCompositingFilterNames),
                       set: { $0.compositingFilter = $1 as! String }, get: { $0.compositingFilter as? String }),
         LayerProperty(name: "contents", kind: .image, set: { $0.contents = $1 as? CGImage },
                       get: { ($0.contents as? CGImage).map { $0 as Any } ?? SceneNull() }),
