@@ -11,6 +11,10 @@ public enum CompositorError: Error, Equatable, CustomStringConvertible {
     case tooManyPasses(limit: Int)
     /// The frame's offscreen passes hold more pixels than `RenderLimits.maxPassPixels`.
     case tooManyPassPixels(limit: Int)
+    /// The frame's work passes one of `RenderLimits`' budgets (`FrameWork`): what (`"drawn
+    /// pixels"`), how much was counted when it was refused (at least that much: counting stops
+    /// there), the limit, and the `RenderLimits` setting that holds it.
+    case overBudget(what: String, counted: Int, limit: Int, setting: String)
 
     public var description: String {
         switch self {
@@ -19,6 +23,9 @@ public enum CompositorError: Error, Equatable, CustomStringConvertible {
         case .tooManyLayers(let limit): "the frame has more than \(limit) layers (RenderLimits.maxLayers)"
         case .tooManyPasses(let limit):
             "the frame needs more than \(limit) offscreen passes (RenderLimits.maxPasses): groups, masks, shadows and rasterized layers nest too deep"
+        case let .overBudget(what, counted, limit, setting):
+            "the frame needs at least \(counted) \(what), more than the limit of \(limit) a frame (RenderLimits.\(setting)); "
+                + "refused before drawing. Draw less at once (fewer or smaller layers, emitters, copies), or raise the limit"
         case .tooManyPassPixels(let limit):
             "the frame's offscreen passes hold more than \(limit) pixels (RenderLimits.maxPassPixels): groups, masks, shadows and "
                 + "rasterized layers too large or too many at this scale"

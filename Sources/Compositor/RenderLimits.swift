@@ -23,14 +23,46 @@ public struct RenderLimits: Sendable, Equatable {
     /// worst, their memory: 4 bytes each); more is `CompositorError.tooManyPassPixels`, likewise
     /// raised before any is drawn. Default: 2^30 (about 130 passes of 3840 x 2160).
     public var maxPassPixels: Int
+    /// The rest of one frame's work budget (`FrameWork`), each counted while the render list is
+    /// built and refused (`CompositorError.overBudget`, naming the estimate and the limit) before
+    /// a pixel is drawn. The defaults bound a frame to seconds on the CPU backend, however the
+    /// work is spread over layers, emitters, replicated instances and tiles (docs/robustness.md
+    /// has the measured worst cases).
+    ///
+    /// Pixels drawn by the frame's draws in all its passes together (each draw's pixel bounds,
+    /// within its target). Default: 2^31 (about 2,300 layers covering all of 1280 x 720).
+    public var maxDrawnPixels: Int
+    /// Pixels of draws whose blend mode reads the backdrop (compositingFilter): a copy of the
+    /// backdrop on the GPU, the blend formula per pixel on the CPU. Default: 2^28.
+    public var maxBlendPixels: Int
+    /// Live particles of all emitters (and replicated instances of them) in one frame.
+    /// Default: 200,000 (one emitter's own limit, `CAEmitterLayer.maxParticles`).
+    public var maxParticles: Int
+    /// Simulation steps of all emitters in one frame. Default: 2,000,000 (two emitters at their
+    /// own limit, `CAEmitterLayer.maxSimulationSteps`).
+    public var maxParticleSteps: Int
+    /// Items a frame's tiles draw (where a tiled layer can say before drawing, as a scene
+    /// document's drawing can), every copy of a repeated group counted. Default: 1,000,000.
+    public var maxDrawingItems: Int
+    /// Pixels those items cover in the tiles drawn (each item's box within its tile).
+    /// Default: 2^31.
+    public var maxDrawingPixels: Int
 
     public init(maxDepth: Int = 4_096, maxLayers: Int = 1_000_000, maxTextureBytes: Int = 1 << 30,
-                maxPasses: Int = 10_000, maxPassPixels: Int = 1 << 30) {
+                maxPasses: Int = 10_000, maxPassPixels: Int = 1 << 30, maxDrawnPixels: Int = 1 << 31,
+                maxBlendPixels: Int = 1 << 28, maxParticles: Int = 200_000, maxParticleSteps: Int = 2_000_000,
+                maxDrawingItems: Int = 1_000_000, maxDrawingPixels: Int = 1 << 31) {
         self.maxDepth = maxDepth
         self.maxLayers = maxLayers
         self.maxTextureBytes = maxTextureBytes
         self.maxPasses = maxPasses
         self.maxPassPixels = maxPassPixels
+        self.maxDrawnPixels = maxDrawnPixels
+        self.maxBlendPixels = maxBlendPixels
+        self.maxParticles = maxParticles
+        self.maxParticleSteps = maxParticleSteps
+        self.maxDrawingItems = maxDrawingItems
+        self.maxDrawingPixels = maxDrawingPixels
     }
 
     public static let standard = RenderLimits()

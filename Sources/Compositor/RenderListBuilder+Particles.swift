@@ -12,7 +12,21 @@ extension RenderListBuilder {
     func emitParticles(of emitter: CAEmitterLayer, map: ProjectiveTransform2D, clip: [DevicePoint], opacity: Double,
                        tint: PremultipliedColor, state: inout BuildState) {
         guard clip.count >= 3 else { return }
-        let (particles, complete) = emitter.simulateParticles()
+        // Within what is left of the frame's budget (every emitter and replicated instance of
+        // one draws from it): past it the frame is refused, not drawn with particles missing.
+        let stepsLeft = limits.maxParticleSteps - state.work.particleSteps, particlesLeft = limits.maxParticles - state.work.particles
+        let (particles, complete, steps) = emitter.simulateParticles(stepLimit: stepsLeft, particleLimit: particlesLeft)
+        state.work.particleSteps += steps
+        state.work.particles += particles.count
+        let stoppedByFrame = (stepsLeft < CAEmitterLayer.maxSimulationSteps && steps > stepsLeft)
+            || (particlesLeft < CAEmitterLayer.maxParticles && particles.count >= particlesLeft)
+        if !complete, stoppedByFrame {
+            state.overBudget = state.overBudget ?? (particlesLeft <= particles.count
+                ? .overBudget(what: "particles", counted: state.work.particles + 1, limit: limits.maxParticles, setting: "maxParticles")
+                : .overBudget(what: "particle simulation steps", counted: state.work.particleSteps, limit: limits.maxParticleSteps,
+                              setting: "maxParticleSteps"))
+            return
+        }
         if !complete {
             state.diagnostics.append("\(emitter): its particles reach the limits of one frame (\(CAEmitterLayer.maxParticles) particles, "
                 + "\(CAEmitterLayer.maxSimulationSteps) simulation steps); \(particles.count) are drawn, later births are not")

@@ -49,6 +49,16 @@ extension RenderListBuilder {
         let filters = Self.samplingFilters(of: layer)
         for row in range.rows {
             for column in range.columns {
+                // A tile about to be drawn counts against the frame's budget first (FrameWork).
+                if let work = layer.workToDraw(level: level, column: column, row: row, limit: limits.maxDrawingItems - state.work.drawingItems) {
+                    state.work.drawingItems += work.items
+                    state.work.drawingPixels = state.work.drawingPixels.addingReportingOverflow(work.pixels).overflow
+                        ? .max : state.work.drawingPixels + work.pixels
+                    if let excess = state.work.excess(limits) {
+                        state.overBudget = state.overBudget ?? excess
+                        return
+                    }
+                }
                 guard let tile = layer.tile(level: level, column: column, row: row) else { continue }
                 let (image, rect, drawn) = (tile.image, tile.rect, tile.imageRect)
                 // Local point -> the image's unit square: its pixels start at the drawn

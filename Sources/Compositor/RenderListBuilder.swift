@@ -90,10 +90,15 @@ public struct RenderListBuilder {
         try walk(from: Visit(layer: root, parentPlaneToDevice: toDevice, opacity: 1,
                              clip: RenderListBuilder.guardBand(size.width, size.height), depth: 0,
                              passMap: inOwnSpace ? toDevice : nil), state: &state)
+        if let excess = state.overBudget { throw excess }
         var passes = state.passes + [RenderPass(id: state.nextPassID, width: size.width, height: size.height, ops: state.ops)]
         if cutsOccludedShadows { passes = passes.map { $0.cuttingOccludedShadows() } }
-        return RenderList(width: size.width, height: size.height, passes: passes,
-                          textures: state.textures, diagnostics: state.diagnostics)
+        let list = RenderList(width: size.width, height: size.height, passes: passes,
+                              textures: state.textures, diagnostics: state.diagnostics)
+        // The pixels the frame draws, counted on the finished list (what the backends will do).
+        (state.work.drawnPixels, state.work.blendPixels) = FrameWork.pixels(of: list)
+        if let excess = state.work.excess(limits) { throw excess }
+        return list
     }
 
     struct BuildState {
@@ -123,6 +128,10 @@ public struct RenderListBuilder {
         var passPixels = 0
         /// Layers visited so far, against `RenderLimits.maxLayers`.
         var layersVisited = 0
+        /// The frame's work so far (`FrameWork`), and the first budget it passed: the walk stops
+        /// at the next layer and the build throws it.
+        var work = FrameWork()
+        var overBudget: CompositorError?
         /// Set while a subtree is built only to see where it draws (`roundedClipCutsNothing`).
         var inTrial = false
         /// The last clip made a polygon of for a rounded shape's edges, and that polygon: most
@@ -319,6 +328,7 @@ public struct RenderListBuilder {
         guard visit.depth < limits.maxDepth else { throw CompositorError.treeTooDeep(limit: limits.maxDepth) }
         state.layersVisited += 1
         guard state.layersVisited <= limits.maxLayers else { throw CompositorError.tooManyLayers(limit: limits.maxLayers) }
+        if let excess = state.overBudget { throw excess }
         if layer.isHidden { return }
         if let problem = GeometryCheck.problem(in: layer) {
             state.diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")

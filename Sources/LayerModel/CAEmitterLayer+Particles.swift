@@ -47,12 +47,23 @@ extension CAEmitterLayer {
     /// The particles, and whether the simulation got through every birth (false: it reached
     /// `maxParticles` or `maxSimulationSteps`, and later births are not drawn).
     public func simulateParticles(atLayerTime time: CFTimeInterval? = nil) -> (particles: [EmitterParticle], complete: Bool) {
+        let result = simulateParticles(atLayerTime: time, stepLimit: CAEmitterLayer.maxSimulationSteps, particleLimit: CAEmitterLayer.maxParticles)
+        return (result.particles, result.complete)
+    }
+
+    /// The same, within what is left of a frame's budget: at most `stepLimit` steps and
+    /// `particleLimit` particles (each at most this emitter's own limits); also the steps taken,
+    /// which the frame's budget counts (`RenderLimits.maxParticleSteps`).
+    public func simulateParticles(atLayerTime time: CFTimeInterval? = nil, stepLimit: Int, particleLimit: Int)
+        -> (particles: [EmitterParticle], complete: Bool, steps: Int) {
         let now = time ?? presentedLayerTime ?? layerTime(atMediaTime: CACurrentMediaTime())
-        guard now.isFinite, now >= 0 else { return ([], true) }
+        guard now.isFinite, now >= 0 else { return ([], true, 0) }
         let model = (modelLayer as? CAEmitterLayer) ?? self
         var simulation = EmitterSimulation(model: model, presented: self)
+        simulation.stepLimit = min(max(stepLimit, 0), CAEmitterLayer.maxSimulationSteps)
+        simulation.particleLimit = min(max(particleLimit, 0), CAEmitterLayer.maxParticles)
         let particles = simulation.particles(at: now)
-        return (particles, !simulation.stopped)
+        return (particles, !simulation.stopped, simulation.steps)
     }
 }
 
@@ -150,11 +161,14 @@ struct EmitterSimulation {
     /// Steps taken (`CAEmitterLayer.maxSimulationSteps`), and whether the limits stopped it.
     var steps = 0
     var stopped = false
+    /// This simulation's limits: the emitter's own, or less where the frame's budget has less left.
+    var stepLimit = CAEmitterLayer.maxSimulationSteps
+    var particleLimit = CAEmitterLayer.maxParticles
 
-    /// Counts a step; false once the frame's limits are reached.
+    /// Counts a step; false once the limits are reached.
     mutating func step() -> Bool {
         steps += 1
-        if steps > CAEmitterLayer.maxSimulationSteps || particles.count >= CAEmitterLayer.maxParticles { stopped = true }
+        if steps > stepLimit || particles.count >= particleLimit { stopped = true }
         return !stopped
     }
 

@@ -154,15 +154,43 @@ open class CATiledLayer: CALayer {
     /// nil for a tile outside the bounds.
     public func tile(level: Int, column: Int, row: Int) -> Tile? {
         let owner = (modelLayer as? CATiledLayer) ?? self
-        let b = owner.bounds
-        let rect = owner.tileRect(level: level, column: column, row: row).intersection(b)
-        guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
-        let pixel = 1 / owner.resolution(level: level)
-        let imageRect = CGRect(x: max(rect.minX - pixel, b.minX), y: max(rect.minY - pixel, b.minY), width: 0, height: 0)
-            .union(CGRect(x: min(rect.maxX + pixel, b.maxX), y: min(rect.maxY + pixel, b.maxY), width: 0, height: 0))
+        guard let (rect, imageRect) = owner.tileRects(level: level, column: column, row: row) else { return nil }
         let key = TiledLayerTiles.Key(level: level, column: column, row: row)
         guard let image = tiles.image(for: key, draw: { owner.drawTile(imageRect, level: level) }) else { return nil }
         return Tile(image: image, rect: rect, imageRect: imageRect)
+    }
+
+    /// The part of the bounds a tile shows and the part its image holds (a pixel more a side).
+    private func tileRects(level: Int, column: Int, row: Int) -> (rect: CGRect, imageRect: CGRect)? {
+        let b = bounds
+        let rect = tileRect(level: level, column: column, row: row).intersection(b)
+        guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
+        let pixel = 1 / resolution(level: level)
+        let imageRect = CGRect(x: max(rect.minX - pixel, b.minX), y: max(rect.minY - pixel, b.minY), width: 0, height: 0)
+            .union(CGRect(x: min(rect.maxX + pixel, b.maxX), y: min(rect.maxY + pixel, b.maxY), width: 0, height: 0))
+        return (rect, imageRect)
+    }
+
+    // MARK: The frame's work budget
+
+    /// What drawing a part of the bounds costs, where the layer can say before drawing it: the
+    /// items drawn and the pixels they cover at a resolution (pixels per point), counting stopped
+    /// once past `limit` items. A scene document's tiled layer sets it from its drawing; a layer
+    /// drawn by code has none (its tiles are not counted). The render list builder asks it for
+    /// each tile about to be drawn (`RenderLimits.maxDrawingItems`, `maxDrawingPixels`).
+    package var drawingWork: (@Sendable (_ rect: CGRect, _ pixelsPerPoint: CGFloat, _ limit: Int) -> (items: Int, pixels: Int))? {
+        get { ((modelLayer as? CATiledLayer) ?? self).storedDrawingWork }
+        set { storedDrawingWork = newValue }
+    }
+    private var storedDrawingWork: (@Sendable (CGRect, CGFloat, Int) -> (items: Int, pixels: Int))?
+
+    /// The work of drawing the tile at `level`, `column`, `row` now: nil when it is kept from an
+    /// earlier frame (it costs nothing), outside the bounds, or the layer cannot say.
+    package func workToDraw(level: Int, column: Int, row: Int, limit: Int) -> (items: Int, pixels: Int)? {
+        let owner = (modelLayer as? CATiledLayer) ?? self
+        guard let work = owner.storedDrawingWork, !tiles.holds(TiledLayerTiles.Key(level: level, column: column, row: row)),
+              let (_, imageRect) = owner.tileRects(level: level, column: column, row: row) else { return nil }
+        return work(imageRect, owner.resolution(level: level), limit)
     }
 
     /// One tile drawn by `draw(in:)`: a context of the tile's pixels, its clip the tile's
@@ -220,6 +248,9 @@ final class TiledLayerTiles: @unchecked Sendable {
 
     /// The kept image for `key`, or the one `draw` makes (kept, evicting the least recently used
     /// beyond the limit). Drawing runs outside the lock: a layer's drawing may be slow.
+    /// Whether the tile is kept (drawing it again costs nothing).
+    func holds(_ key: Key) -> Bool { lock.withLock { entries[key] != nil } }
+
     func image(for key: Key, draw: () -> CGImage?) -> CGImage? {
         if let image = lock.withLock({ () -> CGImage? in
             uses += 1

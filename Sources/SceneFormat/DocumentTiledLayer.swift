@@ -8,7 +8,16 @@ public final class DocumentTiledLayer: CATiledLayer, @unchecked Sendable {
     /// What each tile draws; setting it drops the tiles drawn so far.
     public var drawing: SceneDrawing? {
         get { stored }
-        set { stored = newValue; setNeedsDisplay() }
+        set {
+            stored = newValue
+            // The frame's work budget asks what a tile will cost before it is drawn.
+            if let drawing = newValue {
+                drawingWork = { @Sendable rect, scale, limit in drawing.work(in: rect, pixelsPerPoint: scale, limit: limit) }
+            } else {
+                drawingWork = nil
+            }
+            setNeedsDisplay()
+        }
     }
 
     /// Set without dropping tiles where a presentation copy is made: copies share the model's

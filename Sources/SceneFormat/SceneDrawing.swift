@@ -101,6 +101,44 @@ public final class SceneDrawing: @unchecked Sendable {
         draw(in: ctx, clip: clip, dx: 0, dy: 0)
     }
 
+    /// What `draw(in:)` would do in a context whose clip is `clip` at `pixelsPerPoint`: the items
+    /// it would draw (every copy) and the pixels their boxes cover within the clip, found by the
+    /// same walk without drawing, stopped once past `limit` items (so asking costs at most that).
+    public func work(in clip: CGRect, pixelsPerPoint: CGFloat, limit: Int) -> (items: Int, pixels: Int) {
+        guard !clip.isNull, !clip.isEmpty, pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return (0, 0) }
+        var items = 0, area = 0.0
+        work(in: clip, dx: 0, dy: 0, items: &items, area: &area, limit: limit)
+        let pixels = area * Double(pixelsPerPoint * pixelsPerPoint)
+        return (items, pixels < Double(Int.max / 2) ? Int(pixels.rounded(.up)) : Int.max / 2)
+    }
+
+    private func work(in clip: CGRect, dx: CGFloat, dy: CGFloat, items: inout Int, area: inout Double, limit: Int) {
+        for (index, item) in self.items.enumerated() {
+            guard items <= limit else { return }
+            let box = boxes[index]
+            guard !box.isNull, box.offsetBy(dx: dx, dy: dy).intersects(clip) else { continue }
+            if case let .repeated(drawing, columns, rows, step) = item {
+                let b = drawing.bounds
+                let i = SceneDrawing.copies(count: columns, step: step.width, from: b.minX + dx, to: b.maxX + dx, meeting: clip.minX, clip.maxX)
+                let j = SceneDrawing.copies(count: rows, step: step.height, from: b.minY + dy, to: b.maxY + dy, meeting: clip.minY, clip.maxY)
+                guard let i, let j else { continue }
+                for row in j {
+                    for column in i {
+                        // A copy visited costs a step even where none of its items meets the clip.
+                        items += 1
+                        guard items <= limit else { return }
+                        drawing.work(in: clip, dx: dx + CGFloat(column) * step.width, dy: dy + CGFloat(row) * step.height,
+                                     items: &items, area: &area, limit: limit)
+                    }
+                }
+                continue
+            }
+            items += 1
+            let met = box.offsetBy(dx: dx, dy: dy).intersection(clip)
+            area += Double(met.width * met.height)
+        }
+    }
+
     private func draw(in ctx: CGContext, clip: CGRect, dx: CGFloat, dy: CGFloat) {
         for (index, item) in items.enumerated() {
             let box = boxes[index]
