@@ -14,7 +14,8 @@ import OpenQuartzCore
 /// Colors default to black, as Core Graphics' do; the stroke keys are CAShapeLayer's. The
 /// decoder, the encoder and the schema are made here from one list of keys per kind.
 enum SceneDrawingCodec {
-    /// How deep repeated groups nest.
+    /// How deep repeated groups nest: a repeat inside a repeat ... four deep (the top drawing is
+    /// depth 0), as docs/cli.md says.
     static let maxDepth = 4
 
     static let kinds = ["fill", "stroke", "image", "text", "repeat"]
@@ -38,7 +39,7 @@ enum SceneDrawingCodec {
 
     /// `[{...}, ...]` as a drawing within the document's limits, every mistake recorded with its path.
     static func decode(_ json: JSONValue, at path: String, _ ctx: inout DecodeContext) -> SceneDrawing? {
-        guard let drawing = decode(json, at: path, depth: 1, &ctx) else { return nil }
+        guard let drawing = decode(json, at: path, depth: 0, &ctx) else { return nil }
         let limit = ctx.limits.maxDrawingItems
         guard drawing.expandedCount <= limit else {
             let count = drawing.expandedCount == Int.max ? "more than \(Int.max)" : "\(drawing.expandedCount)"
