@@ -5,7 +5,7 @@
 // <Module>_main, which -parse-as-library would leave undefined. Build and run: `make fuzz`.
 import PackageDescription
 
-let fuzzer = ["FuzzSceneDocument", "FuzzImageDecoder", "FuzzPathRaster", "FuzzLayerTree"]
+let fuzzer = ["FuzzSceneDocument", "FuzzImageDecoder", "FuzzPathRaster", "FuzzLayerTree", "FuzzShardManifest", "FuzzBenchReport"]
 
 let package = Package(
     name: "OpenQuartzFuzz",
@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "OpenQuartzCore", package: "OpenQuartz"),
                 .product(name: "SceneFormat", package: "OpenQuartz"),
                 .product(name: "OpenQuartzStages", package: "OpenQuartz"),
+                .product(name: "QuartzTools", package: "OpenQuartz"),
             ]
         )
     }

@@ -1,0 +1,3 @@
+import FuzzSupport
+
+runFuzzer { data, size in fuzzBenchReport(data, size) }
