@@ -27,6 +27,32 @@ public enum ImageDecoder {
         return nil
     }
 
+    /// The pixel size an image's header states, read without decoding it (PNG's IHDR, GIF's
+    /// logical screen, JPEG's frame header); nil when the bytes are none of the three or too short.
+    /// What a caller sizes memory by before it decodes (`quartz diff`'s estimate).
+    public static func dimensions(of data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data.prefix(24))
+        switch format(of: data) {
+        case .png:
+            guard bytes.count >= 24 else { return nil }
+            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            return (width, height)
+        case .gif:
+            guard bytes.count >= 10 else { return nil }
+            return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        case .jpeg:
+            guard let handle = tjInitDecompress() else { return nil }
+            defer { tjDestroy(handle) }
+            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+            let status = data.withUnsafeBytes { raw in
+                tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace)
+            }
+            return status == 0 ? (Int(width), Int(height)) : nil
+        case nil:
+            return nil
+        }
+    }
+
     public static func decode(_ data: Data, source: String = "<data>") throws -> [DecodedFrame] {
         switch format(of: data) {
         case .png: return [DecodedFrame(image: try CGImage.decodePNG(data, source: source), delay: 0)]

@@ -54,23 +54,41 @@ public struct DiffReport {
     /// (created if missing); returns the page.
     @discardableResult
     public func write(to folder: URL) throws -> URL {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var rows: [Row] = []
-        for (index, entry) in entries.enumerated() {
-            switch entry.outcome {
-            case let .problem(message):
-                rows.append(Row(name: entry.name, passed: false, problem: message))
-            case let .compared(verdict, expected, actual):
-                let stem = "pair\(index)"
-                let pictures = [("expected", expected), ("actual", actual), ("diff", verdict.diffImage), ("mask", verdict.diffMask)]
-                for (kind, bitmap) in pictures {
-                    try CGImage(bitmap: bitmap).writePNG(to: folder.appendingPathComponent("\(stem).\(kind).png"))
-                }
-                rows.append(Row(name: entry.name, passed: verdict.passed, summary: verdict.summary, comparator: verdict.comparator,
-                                width: expected.width, height: expected.height, stem: stem))
+        try Self.makeFolder(folder)
+        let rows = try entries.enumerated().map { index, entry in try Self.writePair(entry, index: index, into: folder) }
+        return try Self.finish(title: title, rows: rows, in: folder)
+    }
+
+    /// The report written pair by pair, as the pairs are compared: each pair's images go into the
+    /// folder at once and only its row is kept, so a report of many large pairs holds one pair's
+    /// pixels at a time, not every pair's until the end.
+    public static func makeFolder(_ folder: URL) throws {
+        try OutputFile.makeFolder(folder.path)
+    }
+
+    /// One pair's images (`pairINDEX.expected.png`, `.actual`, `.diff`, `.mask`) written into the
+    /// report's folder; its row. Files inside the folder are written without following links.
+    public static func writePair(_ entry: Entry, index: Int, into folder: URL) throws -> Row {
+        switch entry.outcome {
+        case let .problem(message):
+            return Row(name: entry.name, passed: false, problem: message)
+        case let .compared(verdict, expected, actual):
+            let stem = "pair\(index)"
+            // One picture drawn and written at a time.
+            let pictures: [(String, () -> Bitmap)] = [("expected", { expected }), ("actual", { actual }), ("diff", { verdict.diffImage }),
+                                                      ("mask", { verdict.diffMask })]
+            for (kind, draw) in pictures {
+                try CGImage(bitmap: draw()).writePNG(to: folder.appendingPathComponent("\(stem).\(kind).png"), links: .refused)
             }
+            return Row(name: entry.name, passed: verdict.passed, summary: verdict.summary, comparator: verdict.comparator,
+                       width: expected.width, height: expected.height, stem: stem)
         }
-        return try Self.write(Document(title: title, rows: rows), to: folder)
+    }
+
+    /// `report.json` and `index.html` for the rows written so far; returns the page.
+    @discardableResult
+    public static func finish(title: String, rows: [Row], in folder: URL) throws -> URL {
+        try write(Document(title: title, rows: rows), to: folder)
     }
 
     /// Merges the reports written into `reports` (each by `write(to:)`, as shards of one suite write
@@ -80,7 +98,7 @@ public struct DiffReport {
     public static func merge(_ reports: [URL], into folder: URL, title: String) throws -> (page: URL, rows: [Row]) {
         var rows: [Row] = []
         var seen: [String: URL] = [:]
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try makeFolder(folder)
         for (index, report) in reports.enumerated() {
             let file = report.appendingPathComponent("report.json")
             guard let data = FileManager.default.contents(atPath: file.path) else {
@@ -88,7 +106,15 @@ public struct DiffReport {
             }
             let document: Document
             do { document = try JSONDecoder().decode(Document.self, from: data) } catch {
-                throw DiffReportError(description: "\(file.path): not a diff report (\(error))")
+                // The field that is wrong, not Foundation's dump of its decoder's state.
+                let at: String
+                switch error {
+                case let DecodingError.keyNotFound(key, context): at = "no \"\(ShownText.escaped(key.stringValue))\" at \(Self.path(context.codingPath))"
+                case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+                    at = "a value of the wrong kind at \(Self.path(context.codingPath))"
+                default: at = "not JSON"
+                }
+                throw DiffReportError(description: "\(ShownText.escaped(file.path, limit: 1_024)): not a diff report (\(at))")
             }
             guard document.format == "openquartz-diff-report" else {
                 throw DiffReportError(description: "\(file.path): \"format\" is not \"openquartz-diff-report\"")
@@ -106,7 +132,7 @@ public struct DiffReport {
                         guard let bytes = FileManager.default.contents(atPath: source.path) else {
                             throw DiffReportError(description: "\(source.path): missing, though \(file.path) shows it")
                         }
-                        try bytes.write(to: target, options: .atomic)
+                        try OutputFile.write(bytes, to: target.path, links: .refused)
                     }
                     row.stem = merged
                 }
@@ -116,12 +142,16 @@ public struct DiffReport {
         return (try write(Document(title: title, rows: rows), to: folder), rows)
     }
 
+    static func path(_ keys: [CodingKey]) -> String {
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(ShownText.escaped($0.stringValue))" }.joined()
+    }
+
     private static func write(_ document: Document, to folder: URL) throws -> URL {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(document).write(to: folder.appendingPathComponent("report.json"), options: .atomic)
+        try OutputFile.write(try encoder.encode(document), to: folder.appendingPathComponent("report.json").path, links: .refused)
         let url = folder.appendingPathComponent("index.html")
-        try Data(page(title: document.title, rows: document.rows).utf8).write(to: url, options: .atomic)
+        try OutputFile.write(Data(page(title: document.title, rows: document.rows).utf8), to: url.path, links: .refused)
         return url
     }
 

@@ -57,6 +57,8 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "flip: largest mean FLIP error (any pixel over 0.5 fails too).") var maxMean = 0.05
     @Option(help: "flip: the observer's pixels per degree (FLIP's default about 67).") var ppd = Double(FLIP.defaultPixelsPerDegree)
     @Option(help: "Compare this many times and print the speed (the comparison alone, not decoding).") var repeats = 0
+    @Option(help: ArgumentHelp("The most memory one comparison may take, in MiB: a pair whose estimate (from the images' "
+        + "headers, before decoding) is larger is refused, naming both (docs/robustness.md).")) var maxMemoryMb = 4_096
     @Flag(help: "Print the comparison as one line of JSON.") var json = false
 
     func validate() throws {
@@ -78,6 +80,7 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("--ppd must be in (0, \(Int(FLIP.maxPixelsPerDegree))] (got \(ppd))")
         }
         guard minPsnr.isFinite, minPsnr >= 0 else { throw ValidationError("--min-psnr must be a number of dB from 0 (got \(minPsnr))") }
+        guard (1...(1 << 20)).contains(maxMemoryMb) else { throw ValidationError("--max-memory-mb must be from 1 to 1048576 (got \(maxMemoryMb))") }
         guard border >= 0, maxPixels >= 0, (0...255).contains(tolerance), (0...255).contains(maxDelta) else {
             throw ValidationError("--border and --max-pixels must not be negative; --tolerance and --max-delta are 0 to 255")
         }
@@ -126,12 +129,34 @@ struct DiffCommand: ParsableCommand {
         if !failing.isEmpty { throw QuartzExit.disagreement }
     }
 
+    /// The two images, read and decoded only once their memory estimate (from the files' sizes and
+    /// the headers' pixel sizes) fits `--max-memory-mb`; errors name the files.
+    private func load(_ expected: URL, _ actual: URL) throws -> (CGImage, CGImage) {
+        let limit = Double(maxMemoryMb) * 1_048_576
+        func fileSize(_ url: URL) -> Int {
+            var info = stat()
+            return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+        }
+        let fileBytes = fileSize(expected) + fileSize(actual)
+        guard Double(fileBytes) <= limit else { throw DiffMemoryError(expected: expected.path, actual: actual.path, bytes: Double(fileBytes), limit: limit) }
+        func read(_ url: URL) throws -> Data {
+            do { return try Data(contentsOf: url) } catch {
+                throw ImageIOError.unreadable(source: url.path, reason: OutputFile.reason(error))
+            }
+        }
+        let (first, second) = (try read(expected), try read(actual))
+        let pixels = [first, second].compactMap(ImageDecoder.dimensions(of:)).map { $0.width * $0.height }.max() ?? 0
+        let estimate = DiffMemoryEstimate.bytes(pixels: pixels, comparator: chosen, pictures: heatmap != nil || diffImage != nil
+                                                    || diffMask != nil || report != nil, triptych: triptych != nil, fileBytes: fileBytes)
+        guard estimate <= limit else { throw DiffMemoryError(expected: expected.path, actual: actual.path, bytes: estimate, limit: limit) }
+        return (try ImageDecoder.decode(first, source: expected.path)[0].image, try ImageDecoder.decode(second, source: actual.path)[0].image)
+    }
+
     private func comparePair(_ expected: String, _ actual: String) throws {
         let a: CGImage, b: CGImage
         do {
             try OutputDestination.checkNotAnInput([heatmap, diffImage, diffMask, triptych], inputs: [expected, actual])
-            a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected))
-            b = try CGImage.load(contentsOf: URL(fileURLWithPath: actual))
+            (a, b) = try load(URL(fileURLWithPath: expected), URL(fileURLWithPath: actual))
         } catch {
             printError("quartz diff: \(error)")
             throw QuartzExit.badInput
@@ -155,6 +180,7 @@ struct DiffCommand: ParsableCommand {
                                                outcome: .compared(verdict, expected: a.bitmap, actual: b.bitmap))])
                     .write(to: URL(fileURLWithPath: report))
             }
+            // Pictures above are written one at a time; nothing of them is kept.
         } catch {
             printError("quartz diff: \(error)")
             throw QuartzExit.badInput
@@ -201,19 +227,29 @@ struct DiffCommand: ParsableCommand {
             throw QuartzExit.badInput
         }
         let left = Self.pngs(under: expected), right = Self.pngs(under: actual)
-        var entries: [DiffReport.Entry] = []
+        // Pair by pair: each pair's images are written into the report as it is compared and
+        // only its row is kept, so memory holds one pair's pixels at a time, not the folder's.
+        let reportFolder = report.map { URL(fileURLWithPath: $0) }
+        if let reportFolder {
+            do { try DiffReport.makeFolder(reportFolder) } catch {
+                printError("quartz diff: cannot write the report to \(report!): \(OutputFile.reason(error))")
+                throw QuartzExit.badInput
+            }
+        }
+        var rows: [DiffReport.Row] = []
         var results: [[String: Any]] = []
         var unreadable: [String] = []
-        for name in Set(left).union(right).sorted() where slice?.contains(name) ?? true {
+        var (pairs, failing) = (0, 0)
+        let leftSet = Set(left), rightSet = Set(right)
+        for name in leftSet.union(rightSet).sorted() where slice?.contains(name) ?? true {
             let outcome: DiffReport.Outcome
-            if !right.contains(name) {
+            if !rightSet.contains(name) {
                 outcome = .problem("missing from \(actual)")
-            } else if !left.contains(name) {
+            } else if !leftSet.contains(name) {
                 outcome = .problem("not in \(expected) (a new image)")
             } else {
                 do {
-                    let a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected).appendingPathComponent(name))
-                    let b = try CGImage.load(contentsOf: URL(fileURLWithPath: actual).appendingPathComponent(name))
+                    let (a, b) = try load(URL(fileURLWithPath: expected).appendingPathComponent(name), URL(fileURLWithPath: actual).appendingPathComponent(name))
                     outcome = .compared(try chosen.compare(a.bitmap, b.bitmap), expected: a.bitmap, actual: b.bitmap)
                 } catch {
                     outcome = .problem("\(error)")
@@ -221,7 +257,14 @@ struct DiffCommand: ParsableCommand {
                 }
             }
             let entry = DiffReport.Entry(name: name, outcome: outcome)
-            entries.append(entry)
+            pairs += 1
+            if !entry.passed { failing += 1 }
+            if let reportFolder {
+                do { rows.append(try DiffReport.writePair(entry, index: pairs - 1, into: reportFolder)) } catch {
+                    printError("quartz diff: cannot write the report to \(report!): \(error)")
+                    throw QuartzExit.badInput
+                }
+            }
             switch outcome {
             case let .compared(verdict, _, _):
                 results.append(["name": name, "match": verdict.passed, "summary": verdict.summary, "differingPixels": verdict.differingPixels])
@@ -231,15 +274,13 @@ struct DiffCommand: ParsableCommand {
                 if !json { print("PROBLEM \(name): \(message)") }
             }
         }
-        let failing = entries.filter { !$0.passed }.count
         var page: URL?
-        if let report {
+        if let reportFolder {
             do {
-                page = try DiffReport(title: "quartz diff: \(expected) against \(actual) (\(comparator.rawValue))"
-                                  + (slice.map { ", shard \($0)" } ?? ""), entries: entries)
-                    .write(to: URL(fileURLWithPath: report))
+                page = try DiffReport.finish(title: "quartz diff: \(expected) against \(actual) (\(comparator.rawValue))"
+                                             + (slice.map { ", shard \($0)" } ?? ""), rows: rows, in: reportFolder)
             } catch {
-                printError("quartz diff: cannot write the report to \(report): \(error)")
+                printError("quartz diff: cannot write the report to \(report!): \(error)")
                 throw QuartzExit.badInput
             }
         }
@@ -247,11 +288,11 @@ struct DiffCommand: ParsableCommand {
             printJSON(["expected": expected, "actual": actual, "comparator": comparator.rawValue, "pairs": results,
                        "failing": failing, "match": failing == 0, "report": page?.path ?? NSNull(), "shard": slice?.description ?? NSNull()])
         } else {
-            print("\(entries.count - failing) of \(entries.count) images match" + (slice.map { " in shard \($0)" } ?? "")
+            print("\(pairs - failing) of \(pairs) images match" + (slice.map { " in shard \($0)" } ?? "")
                   + (page.map { "; report: \($0.path)" } ?? ""))
         }
         // A shard may hold none of a small folder's names; without one, no images is a mistake.
-        if entries.isEmpty && slice == nil {
+        if pairs == 0 && slice == nil {
             printError("quartz diff: no PNG files in \(expected) or \(actual)")
             throw QuartzExit.badInput
         }
@@ -266,5 +307,16 @@ struct DiffCommand: ParsableCommand {
     static func pngs(under folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+    }
+}
+
+/// A pair refused before decoding: its estimated memory is over `--max-memory-mb`.
+struct DiffMemoryError: Error, CustomStringConvertible {
+    let expected: String, actual: String
+    let bytes: Double, limit: Double
+    var description: String {
+        "comparing \(ShownText.escaped(expected, limit: 1_024)) with \(ShownText.escaped(actual, limit: 1_024)) would take about "
+            + "\(Int((bytes / 1_048_576).rounded(.up))) MiB, more than --max-memory-mb \(Int(limit / 1_048_576)); "
+            + "raise it where the machine has the memory, or compare smaller images"
     }
 }
