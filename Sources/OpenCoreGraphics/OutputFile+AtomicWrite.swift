@@ -47,7 +47,7 @@ extension OutputFile {
         let folder = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw OutputFileError(path: path, reason: "its folder \(folder.path) does not exist")
+            throw OutputFileError(path: path, reason: "its folder \(folder.path) does not exist (No such file or directory)")
         }
         let temporary = folder.appendingPathComponent(temporaryName(for: url.lastPathComponent))
         try guarding(temporary) {
@@ -83,6 +83,28 @@ extension OutputFile {
         }
     }
 
+    /// Makes the folder at `path` and any folders above it that are missing (`mkdir -p`), with an
+    /// error that names the part that stands in the way and why: Foundation's says "error 512"
+    /// where a file stands where a folder should, and "You don't have permission" as root.
+    public static func makeFolder(_ path: String) throws {
+        guard !path.isEmpty else { throw OutputFileError(path: path, reason: "the path is empty") }
+        var made = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            made += "/" + part
+            var info = stat()
+            if stat(made, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw OutputFileError(path: path, reason: "\(made) is \(kind(of: info.st_mode) ?? "a file"), not a folder (nothing was replaced)")
+                }
+                continue
+            }
+            if mkdir(made, 0o777) != 0 && errno != EEXIST {
+                let folder = URL(fileURLWithPath: made).deletingLastPathComponent()
+                throw OutputFileError(path: path, reason: "the folder \(made) cannot be made: \(reason(errno: errno, folder: folder))")
+            }
+        }
+    }
+
     /// `refusal(at:)`, and for a file inside an output folder a link of any kind.
     public static func refusal(at path: String, links: Links) -> String? {
         if links == .refused {
@@ -107,9 +129,9 @@ extension OutputFile {
                     + "a read-only bind mount or a security policy)"
             }
             return "no permission to write in \(folder.path)"
-        case ENOSPC: return "no space left on the device holding \(folder.path)"
         case EDQUOT: return "the disk quota of \(folder.path) is used up"
         case ENAMETOOLONG: return "the file name is too long for the file system"
+        case ENOENT: return "the file system holding \(folder.path) does not take new files there"
         default: return String(cString: strerror(code))
         }
     }
@@ -123,7 +145,7 @@ extension OutputFile {
                 if written < 0 {
                     if errno == EINTR { continue }
                     let code = errno
-                    throw OutputFileError(path: path, reason: code == ENOSPC ? "no space left on the device" : String(cString: strerror(code)))
+                    throw OutputFileError(path: path, reason: String(cString: strerror(code)))
                 }
                 offset += written
             }

@@ -19,7 +19,7 @@ enum SnapshotArtifacts {
             var written: [String] = []
             for (kind, bitmap) in pictures {
                 let url = folder.appendingPathComponent("\(stem).\(kind).png")
-                try CGImage(bitmap: bitmap).writePNG(to: url)
+                try CGImage(bitmap: bitmap).writePNG(to: url, links: .refused)
                 written.append(url.path)
             }
             return "Artifacts: " + written.joined(separator: ", ")

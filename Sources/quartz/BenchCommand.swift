@@ -116,14 +116,14 @@ struct BenchCommand: ParsableCommand {
 
     private func writeFrames(_ settings: BenchSettings, to folder: String) throws {
         let url = URL(fileURLWithPath: folder, isDirectory: true)
-        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            printError("quartz bench: cannot create \(folder): \(error.localizedDescription)")
+        do { try OutputFile.makeFolder(url.path) } catch {
+            printError("quartz bench: \(error)")
             throw QuartzExit.badInput
         }
         for w in settings.workloads {
             let loop = BenchFrameLoop(workload: w, complexity: w.fixedComplexity, backend: settings.backend, fps: settings.fps, firstFrame: 30)
             _ = try loop.next()
-            if let image = loop.lastImage { try CGImage(bitmap: image).writePNG(to: url.appendingPathComponent("\(w.name).png")) }
+            if let image = loop.lastImage { try CGImage(bitmap: image).writePNG(to: url.appendingPathComponent("\(w.name).png"), links: .refused) }
         }
     }
 
@@ -138,8 +138,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func write(_ data: Data, to path: String) throws {
-        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            printError("quartz bench: cannot write \(path): \(error.localizedDescription)")
+        do { try writeOutput(data, to: path) } catch {
+            printError("quartz bench: \(error)")
             throw QuartzExit.badInput
         }
     }

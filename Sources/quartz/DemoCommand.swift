@@ -28,9 +28,9 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try OutputFile.makeFolder(folder.path)
         } catch {
-            printError("quartz demo: cannot create \(out): \(error.localizedDescription)")
+            printError("quartz demo: \(error)")
             throw QuartzExit.badInput
         }
         var scenes = DemoScene.all.filter { only == nil || $0.name.contains(only!) }.map(ShowcaseScene.builtIn)
@@ -46,14 +46,14 @@ struct DemoCommand: ParsableCommand {
         for scene in scenes {
             do {
                 let cpu = try render(scene, backend: .cpu)
-                try cpu.writePNG(to: folder.appendingPathComponent("\(scene.name).cpu.png"))
+                try cpu.writePNG(to: folder.appendingPathComponent("\(scene.name).cpu.png"), links: .refused)
                 var line = "\(scene.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(cpu.width)x\(cpu.height)"
                 if !cpuOnly {
                     let gpu = try render(scene, backend: .gpu)
-                    try gpu.writePNG(to: folder.appendingPathComponent("\(scene.name).gpu.png"))
+                    try gpu.writePNG(to: folder.appendingPathComponent("\(scene.name).gpu.png"), links: .refused)
                     let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: bar.tolerance)
                     try CGImage(bitmap: try HeatMap.make(expected: cpu.bitmap, actual: gpu.bitmap))
-                        .writePNG(to: folder.appendingPathComponent("\(scene.name).heatmap.png"))
+                        .writePNG(to: folder.appendingPathComponent("\(scene.name).heatmap.png"), links: .refused)
                     let verdict = bar.failure(of: report)
                     if verdict != nil { failures += 1 }
                     line += "  \(verdict == nil ? "agree" : "DISAGREE")  \(report)"
@@ -68,7 +68,7 @@ struct DemoCommand: ParsableCommand {
             } catch {
                 printError("quartz demo: \(scene.name): \(error)")
                 let summary = lines + ["\(scene.name): failed: \(error)"]
-                try? summary.joined(separator: "\n").write(to: folder.appendingPathComponent("summary.txt"), atomically: true, encoding: .utf8)
+                try? writeOutput(Data(summary.joined(separator: "\n").utf8), to: folder.appendingPathComponent("summary.txt").path, links: .refused)
                 throw QuartzExit.renderFailed
             }
         }
@@ -84,9 +84,10 @@ struct DemoCommand: ParsableCommand {
             print(closing)
             print("images in \(folder.path); open index.html")
         }
-        try? lines.joined(separator: "\n").write(to: folder.appendingPathComponent("summary.txt"), atomically: true, encoding: .utf8)
-        try? IndexPage.html(entries, title: "OpenQuartz demo", closing: closing)
-            .write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try? writeOutput(Data(lines.joined(separator: "\n").utf8), to: folder.appendingPathComponent("summary.txt").path, links: .refused)
+        // Files inside the output folder: a link at one of their names is refused, not followed.
+        try? writeOutput(Data(IndexPage.html(entries, title: "OpenQuartz demo", closing: closing).utf8),
+                         to: folder.appendingPathComponent("index.html").path, links: .refused)
         if failures > 0 { throw QuartzExit.disagreement }
     }
 

@@ -65,10 +65,8 @@ final class PNGFolderSink: FrameSink {
         self.compression = compression
         try PNGFolderSink.check(folder.path)
         created = !FileManager.default.fileExists(atPath: folder.path)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw OutputWriteError(path: folder.path, reason: "the folder cannot be made: \(OutputFile.reason(error))")
+        do { try OutputFile.makeFolder(folder.path) } catch let error as OutputFileError {
+            throw OutputWriteError(path: folder.path, reason: error.reason)
         }
         if let frames { Self.removeStaleTemporaries(in: folder, frames: frames, also: files) }
     }

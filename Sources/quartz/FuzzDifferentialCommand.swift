@@ -148,19 +148,19 @@ struct FuzzDifferentialCommand: ParsableCommand {
     /// seed-N.gpu.png; returns the document's path.
     private func save(_ root: CALayer, in viewport: CGRect, seed: UInt64) throws -> String {
         let folder = URL(fileURLWithPath: out)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(folder.path)
         var imageCount = 0
         let encoder = SceneEncoder { image in
             imageCount += 1
             let name = "seed-\(seed)-image-\(imageCount).png"
-            try writeOutput(try image.pngData(), to: folder.appendingPathComponent(name).path)
+            try writeOutput(try image.pngData(), to: folder.appendingPathComponent(name).path, links: .refused)
             return name
         }
         let document = folder.appendingPathComponent("seed-\(seed).json")
-        try writeOutput(Data(try encoder.text(root: root, size: viewport.size).utf8), to: document.path)
+        try writeOutput(Data(try encoder.text(root: root, size: viewport.size).utf8), to: document.path, links: .refused)
         for backend in RenderBackend.allCases {
             let image = try root.renderedImage(bounds: viewport, backend: backend)
-            try writeOutput(try image.pngData(), to: folder.appendingPathComponent("seed-\(seed).\(backend.rawValue).png").path)
+            try writeOutput(try image.pngData(), to: folder.appendingPathComponent("seed-\(seed).\(backend.rawValue).png").path, links: .refused)
         }
         return document.path
     }
