@@ -47,12 +47,12 @@ test-release: test-deps
 sanitizers: test-deps
 	bash scripts/sanitizers.sh
 
-# Every fuzz target (fuzz/: scene documents, image decoders, paths, layer trees; libFuzzer with the
+# Every fuzz target (fuzz/: scene documents, image decoders, paths, layer trees, shard manifests, bench reports; libFuzzer with the
 # address sanitizer) for FUZZ_SECONDS each (default 60); findings land in out/fuzz/artifacts/.
 fuzz: test-deps
 	bash scripts/fuzz.sh
 
-# Thirty minutes of fuzzing in all (450 s per target), on the corpora earlier runs grew: run it
+# Forty-five minutes of fuzzing in all (450 s per target), on the corpora earlier runs grew: run it
 # before a release, or after a change to a parser, a decoder or the rasterizers.
 fuzz-long: test-deps
 	FUZZ_SECONDS=450 bash scripts/fuzz.sh

@@ -123,6 +123,17 @@ struct HostileShardTests {
         let join = try quartz(["join", shard.path, "-o", joined.path])
         #expect(join.status == 2 && join.error.contains("frame-000001.png: it is a symbolic link"), "\(join.error)")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        // A file where a folder should be: the message names it, not Foundation's "error 512".
+        let underFile = try quartz(["animate", scene.path, "-o", scene.path + "/frames", "--backend", "cpu"])
+        #expect(underFile.status == 2 && underFile.error.contains("s.json is a file, not a folder")
+                && !underFile.error.contains("512") && !underFile.error.contains("permission"), "\(underFile.error)")
+        // The demo's and diff's report folders are output folders too.
+        let demo = folder.appendingPathComponent("demo")
+        try FileManager.default.createDirectory(at: demo, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: demo.appendingPathComponent("anchor-points.cpu.png"), withDestinationURL: victim)
+        let demoRun = try quartz(["demo", "--only", "anchor-points", "--cpu-only", "--out", demo.path])
+        #expect(demoRun.status != 0 && demoRun.error.contains("anchor-points.cpu.png: it is a symbolic link"), "\(demoRun.error)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         // The user's own output path may be a link to a file: that file is what was asked for.
         let named = folder.appendingPathComponent("named.png")
         try FileManager.default.createSymbolicLink(at: named, withDestinationURL: victim)
@@ -185,5 +196,40 @@ struct HostileShardTests {
         #expect(shard.status == 2 && shard.error.contains("1 <= i <= n <= 1000000"), "\(shard.error)")
         let shards = try quartz(["animate", scene.path, "-o", out, "--shards", "1000000000000"], environment: ["JOB_COMPLETION_INDEX": "0"])
         #expect(shards.status == 2 && shards.error.contains("from 1 to 1000000"), "\(shards.error)")
+    }
+
+    @Test("diff refuses a pair whose memory estimate (from the headers, before decoding) is over --max-memory-mb, naming both files")
+    func diffMemoryBound() throws {
+        let (folder, _, shard) = try Self.finishedShard()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = shard.appendingPathComponent("frame-000000.png").path, b = shard.appendingPathComponent("frame-000001.png").path
+        #expect(try quartz(["diff", a, b, "--comparator", "flip"]).status != 2, "small images fit the default")
+        // A 70-byte PNG whose header claims 16384 x 16384: FLIP would need about 26 GB.
+        var header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x40, 0, 0, 0, 0x40, 0,
+                           8, 6, 0, 0, 0])
+        header += Data(repeating: 0, count: 40)
+        let liar = folder.appendingPathComponent("liar.png")
+        try header.write(to: liar)
+        let start = Date()
+        let refused = try quartz(["diff", liar.path, liar.path, "--comparator", "flip"])
+        #expect(refused.status == 2 && refused.error.contains("would take about") && refused.error.contains("more than --max-memory-mb 4096")
+                && refused.error.contains("liar.png"), "\(refused.error)")
+        #expect(Date().timeIntervalSince(start) < 10)
+        let low = try quartz(["diff", liar.path, liar.path, "--max-memory-mb", "1"])
+        #expect(low.status == 2 && low.error.contains("more than --max-memory-mb 1"), "\(low.error)")
+        // Folders: the pair is a problem of its own; the report is written without following links.
+        let left = folder.appendingPathComponent("left"), right = folder.appendingPathComponent("right")
+        for side in [left, right] {
+            try FileManager.default.createDirectory(at: side, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: a, toPath: side.appendingPathComponent("x.png").path)
+        }
+        let report = folder.appendingPathComponent("report")
+        try FileManager.default.createDirectory(at: report, withIntermediateDirectories: true)
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Data("precious".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: report.appendingPathComponent("index.html"), withDestinationURL: victim)
+        let linked = try quartz(["diff", left.path, right.path, "--report", report.path])
+        #expect(linked.status == 2 && linked.error.contains("index.html: it is a symbolic link"), "\(linked.error)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
     }
 }
