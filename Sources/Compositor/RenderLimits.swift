@@ -30,16 +30,18 @@ public struct RenderLimits: Sendable, Equatable {
     /// has the measured worst cases).
     ///
     /// Pixels drawn by the frame's draws in all its passes together (each draw's pixel bounds,
-    /// within its target). Default: 2^31 (about 2,300 layers covering all of 1280 x 720).
+    /// within its target; a textured quad's or a path's counted `FrameWork.costlyPixelWeight`
+    /// times). Default: 2^31 (about 2,300 solid layers covering all of 1280 x 720, or 290 images).
     public var maxDrawnPixels: Int
     /// Pixels of draws whose blend mode reads the backdrop (compositingFilter): a copy of the
-    /// backdrop on the GPU, the blend formula per pixel on the CPU. Default: 2^28.
+    /// backdrop on the GPU, the blend formula per pixel on the CPU (52 ns a pixel there). Default:
+    /// 2^26 (about 73 blended layers covering 1280 x 720).
     public var maxBlendPixels: Int
     /// Live particles of all emitters (and replicated instances of them) in one frame.
     /// Default: 200,000 (one emitter's own limit, `CAEmitterLayer.maxParticles`).
     public var maxParticles: Int
-    /// Simulation steps of all emitters in one frame. Default: 2,000,000 (two emitters at their
-    /// own limit, `CAEmitterLayer.maxSimulationSteps`).
+    /// Simulation steps of all emitters in one frame. Default: 2,000,000 (about two emitters at
+    /// their own limit, `CAEmitterLayer.maxSimulationSteps`).
     public var maxParticleSteps: Int
     /// Items a frame's tiles draw (where a tiled layer can say before drawing, as a scene
     /// document's drawing can), every copy of a repeated group counted. Default: 1,000,000.
@@ -50,7 +52,7 @@ public struct RenderLimits: Sendable, Equatable {
 
     public init(maxDepth: Int = 4_096, maxLayers: Int = 1_000_000, maxTextureBytes: Int = 1 << 30,
                 maxPasses: Int = 10_000, maxPassPixels: Int = 1 << 30, maxDrawnPixels: Int = 1 << 31,
-                maxBlendPixels: Int = 1 << 28, maxParticles: Int = 200_000, maxParticleSteps: Int = 2_000_000,
+                maxBlendPixels: Int = 1 << 26, maxParticles: Int = 200_000, maxParticleSteps: Int = 2_000_000,
                 maxDrawingItems: Int = 1_000_000, maxDrawingPixels: Int = 1 << 31) {
         self.maxDepth = maxDepth
         self.maxLayers = maxLayers

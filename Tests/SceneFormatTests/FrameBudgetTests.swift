@@ -107,10 +107,17 @@ struct FrameBudgetTests {
         let layer = ##"{"frame": [0, 0, 1280, 720], "backgroundColor": "#33669901"}"##
         let text = Self.document(Array(repeating: layer, count: 3_000), size: (1280, 720))
         let (outcome, seconds) = try Self.render(text)
-        #expect(outcome.contains("drawn pixels, more than the limit of 2147483648 a frame (RenderLimits.maxDrawnPixels)"), "\(outcome)")
+        #expect(outcome.contains("drawn pixels (a textured or path pixel counts 8), more than the limit of 2147483648 a frame (RenderLimits.maxDrawnPixels)"),
+                "\(outcome)")
         #expect(seconds < 30, "refused in \(seconds) s: nothing was drawn")
         // On the GPU alike: the budget is the render list's, before either backend.
         #expect(try Self.render(text, backend: .gpu).0.contains("RenderLimits.maxDrawnPixels"))
+        // Textured pixels cost the CPU 110 times a solid one's: 300 full-frame images are refused too.
+        let folder = try Self.sparkFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = #"{"frame": [0, 0, 1280, 720], "contents": "spark.png", "opacity": 0.05}"#
+        let images = try Self.render(Self.document(Array(repeating: image, count: 300), size: (1280, 720)), folder: folder).0
+        #expect(images.contains("RenderLimits.maxDrawnPixels"), "\(images)")
     }
 
     @Test("draws that blend with the backdrop count against their own budget")
