@@ -16,7 +16,8 @@ func fuzzShardManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         precondition(expected.lowerBound >= 0 && expected.upperBound <= manifest.totalFrames)
         _ = JoinedShards.describe(manifest.range)
         // Written back and read again: the same manifest.
-        precondition(try ShardManifest(data: manifest.json, name: "again") == manifest)
+        let again = try ShardManifest(data: manifest.json, name: "again")
+        precondition(again == manifest)
     } catch {
         let text = "\(error)"
         precondition(!text.isEmpty && !text.unicodeScalars.contains { $0.value < 0x20 }, "an unescaped control character: \(text.debugDescription)")
