@@ -98,7 +98,10 @@ public final class SceneDrawing: @unchecked Sendable {
     public func draw(in ctx: CGContext) {
         let clip = ctx.boundingBoxOfClipPath
         guard !clip.isNull, !clip.isEmpty else { return }
-        draw(in: ctx, clip: clip, dx: 0, dy: 0)
+        walk(clip: clip, dx: 0, dy: 0) { drawing, step, dx, dy in
+            if case .item(let index, _) = step { drawing.drawItem(index, in: ctx, dx: dx, dy: dy) }
+            return true
+        }
     }
 
     /// What `draw(in:)` would do in a context whose clip is `clip` at `pixelsPerPoint`: the items
@@ -107,88 +110,84 @@ public final class SceneDrawing: @unchecked Sendable {
     public func work(in clip: CGRect, pixelsPerPoint: CGFloat, limit: Int) -> (items: Int, pixels: Int) {
         guard !clip.isNull, !clip.isEmpty, pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return (0, 0) }
         var items = 0, area = 0.0
-        work(in: clip, dx: 0, dy: 0, items: &items, area: &area, limit: limit)
+        walk(clip: clip, dx: 0, dy: 0) { _, step, dx, dy in
+            // A copy visited costs a step even where none of its items meets the clip.
+            items += 1
+            if case .item(_, let box) = step {
+                let met = box.offsetBy(dx: dx, dy: dy).intersection(clip)
+                area += Double(met.width * met.height)
+            }
+            return items <= limit
+        }
         let pixels = area * Double(pixelsPerPoint * pixelsPerPoint)
         return (items, pixels < Double(Int.max / 2) ? Int(pixels.rounded(.up)) : Int.max / 2)
     }
 
-    private func work(in clip: CGRect, dx: CGFloat, dy: CGFloat, items: inout Int, area: inout Double, limit: Int) {
-        for (index, item) in self.items.enumerated() {
-            guard items <= limit else { return }
-            let box = boxes[index]
-            guard !box.isNull, box.offsetBy(dx: dx, dy: dy).intersects(clip) else { continue }
-            if case let .repeated(drawing, columns, rows, step) = item {
-                let b = drawing.bounds
-                let i = SceneDrawing.copies(count: columns, step: step.width, from: b.minX + dx, to: b.maxX + dx, meeting: clip.minX, clip.maxX)
-                let j = SceneDrawing.copies(count: rows, step: step.height, from: b.minY + dy, to: b.maxY + dy, meeting: clip.minY, clip.maxY)
-                guard let i, let j else { continue }
-                for row in j {
-                    for column in i {
-                        // A copy visited costs a step even where none of its items meets the clip.
-                        items += 1
-                        guard items <= limit else { return }
-                        drawing.work(in: clip, dx: dx + CGFloat(column) * step.width, dy: dy + CGFloat(row) * step.height,
-                                     items: &items, area: &area, limit: limit)
-                    }
-                }
-                continue
-            }
-            items += 1
-            let met = box.offsetBy(dx: dx, dy: dy).intersection(clip)
-            area += Double(met.width * met.height)
-        }
-    }
+    /// A step of the walk: a copy of a repeated group about to be walked, or an item to draw.
+    private enum Step { case copy, item(index: Int, box: CGRect) }
 
-    private func draw(in ctx: CGContext, clip: CGRect, dx: CGFloat, dy: CGFloat) {
+    /// The walk `draw` and `work` share: in order, every item whose box, moved by (dx, dy), meets
+    /// `clip`, and of a repeated group the copies that may meet it (found by arithmetic), each
+    /// announced before its own items. `visit` gets the drawing that holds the step and the offset;
+    /// false from it ends the walk (and false is returned).
+    @discardableResult
+    private func walk(clip: CGRect, dx: CGFloat, dy: CGFloat, _ visit: (SceneDrawing, Step, CGFloat, CGFloat) -> Bool) -> Bool {
         for (index, item) in items.enumerated() {
             let box = boxes[index]
             guard !box.isNull, box.offsetBy(dx: dx, dy: dy).intersects(clip) else { continue }
-            if case let .repeated(drawing, columns, rows, step) = item {
-                let b = drawing.bounds
-                let i = SceneDrawing.copies(count: columns, step: step.width, from: b.minX + dx, to: b.maxX + dx, meeting: clip.minX, clip.maxX)
-                let j = SceneDrawing.copies(count: rows, step: step.height, from: b.minY + dy, to: b.maxY + dy, meeting: clip.minY, clip.maxY)
-                guard let i, let j else { continue }
-                for row in j {
-                    for column in i {
-                        drawing.draw(in: ctx, clip: clip, dx: dx + CGFloat(column) * step.width, dy: dy + CGFloat(row) * step.height)
-                    }
-                }
+            guard case let .repeated(drawing, columns, rows, step) = item else {
+                guard visit(self, .item(index: index, box: box), dx, dy) else { return false }
                 continue
             }
-            ctx.saveGState()
-            ctx.translateBy(x: dx, y: dy)
-            switch item {
-            case let .fill(path, color, rule):
-                ctx.setFillColor(color)
-                ctx.addPath(path)
-                ctx.fillPath(using: rule)
-            case let .stroke(path, color, style):
-                ctx.setStrokeColor(color)
-                ctx.setLineWidth(style.lineWidth)
-                ctx.setLineCap(style.lineCap)
-                ctx.setLineJoin(style.lineJoin)
-                ctx.setMiterLimit(style.miterLimit)
-                if let dashes = style.lineDashPattern, !dashes.isEmpty { ctx.setLineDash(phase: style.lineDashPhase, lengths: dashes) }
-                ctx.addPath(path)
-                ctx.strokePath()
-            case let .image(image, rect):
-                // Core Graphics draws an image's top row at the rectangle's maximum y; the layer's
-                // y axis points down, so the image is turned over about its rectangle's middle.
-                let r = rect.standardized
-                ctx.translateBy(x: 0, y: r.minY + r.maxY)
-                ctx.scaleBy(x: 1, y: -1)
-                ctx.draw(image, in: r)
-            case let .text(_, at, _, _, _):
-                // Glyph outlines are y up from the baseline: turned over to stand upright.
-                ctx.translateBy(x: at.x, y: at.y)
-                ctx.scaleBy(x: 1, y: -1)
-                ctx.textPosition = .zero
-                if let line = lines[index] { CTLineDraw(line, ctx) }
-            case .repeated:
-                break
+            let b = drawing.bounds
+            let i = SceneDrawing.copies(count: columns, step: step.width, from: b.minX + dx, to: b.maxX + dx, meeting: clip.minX, clip.maxX)
+            let j = SceneDrawing.copies(count: rows, step: step.height, from: b.minY + dy, to: b.maxY + dy, meeting: clip.minY, clip.maxY)
+            guard let i, let j else { continue }
+            for row in j {
+                for column in i {
+                    let x = dx + CGFloat(column) * step.width, y = dy + CGFloat(row) * step.height
+                    guard visit(drawing, .copy, x, y), drawing.walk(clip: clip, dx: x, dy: y, visit) else { return false }
+                }
             }
-            ctx.restoreGState()
         }
+        return true
+    }
+
+    /// Item `index` (not a repeated group) drawn moved by (dx, dy).
+    private func drawItem(_ index: Int, in ctx: CGContext, dx: CGFloat, dy: CGFloat) {
+        ctx.saveGState()
+        ctx.translateBy(x: dx, y: dy)
+        switch items[index] {
+        case let .fill(path, color, rule):
+            ctx.setFillColor(color)
+            ctx.addPath(path)
+            ctx.fillPath(using: rule)
+        case let .stroke(path, color, style):
+            ctx.setStrokeColor(color)
+            ctx.setLineWidth(style.lineWidth)
+            ctx.setLineCap(style.lineCap)
+            ctx.setLineJoin(style.lineJoin)
+            ctx.setMiterLimit(style.miterLimit)
+            if let dashes = style.lineDashPattern, !dashes.isEmpty { ctx.setLineDash(phase: style.lineDashPhase, lengths: dashes) }
+            ctx.addPath(path)
+            ctx.strokePath()
+        case let .image(image, rect):
+            // Core Graphics draws an image's top row at the rectangle's maximum y; the layer's
+            // y axis points down, so the image is turned over about its rectangle's middle.
+            let r = rect.standardized
+            ctx.translateBy(x: 0, y: r.minY + r.maxY)
+            ctx.scaleBy(x: 1, y: -1)
+            ctx.draw(image, in: r)
+        case let .text(_, at, _, _, _):
+            // Glyph outlines are y up from the baseline: turned over to stand upright.
+            ctx.translateBy(x: at.x, y: at.y)
+            ctx.scaleBy(x: 1, y: -1)
+            ctx.textPosition = .zero
+            if let line = lines[index] { CTLineDraw(line, ctx) }
+        case .repeated:
+            break
+        }
+        ctx.restoreGState()
     }
 
     /// The copies 0..<count, copy k spanning [from + k x step, to + k x step], that may meet
