@@ -97,11 +97,11 @@ public struct JoinedShards {
         let data: Data
         do { data = try handle.read(upToCount: most + 1) ?? Data() } catch { throw JoinError("\(shown): cannot be read (\(OutputFile.reason(error)))") }
         guard data.count <= most else { throw JoinError("\(shown): over \(most) bytes, more than any PNG of \(manifest.width)x\(manifest.height)") }
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard data.count >= 24, Array(data.prefix(8)) == signature, String(decoding: data[12..<16], as: UTF8.self) == "IHDR" else {
+        // The header's size, read as quartz diff reads it (ImageDecoder.dimensions), before decoding.
+        guard ImageDecoder.format(of: data) == .png, String(decoding: data.dropFirst(12).prefix(4), as: UTF8.self) == "IHDR",
+              let (width, height) = ImageDecoder.dimensions(of: data) else {
             throw JoinError("\(shown): not a PNG")
         }
-        let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
         guard width == manifest.width, height == manifest.height else {
             throw JoinError("\(shown): \(width)x\(height), not \(manifest.width)x\(manifest.height) like the run")
         }
