@@ -24,9 +24,13 @@ if [ "${1:-}" = "--test" ]; then
   python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
   # The cross-check of pixelmatch and FLIP installs the reference packages (pixelmatch,
   # flip-evaluator) into a virtual environment that reads PNGs with Pillow.
+  # Asked of dpkg, not of `python3`: where python3 is another install (pyenv's), an import
+  # check failed on every run and ran apt-get each time (4 s of every `make test`).
   python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
-  python3 -c 'import PIL' 2>/dev/null || missing+=(python3-pil)
+  dpkg-query -W -f='${Status}' python3-pil 2>/dev/null | grep -q "install ok installed" || missing+=(python3-pil)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  # GNU time: the peak memory of `quartz diff` on large images (LargeDiffTests).
+  [ -x /usr/bin/time ] || missing+=(time)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

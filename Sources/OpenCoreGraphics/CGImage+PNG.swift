@@ -52,7 +52,12 @@ extension CGImage {
     static func implausibleSize(width: Int, height: Int, format: UInt32, fileBytes: Int) -> String? {
         let colorFlag: UInt32 = 2, linearFlag: UInt32 = 4, colormapFlag: UInt32 = 8
         let trueColor = format & colorFlag != 0 && format & colormapFlag == 0
-        let bitsPerPixel = trueColor ? (format & linearFlag != 0 ? 48 : 24) : 1
+        return implausibleSize(width: width, height: height, bitsPerPixel: trueColor ? (format & linearFlag != 0 ? 48 : 24) : 1,
+                               fileBytes: fileBytes)
+    }
+
+    /// The same check with the fewest bits a pixel the file's colour type can take.
+    static func implausibleSize(width: Int, height: Int, bitsPerPixel: Int, fileBytes: Int) -> String? {
         let rawBytes = Double(height) * (1 + (Double(width) * Double(bitsPerPixel) / 8).rounded(.up))
         let mostExpanded = Double(fileBytes) * 1032 + 1024
         guard rawBytes > mostExpanded else { return nil }

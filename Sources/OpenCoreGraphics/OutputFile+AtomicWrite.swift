@@ -41,6 +41,13 @@ extension OutputFile {
     /// name `path` as given, never the temporary file.
     public static func write(_ data: Data, to path: String, links: Links,
                              guarding: (URL, () throws -> Void) throws -> Void = { try $1() }) throws {
+        try write(to: path, links: links, guarding: guarding) { fd in try writeAll(data, to: fd, path: path) }
+    }
+
+    /// The same, with the content written by `content` into the temporary file's descriptor (a
+    /// PNG written row by row); an error it throws removes the temporary file and is rethrown.
+    public static func write(to path: String, links: Links, guarding: (URL, () throws -> Void) throws -> Void = { try $1() },
+                             content: (Int32) throws -> Void) throws {
         guard !path.isEmpty else { throw OutputFileError(path: path, reason: "the path is empty") }
         if let refusal = refusal(at: path, links: links) { throw OutputFileError(path: path, reason: refusal) }
         let url = links == .followed ? URL(fileURLWithPath: path).resolvingSymlinksInPath() : URL(fileURLWithPath: path)
@@ -50,11 +57,12 @@ extension OutputFile {
             throw OutputFileError(path: path, reason: "its folder \(folder.path) does not exist (No such file or directory)")
         }
         let temporary = folder.appendingPathComponent(temporaryName(for: url.lastPathComponent))
-        try guarding(temporary) {
+        // `content` runs inside `guarding`'s closure, once, before either returns.
+        try withoutActuallyEscaping(content) { content in try guarding(temporary) {
             let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             guard fd >= 0 else { throw OutputFileError(path: path, reason: reason(errno: errno, folder: folder)) }
             do {
-                try writeAll(data, to: fd, path: path)
+                try content(fd)
             } catch {
                 close(fd)
                 unlink(temporary.path)
@@ -80,7 +88,7 @@ extension OutputFile {
                 unlink(temporary.path)
                 throw OutputFileError(path: path, reason: why)
             }
-        }
+        } }
     }
 
     /// Makes the folder at `path` and any folders above it that are missing (`mkdir -p`), with an

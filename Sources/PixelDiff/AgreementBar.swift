@@ -40,18 +40,29 @@ public struct AgreementBar: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The agreement bar as a comparator: per-channel tolerance, share of pixels within it, PSNR.
-public struct AgreementBarComparator: PixelComparator {
+public struct AgreementBarComparator: RowComparator {
     public var bar: AgreementBar
     public init(_ bar: AgreementBar = .gpuAgainstCPU) { self.bar = bar }
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
-        let report = try ImageComparison.compare(expected, actual, tolerance: bar.tolerance)
-        let failure = bar.failure(of: report)
+        let judgement = judge(try tallyWhole(expected, actual), width: expected.width, height: expected.height)
         let tolerance = bar.tolerance, width = expected.width
         return ComparatorVerdict(
-            passed: failure == nil, comparator: "bar", differingPixels: report.pixelsOverTolerance, pixelCount: report.pixelCount,
-            summary: "bar: \(report)" + (failure.map { "; misses the bar: \($0)" } ?? ""), score: report.psnr,
+            judgement,
             picture: { HeatMap.make(expected, actual, discardAlpha: false) },
             mask: { DiffMask.make(expected: expected) { x, y in ChannelScan.delta(expected, actual, (y * width + x) * 4, discardAlpha: false) > tolerance } })
+    }
+
+    public func contextRows(width: Int, height: Int) -> Int { 0 }
+
+    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
+        try ImageComparison.tally(expected, actual, rows: rows, tolerance: bar.tolerance, into: &tally)
+    }
+
+    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement {
+        let report = ImageComparison.report(tally, width: width, height: height, tolerance: bar.tolerance)
+        let failure = bar.failure(of: report)
+        return Judgement(passed: failure == nil, comparator: "bar", differingPixels: report.pixelsOverTolerance, pixelCount: report.pixelCount,
+                         summary: "bar: \(report)" + (failure.map { "; misses the bar: \($0)" } ?? ""), score: report.psnr)
     }
 }

@@ -9,7 +9,7 @@ import OpenCoreGraphics
 ///
 /// Colours are compared as seen over white (premultiplied colour plus the uncovered white), so a
 /// transparent pixel and a white one look alike, as on a page.
-public struct CIEDE2000Comparator: PixelComparator {
+public struct CIEDE2000Comparator: RowComparator {
     public var precision: Double
     public var perceptualPrecision: Double
 
@@ -22,11 +22,39 @@ public struct CIEDE2000Comparator: PixelComparator {
     public var deltaEThreshold: Double { (1 - perceptualPrecision) * 100 }
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
+        let judgement = judge(try tallyWhole(expected, actual), width: expected.width, height: expected.height)
+        if perceptualPrecision >= 1 {
+            return ComparatorVerdict(
+                judgement,
+                picture: { HeatMap.make(expected, actual, discardAlpha: false) },
+                mask: { DiffMask.make(expected: expected) { x, y in expected[x, y] != actual[x, y] } })
+        }
+        let width = expected.width, threshold = Float(deltaEThreshold)
+        return ComparatorVerdict(
+            judgement,
+            picture: {
+                // ΔE on the heat ramp: ΔE 1 blue, ΔE 2.3 (just noticeable) purple, 10 red, 100 yellow.
+                let deltas = Self.deltaE(expected, actual)
+                return Bitmap(width: width, height: expected.height) { x, y in
+                    let d = deltas[y * width + x]
+                    return d == 0 ? HeatMap.dimmed(expected[x, y]) : HeatMap.ramp(Double(d) * 2.55)
+                }
+            },
+            mask: {
+                let deltas = Self.deltaE(expected, actual)
+                return DiffMask.make(expected: expected) { x, y in deltas[y * width + x] > threshold }
+            })
+    }
+
+    public func contextRows(width: Int, height: Int) -> Int { 0 }
+
+    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
         try ComparisonError.requireSameSize(expected, actual)
-        let count = expected.width * expected.height
+        let width = expected.width
+        tally.compared += width * rows.count
         if perceptualPrecision >= 1 {
             var differingBytes = 0, differingPixels = 0
-            for i in stride(from: 0, to: expected.pixels.count, by: 4) {
+            for i in stride(from: rows.lowerBound * width * 4, to: rows.upperBound * width * 4, by: 4) {
                 var pixelDiffers = false
                 for c in 0..<4 where expected.pixels[i + c] != actual.pixels[i + c] {
                     differingBytes += 1
@@ -34,45 +62,48 @@ public struct CIEDE2000Comparator: PixelComparator {
                 }
                 if pixelDiffers { differingPixels += 1 }
             }
-            let actualPrecision = 1 - Double(differingBytes) / Double(expected.pixels.count)
-            let summary = String(format: "ciede2000: byte precision %.6f (required %.6f), %d of %d pixels differ",
-                                 actualPrecision, precision, differingPixels, count)
-            return ComparatorVerdict(
-                passed: actualPrecision >= precision, comparator: "ciede2000", differingPixels: differingPixels,
-                pixelCount: count, summary: summary, score: actualPrecision,
-                picture: { HeatMap.make(expected, actual, discardAlpha: false) },
-                mask: { DiffMask.make(expected: expected) { x, y in expected[x, y] != actual[x, y] } })
+            tally.differingBytes += differingBytes
+            tally.differing += differingPixels
+            return
         }
-        let deltas = Self.deltaE(expected, actual)
         let threshold = Float(deltaEThreshold)
         var failing = 0
-        var largest: Float = 0
-        for d in deltas {
+        var largest = Float(tally.largest)
+        for d in Self.deltaE(expected, actual, rows: rows) {
             if d > threshold { failing += 1 }
             largest = max(largest, d)
         }
-        let pixelPrecision = 1 - Double(failing) / Double(count)
+        tally.differing += failing
+        tally.largest = Double(largest)
+    }
+
+    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement {
+        let count = tally.compared
+        if perceptualPrecision >= 1 {
+            let actualPrecision = 1 - Double(tally.differingBytes) / Double(max(count * 4, 1))
+            let summary = String(format: "ciede2000: byte precision %.6f (required %.6f), %d of %d pixels differ",
+                                 actualPrecision, precision, tally.differing, count)
+            return Judgement(passed: actualPrecision >= precision, comparator: "ciede2000", differingPixels: tally.differing,
+                             pixelCount: count, summary: summary, score: actualPrecision)
+        }
+        let largest = Float(tally.largest)
+        let pixelPrecision = 1 - Double(tally.differing) / Double(max(count, 1))
         let lowestPerceptual = 1 - min(Double(largest) / 100, 1)
         let summary = String(format: "ciede2000: %.6f of pixels match (required %.6f); largest ΔE00 %.3f, lowest perceptual precision %.6f (required %.6f); %d pixels over ΔE %.3f",
-                             pixelPrecision, precision, largest, lowestPerceptual, perceptualPrecision, failing, deltaEThreshold)
-        let width = expected.width
-        return ComparatorVerdict(
-            passed: pixelPrecision >= precision, comparator: "ciede2000", differingPixels: failing, pixelCount: count,
-            summary: summary, score: pixelPrecision,
-            picture: {
-                // ΔE on the heat ramp: ΔE 1 blue, ΔE 2.3 (just noticeable) purple, 10 red, 100 yellow.
-                Bitmap(width: width, height: expected.height) { x, y in
-                    let d = deltas[y * width + x]
-                    return d == 0 ? HeatMap.dimmed(expected[x, y]) : HeatMap.ramp(Double(d) * 2.55)
-                }
-            },
-            mask: { DiffMask.make(expected: expected) { x, y in deltas[y * width + x] > threshold } })
+                             pixelPrecision, precision, largest, lowestPerceptual, perceptualPrecision, tally.differing, deltaEThreshold)
+        return Judgement(passed: pixelPrecision >= precision, comparator: "ciede2000", differingPixels: tally.differing, pixelCount: count,
+                         summary: summary, score: pixelPrecision)
     }
 
     /// ΔE00 of every pixel, the colours taken over white. Equal pixels cost a comparison, and
     /// the Lab value of the last colour seen is kept (flat areas repeat it).
     public static func deltaE(_ expected: Bitmap, _ actual: Bitmap) -> [Float] {
-        let count = expected.width * expected.height
+        deltaE(expected, actual, rows: 0..<expected.height)
+    }
+
+    /// ΔE00 of the pixels of `rows`, row by row.
+    static func deltaE(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>) -> [Float] {
+        let first = rows.lowerBound * expected.width, count = rows.count * expected.width
         var result = [Float](repeating: 0, count: count)
         if Bitmap.samePixels(expected, actual) { return result }
         var lastKey: (UInt32, UInt32) = (.max, .max)
@@ -80,12 +111,12 @@ public struct CIEDE2000Comparator: PixelComparator {
         expected.pixels.withUnsafeBytes { a in
             actual.pixels.withUnsafeBytes { b in
                 let wa = a.bindMemory(to: UInt32.self), wb = b.bindMemory(to: UInt32.self)
-                for i in 0..<count where wa[i] != wb[i] {
-                    if (wa[i], wb[i]) == lastKey { result[i] = lastDelta; continue }
+                for i in first..<first + count where wa[i] != wb[i] {
+                    if (wa[i], wb[i]) == lastKey { result[i - first] = lastDelta; continue }
                     let d = Float(CIEDE2000.difference(overWhite(a, i * 4), overWhite(b, i * 4)))
                     lastKey = (wa[i], wb[i])
                     lastDelta = d
-                    result[i] = d
+                    result[i - first] = d
                 }
             }
         }

@@ -85,6 +85,21 @@ public struct DiffReport {
         }
     }
 
+    /// The same for a pair of files compared band by band: its four images drawn and written a
+    /// band at a time (`BandedComparison`), so a report of large images never holds one whole.
+    public static func writePair(name: String, _ outcome: BandedComparison.Outcome, expected: String, actual: String,
+                                 comparator: RowComparator, index: Int, into folder: URL) throws -> Row {
+        let stem = "pair\(index)"
+        let pictures: [(String, BandedComparison.Picture)] = [("expected", .expected), ("actual", .actual), ("diff", .diffImage), ("mask", .diffMask)]
+        for (kind, picture) in pictures {
+            try BandedComparison.write(picture, expected: expected, actual: actual, comparator: comparator,
+                                       to: folder.appendingPathComponent("\(stem).\(kind).png"), links: .refused)
+        }
+        let judgement = outcome.judgement
+        return Row(name: name, passed: judgement.passed, summary: judgement.summary, comparator: judgement.comparator,
+                   width: outcome.width, height: outcome.height, stem: stem)
+    }
+
     /// `report.json` and `index.html` for the rows written so far; returns the page.
     @discardableResult
     public static func finish(title: String, rows: [Row], in folder: URL) throws -> URL {

@@ -74,6 +74,11 @@ public enum FLIP {
                           mean: sum / Double(errors.count), maximum: maximum)
     }
 
+    /// The larger of the colour and feature filters' radii at `ppd`, in pixels.
+    static func filterRadius(ppd: Float) -> Int {
+        max(spatialFilters(ppd: ppd).y.count / 2, featureFilters(ppd: ppd).g.count / 2)
+    }
+
     // MARK: Constants of the method (the paper's).
 
     /// Exponents and the break point of the colour error's remapping.
@@ -311,7 +316,7 @@ enum Magma {
 
 /// FLIP as a comparator: the images match while the mean FLIP error is at most `maxMean` and
 /// at most `maxPixelShare` of the pixels have an error above `pixelThreshold`.
-public struct FLIPComparator: PixelComparator {
+public struct FLIPComparator: RowComparator {
     public var maxMean: Double
     public var pixelThreshold: Float
     public var maxPixelShare: Double
@@ -327,16 +332,45 @@ public struct FLIPComparator: PixelComparator {
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
         let report = try FLIP.evaluate(expected, actual, pixelsPerDegree: pixelsPerDegree)
-        let threshold = pixelThreshold
-        let over = report.errorMap.reduce(0) { $0 + ($1 > threshold ? 1 : 0) }
-        let share = Double(over) / Double(report.errorMap.count)
-        let passed = report.mean <= maxMean && share <= maxPixelShare
-        let summary = String(format: "flip: mean %.6f (limit %.6f), max %.4f, %d pixels over %.3f (%.4f%%, limit %.4f%%)",
-                             report.mean, maxMean, report.maximum, over, threshold, share * 100, maxPixelShare * 100)
-        let width = report.width
+        var tally = DiffTally()
+        add(report, rows: 0..<report.height, to: &tally)
+        let threshold = pixelThreshold, width = report.width
         return ComparatorVerdict(
-            passed: passed, comparator: "flip", differingPixels: over, pixelCount: report.errorMap.count, summary: summary,
-            score: report.mean, picture: { report.magmaImage },
+            judge(tally, width: report.width, height: report.height),
+            picture: { report.magmaImage },
             mask: { DiffMask.make(expected: expected) { x, y in report.errorMap[y * width + x] > threshold } })
+    }
+
+    /// The radius of the larger of its filters (colour and feature): a row's error depends on the
+    /// pixels that far away.
+    public func contextRows(width: Int, height: Int) -> Int { FLIP.filterRadius(ppd: pixelsPerDegree) }
+
+    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
+        add(try FLIP.evaluate(expected, actual, pixelsPerDegree: pixelsPerDegree), rows: rows, to: &tally)
+    }
+
+    /// The errors of `rows` in row order: the mean sums them in the order a whole image's does.
+    private func add(_ report: FLIPReport, rows: Range<Int>, to tally: inout DiffTally) {
+        var over = 0
+        var maximum = Float(tally.largest)
+        for e in report.errorMap[rows.lowerBound * report.width..<rows.upperBound * report.width] {
+            tally.sum += Double(e)
+            maximum = max(maximum, e)
+            if e > pixelThreshold { over += 1 }
+        }
+        tally.largest = Double(maximum)
+        tally.differing += over
+        tally.compared += rows.count * report.width
+    }
+
+    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement {
+        let count = max(tally.compared, 1)
+        let mean = tally.sum / Double(count)
+        let share = Double(tally.differing) / Double(count)
+        let passed = mean <= maxMean && share <= maxPixelShare
+        let summary = String(format: "flip: mean %.6f (limit %.6f), max %.4f, %d pixels over %.3f (%.4f%%, limit %.4f%%)",
+                             mean, maxMean, Float(tally.largest), tally.differing, pixelThreshold, share * 100, maxPixelShare * 100)
+        return Judgement(passed: passed, comparator: "flip", differingPixels: tally.differing, pixelCount: tally.compared,
+                         summary: summary, score: mean)
     }
 }

@@ -57,34 +57,51 @@ public enum ImageComparison {
     /// counts as a match.
     public static func compare(_ expected: Bitmap, _ actual: Bitmap, tolerance: Int = 2) throws -> ComparisonReport {
         try ComparisonError.requireSameSize(expected, actual)
-        if Bitmap.samePixels(expected, actual) {
-            return ComparisonReport(width: expected.width, height: expected.height, tolerance: tolerance, maxChannelDelta: 0,
-                                    pixelsOverTolerance: 0, meanAbsoluteError: 0, psnr: .infinity)
-        }
-        var maxDelta = 0, over = 0
-        var sumAbs = 0, sumSquares = 0
+        var tally = DiffTally()
+        try Self.tally(expected, actual, rows: 0..<expected.height, tolerance: tolerance, into: &tally)
+        return report(tally, width: expected.width, height: expected.height, tolerance: tolerance)
+    }
+
+    /// Adds `rows` to the channel sums: rows equal byte for byte (one memcmp) add nothing.
+    static func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, tolerance: Int, into tally: inout DiffTally) throws {
+        try ComparisonError.requireSameSize(expected, actual)
+        let rowBytes = expected.width * 4
+        tally.compared += expected.width * rows.count
+        var maxDelta = Int(tally.largest), over = 0, sumAbs = 0, sumSquares = 0
         expected.pixels.withUnsafeBufferPointer { a in
             actual.pixels.withUnsafeBufferPointer { b in
-                var i = 0
-                while i < a.count {
-                    var pixelMax = 0
-                    for c in 0..<4 {
-                        let d = abs(Int(a[i + c]) - Int(b[i + c]))
-                        sumAbs += d
-                        sumSquares += d * d
-                        pixelMax = max(pixelMax, d)
+                for y in rows {
+                    let start = y * rowBytes
+                    if memcmp(a.baseAddress! + start, b.baseAddress! + start, rowBytes) == 0 { continue }
+                    var i = start
+                    while i < start + rowBytes {
+                        var pixelMax = 0
+                        for c in 0..<4 {
+                            let d = abs(Int(a[i + c]) - Int(b[i + c]))
+                            sumAbs += d
+                            sumSquares += d * d
+                            pixelMax = max(pixelMax, d)
+                        }
+                        maxDelta = max(maxDelta, pixelMax)
+                        if pixelMax > tolerance { over += 1 }
+                        i += 4
                     }
-                    maxDelta = max(maxDelta, pixelMax)
-                    if pixelMax > tolerance { over += 1 }
-                    i += 4
                 }
             }
         }
-        let channels = Double(expected.pixels.count)
-        let mse = Double(sumSquares) / channels
+        tally.largest = Double(maxDelta)
+        tally.differing += over
+        tally.absoluteSum += sumAbs
+        tally.squaredSum += sumSquares
+    }
+
+    /// The report of a `width` x `height` pair from its channel sums.
+    public static func report(_ tally: DiffTally, width: Int, height: Int, tolerance: Int) -> ComparisonReport {
+        let channels = Double(width * height * 4)
+        let mse = Double(tally.squaredSum) / channels
         let psnr = mse == 0 ? Double.infinity : 10 * log10(255 * 255 / mse)
-        return ComparisonReport(width: expected.width, height: expected.height, tolerance: tolerance,
-                                maxChannelDelta: maxDelta, pixelsOverTolerance: over,
-                                meanAbsoluteError: Double(sumAbs) / channels, psnr: psnr)
+        return ComparisonReport(width: width, height: height, tolerance: tolerance,
+                                maxChannelDelta: Int(tally.largest), pixelsOverTolerance: tally.differing,
+                                meanAbsoluteError: Double(tally.absoluteSum) / channels, psnr: psnr)
     }
 }

@@ -54,67 +54,73 @@ public protocol PixelComparator: Sendable {
 }
 
 /// Every channel of every pixel equal (alpha too unless `discardAlpha`).
-public struct ExactComparator: PixelComparator {
+public struct ExactComparator: RowComparator {
     public var discardAlpha: Bool
     public init(discardAlpha: Bool = false) { self.discardAlpha = discardAlpha }
 
-    public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
-        try FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 0, discardAlpha: discardAlpha)
-            .verdict(expected, actual, name: "exact")
+    var fuzzy: FuzzyComparator {
+        FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 0, discardAlpha: discardAlpha, name: "exact")
     }
+    public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict { try fuzzy.compare(expected, actual) }
+    public func contextRows(width: Int, height: Int) -> Int { 0 }
+    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
+        try fuzzy.tally(expected, actual, rows: rows, firstRow: firstRow, imageHeight: imageHeight, into: &tally)
+    }
+    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement { fuzzy.judge(tally, width: width, height: height) }
 }
 
 /// Every channel within 1/255 (Chromium's FuzzyPixelOffByOneComparator): rounding differences
 /// between machines pass, anything else fails.
-public struct OffByOneComparator: PixelComparator {
+public struct OffByOneComparator: RowComparator {
     public var discardAlpha: Bool
     public init(discardAlpha: Bool = false) { self.discardAlpha = discardAlpha }
 
-    public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
-        try FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1, discardAlpha: discardAlpha)
-            .verdict(expected, actual, name: "off by one")
+    var fuzzy: FuzzyComparator {
+        FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1, discardAlpha: discardAlpha, name: "off by one")
     }
+    public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict { try fuzzy.compare(expected, actual) }
+    public func contextRows(width: Int, height: Int) -> Int { 0 }
+    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
+        try fuzzy.tally(expected, actual, rows: rows, firstRow: firstRow, imageHeight: imageHeight, into: &tally)
+    }
+    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement { fuzzy.judge(tally, width: width, height: height) }
 }
 
 /// Chromium's FuzzyPixelComparator: a pixel differs when a channel is off by more than
 /// `tolerance`; the images match while the differing pixels are at most `maxDifferingFraction` of
 /// the compared ones and no channel is off by more than `maxChannelDelta`. A `border` of pixels
 /// around the edges is left out (edges of a frame are where rendering differs most).
-public struct FuzzyComparator: PixelComparator {
+public struct FuzzyComparator: RowComparator {
     public var maxDifferingFraction: Double
     public var maxChannelDelta: Int
     public var tolerance: Int
     public var border: Int
     public var discardAlpha: Bool
+    /// "fuzzy", or the comparator this one stands for ("exact", "off by one").
+    let name: String
 
     public init(maxDifferingFraction: Double, maxChannelDelta: Int = 255, tolerance: Int? = nil, border: Int = 0,
                 discardAlpha: Bool = false) {
+        self.init(maxDifferingFraction: maxDifferingFraction, maxChannelDelta: maxChannelDelta, tolerance: tolerance, border: border,
+                  discardAlpha: discardAlpha, name: "fuzzy")
+    }
+
+    init(maxDifferingFraction: Double, maxChannelDelta: Int, tolerance: Int? = nil, border: Int = 0, discardAlpha: Bool, name: String) {
         self.maxDifferingFraction = maxDifferingFraction
         self.maxChannelDelta = maxChannelDelta
         self.tolerance = tolerance ?? (maxDifferingFraction == 0 ? maxChannelDelta : 0)
         self.border = border
         self.discardAlpha = discardAlpha
+        self.name = name
     }
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
-        try verdict(expected, actual, name: "fuzzy")
-    }
-
-    func verdict(_ expected: Bitmap, _ actual: Bitmap, name: String) throws -> ComparatorVerdict {
-        try ComparisonError.requireSameSize(expected, actual)
-        let width = expected.width, height = expected.height
-        let columns = border..<max(border, width - border), rows = border..<max(border, height - border)
-        let scan = ChannelScan.run(expected, actual, columns: columns, rows: rows, tolerance: tolerance, discardAlpha: discardAlpha)
-        let compared = columns.count * rows.count
-        let fraction = Double(scan.differing) / Double(max(compared, 1))
-        let passed = fraction <= maxDifferingFraction && scan.largest <= maxChannelDelta
-        let summary = String(format: "%@: %d of %d pixels differ by more than %d (%.4f%%, limit %.4f%%), largest channel difference %d (limit %d)%@",
-                             name, scan.differing, compared, tolerance, fraction * 100, maxDifferingFraction * 100, scan.largest,
-                             maxChannelDelta, border > 0 ? ", \(border)-pixel border left out" : "")
+        let judgement = judge(try tallyWhole(expected, actual), width: expected.width, height: expected.height)
+        let width = expected.width
+        let columns = border..<max(border, width - border), rows = border..<max(border, expected.height - border)
         let (tolerance, discardAlpha) = (tolerance, discardAlpha)
         return ComparatorVerdict(
-            passed: passed, comparator: name, differingPixels: scan.differing, pixelCount: compared, summary: summary,
-            score: Double(scan.largest),
+            judgement,
             picture: { HeatMap.make(expected, actual, discardAlpha: discardAlpha) },
             mask: {
                 DiffMask.make(expected: expected) { x, y in
@@ -122,6 +128,32 @@ public struct FuzzyComparator: PixelComparator {
                         && ChannelScan.delta(expected, actual, (y * width + x) * 4, discardAlpha: discardAlpha) > tolerance
                 }
             })
+    }
+
+    /// The border's rows are left out at the image's top and bottom: a band's context is at
+    /// least the border, so a band's own border rows are context (or the image's).
+    public func contextRows(width: Int, height: Int) -> Int { border }
+
+    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
+        try ComparisonError.requireSameSize(expected, actual)
+        let columns = border..<max(border, expected.width - border)
+        let first = max(rows.lowerBound, border - firstRow), end = min(rows.upperBound, imageHeight - border - firstRow)
+        guard first < end else { return }
+        let scan = ChannelScan.run(expected, actual, columns: columns, rows: first..<end, tolerance: tolerance, discardAlpha: discardAlpha)
+        tally.compared += columns.count * (end - first)
+        tally.differing += scan.differing
+        tally.largest = max(tally.largest, Double(scan.largest))
+    }
+
+    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement {
+        let compared = tally.compared, largest = Int(tally.largest)
+        let fraction = Double(tally.differing) / Double(max(compared, 1))
+        let passed = fraction <= maxDifferingFraction && largest <= maxChannelDelta
+        let summary = String(format: "%@: %d of %d pixels differ by more than %d (%.4f%%, limit %.4f%%), largest channel difference %d (limit %d)%@",
+                             name, tally.differing, compared, tolerance, fraction * 100, maxDifferingFraction * 100, largest,
+                             maxChannelDelta, border > 0 ? ", \(border)-pixel border left out" : "")
+        return Judgement(passed: passed, comparator: name, differingPixels: tally.differing, pixelCount: compared, summary: summary,
+                         score: Double(largest))
     }
 }
 
@@ -189,7 +221,7 @@ enum ChannelScan {
 
 /// pixelmatch's perceptual comparison as a comparator: passes while at most `maxDifferingPixels`
 /// pixels differ at `threshold` (anti-aliasing not counted unless `includeAntialiasing`).
-public struct PixelmatchComparator: PixelComparator {
+public struct PixelmatchComparator: RowComparator {
     public var threshold: Double
     public var includeAntialiasing: Bool
     public var maxDifferingPixels: Int
@@ -202,15 +234,32 @@ public struct PixelmatchComparator: PixelComparator {
 
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict {
         let report = try Pixelmatch.compare(expected, actual, threshold: threshold, includeAntialiasing: includeAntialiasing)
+        var tally = DiffTally()
+        (tally.compared, tally.differing, tally.antialiased) = (report.width * report.height, report.differingPixels, report.antialiasedPixels)
         return ComparatorVerdict(
-            passed: report.differingPixels <= maxDifferingPixels, comparator: "pixelmatch",
-            differingPixels: report.differingPixels, pixelCount: report.width * report.height,
-            summary: "pixelmatch: \(report) (limit \(maxDifferingPixels))", score: Double(report.differingPixels),
+            judge(tally, width: report.width, height: report.height),
             picture: { report.diffImage },
             mask: {
                 // pixelmatch's own picture marks the counted pixels pure red.
                 let picture = report.diffImage
                 return DiffMask.make(expected: expected) { x, y in picture[x, y] == (255, 0, 0, 255) }
             })
+    }
+
+    /// Its anti-aliasing test looks at a pixel's neighbours and theirs: 2 rows each way.
+    public func contextRows(width: Int, height: Int) -> Int { 2 }
+
+    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
+        let report = try Pixelmatch.compare(expected, actual, threshold: threshold, includeAntialiasing: includeAntialiasing, rows: rows)
+        tally.compared += report.width * rows.count
+        tally.differing += report.differingPixels
+        tally.antialiased += report.antialiasedPixels
+    }
+
+    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement {
+        let counts = "\(tally.differing) of \(tally.compared) pixels differ at threshold \(threshold) (\(tally.antialiased) anti-aliased pixels ignored)"
+        return Judgement(passed: tally.differing <= maxDifferingPixels, comparator: "pixelmatch", differingPixels: tally.differing,
+                         pixelCount: tally.compared, summary: "pixelmatch: \(counts) (limit \(maxDifferingPixels))",
+                         score: Double(tally.differing))
     }
 }

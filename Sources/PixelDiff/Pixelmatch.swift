@@ -33,6 +33,13 @@ public struct PixelmatchReport: Sendable, CustomStringConvertible {
 public enum Pixelmatch {
     public static func compare(_ expected: Bitmap, _ actual: Bitmap, threshold: Double = 0.1,
                                includeAntialiasing: Bool = false) throws -> PixelmatchReport {
+        try compare(expected, actual, threshold: threshold, includeAntialiasing: includeAntialiasing, rows: nil)
+    }
+
+    /// With `rows`, only those rows are counted and drawn (a band of a banded comparison: the rows
+    /// around them are its context).
+    static func compare(_ expected: Bitmap, _ actual: Bitmap, threshold: Double, includeAntialiasing: Bool,
+                        rows: Range<Int>?) throws -> PixelmatchReport {
         try ComparisonError.requireSameSize(expected, actual)
         let width = expected.width, height = expected.height
         if Bitmap.samePixels(expected, actual) {
@@ -51,7 +58,7 @@ public enum Pixelmatch {
         let maxDelta = 35215 * threshold * threshold
         var output = [UInt8](repeating: 0, count: a.count)
         var differing = 0, antialiased = 0
-        for y in 0..<height {
+        for y in rows ?? 0..<height {
             for x in 0..<width {
                 let pos = (y * width + x) * 4
                 let delta = colorDelta(a, b, pos, pos, yOnly: false)

@@ -4,13 +4,16 @@ import OpenCoreGraphics
 /// white so transparent areas read as white: the picture a failing comparison leaves for a person
 /// to look at.
 public enum Triptych {
+    /// The magenta gap between panels, in pixels.
+    public static let gap = 4
+
     /// With the channel heat map in the middle.
     public static func make(expected: Bitmap, actual: Bitmap) throws -> Bitmap {
         make(expected: expected, middle: try HeatMap.make(expected: expected, actual: actual), actual: actual)
     }
 
     public static func make(expected: Bitmap, middle: Bitmap, actual: Bitmap) -> Bitmap {
-        let gap = 4, w = expected.width
+        let w = expected.width
         let panels = [expected, middle, actual]
         let height = panels.map(\.height).max()!
         return Bitmap(width: w * 3 + gap * 2, height: height) { x, y in

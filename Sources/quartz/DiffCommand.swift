@@ -86,7 +86,7 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    var chosen: PixelComparator {
+    var chosen: RowComparator {
         switch comparator {
         case .bar: AgreementBarComparator(AgreementBar(tolerance: tolerance, minFractionWithin: 1 - maxFraction, minPSNR: minPsnr))
         case .exact: ExactComparator()
@@ -129,63 +129,66 @@ struct DiffCommand: ParsableCommand {
         if !failing.isEmpty { throw QuartzExit.disagreement }
     }
 
-    /// The two images, read and decoded only once their memory estimate (from the files' sizes and
-    /// the headers' pixel sizes) fits `--max-memory-mb`; errors name the files.
-    private func load(_ expected: URL, _ actual: URL) throws -> (CGImage, CGImage) {
+    /// Checks the pair's memory estimate (from the files' headers, before a pixel is decoded)
+    /// against `--max-memory-mb`; errors name the files. Files are compared band by band: plain
+    /// PNGs are read a row at a time, others decoded whole (DiffMemoryEstimate).
+    private func checkMemory(_ expected: String, _ actual: String, pictures: [BandedComparison.Picture]) throws {
         let limit = Double(maxMemoryMb) * 1_048_576
-        func fileSize(_ url: URL) -> Int {
+        func fileSize(_ path: String) -> Int {
             var info = stat()
-            return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+            return stat(path, &info) == 0 ? Int(info.st_size) : 0
         }
         let fileBytes = fileSize(expected) + fileSize(actual)
-        guard Double(fileBytes) <= limit else { throw DiffMemoryError(expected: expected.path, actual: actual.path, bytes: Double(fileBytes), limit: limit) }
-        func read(_ url: URL) throws -> Data {
-            do { return try Data(contentsOf: url) } catch {
-                throw ImageIOError.unreadable(source: url.path, reason: OutputFile.reason(error))
-            }
-        }
-        let (first, second) = (try read(expected), try read(actual))
-        let pixels = [first, second].compactMap(ImageDecoder.dimensions(of:)).map { $0.width * $0.height }.max() ?? 0
-        let estimate = DiffMemoryEstimate.bytes(pixels: pixels, comparator: chosen, pictures: heatmap != nil || diffImage != nil
-                                                    || diffMask != nil || report != nil, triptych: triptych != nil, fileBytes: fileBytes)
-        guard estimate <= limit else { throw DiffMemoryError(expected: expected.path, actual: actual.path, bytes: estimate, limit: limit) }
-        return (try ImageDecoder.decode(first, source: expected.path)[0].image, try ImageDecoder.decode(second, source: actual.path)[0].image)
+        guard Double(fileBytes) <= limit else { throw DiffMemoryError(expected: expected, actual: actual, bytes: Double(fileBytes), limit: limit) }
+        let files = [try ImageRows(path: expected), try ImageRows(path: actual)]
+        let width = files.map(\.width).max()!, height = files.map(\.height).max()!
+        let whole = files.filter { !$0.isStreamed }
+        let estimate = repeats > 0
+            ? DiffMemoryEstimate.bytes(pixels: width * height, comparator: chosen, pictures: !pictures.isEmpty,
+                                       triptych: pictures.contains(.triptych), fileBytes: fileBytes)
+            : DiffMemoryEstimate.bandedBytes(width: width, height: height, comparator: chosen, pictures: pictures,
+                                             wholeImages: whole.count, wholeFileBytes: whole.map { fileSize($0.source) }.reduce(0, +))
+        guard estimate <= limit else { throw DiffMemoryError(expected: expected, actual: actual, bytes: estimate, limit: limit) }
     }
 
     private func comparePair(_ expected: String, _ actual: String) throws {
-        let a: CGImage, b: CGImage
+        let pictures: [(String?, BandedComparison.Picture)] = [(heatmap, .heatMap), (diffImage, .diffImage), (diffMask, .diffMask), (triptych, .triptych)]
         do {
-            try OutputDestination.checkNotAnInput([heatmap, diffImage, diffMask, triptych], inputs: [expected, actual])
-            (a, b) = try load(URL(fileURLWithPath: expected), URL(fileURLWithPath: actual))
+            try OutputDestination.checkNotAnInput(pictures.map(\.0), inputs: [expected, actual])
+            try checkMemory(expected, actual, pictures: pictures.filter { $0.0 != nil }.map(\.1) + (report != nil ? [.diffImage] : []))
         } catch {
             printError("quartz diff: \(error)")
             throw QuartzExit.badInput
         }
         var fields: [String: Any] = ["expected": expected, "actual": actual, "comparator": comparator.rawValue]
-        let verdict: ComparatorVerdict
+        let outcome: BandedComparison.Outcome
         do {
-            verdict = try chosen.compare(a.bitmap, b.bitmap)
-            if repeats > 0 { fields.merge(try timing(a.bitmap, b.bitmap)) { $1 } }
-            let pictures: [(String?, () -> Bitmap)] = [
-                (heatmap, { (try? HeatMap.make(expected: a.bitmap, actual: b.bitmap)) ?? verdict.diffImage }),
-                (diffImage, { verdict.diffImage }), (diffMask, { verdict.diffMask }),
-                (triptych, { verdict.triptych(expected: a.bitmap, actual: b.bitmap) }),
-            ]
-            for case let (path?, draw) in pictures {
-                try writeOutput(try CGImage(bitmap: draw()).pngData(), to: path)
+            outcome = try BandedComparison.compare(expected: expected, actual: actual, with: chosen)
+            if repeats > 0 {
+                let a = try CGImage.load(contentsOf: URL(fileURLWithPath: expected)), b = try CGImage.load(contentsOf: URL(fileURLWithPath: actual))
+                fields.merge(try timing(a.bitmap, b.bitmap)) { $1 }
+            }
+            // Each picture drawn and written a band at a time.
+            for case let (path?, picture) in pictures {
+                let size = try BandedComparison.size(of: picture, expected: expected, actual: actual)
+                try writeRows(to: path, width: size.width, height: size.height) { writer in
+                    try BandedComparison.draw(picture, expected: expected, actual: actual, comparator: chosen, into: writer)
+                }
             }
             if let report {
-                try DiffReport(title: "quartz diff \(comparator.rawValue)",
-                               entries: [.init(name: URL(fileURLWithPath: actual).lastPathComponent,
-                                               outcome: .compared(verdict, expected: a.bitmap, actual: b.bitmap))])
-                    .write(to: URL(fileURLWithPath: report))
+                let folder = URL(fileURLWithPath: report)
+                try DiffReport.makeFolder(folder)
+                let row = try DiffReport.writePair(name: URL(fileURLWithPath: actual).lastPathComponent, outcome, expected: expected,
+                                                   actual: actual, comparator: chosen, index: 0, into: folder)
+                try DiffReport.finish(title: "quartz diff \(comparator.rawValue)", rows: [row], in: folder)
             }
-            // Pictures above are written one at a time; nothing of them is kept.
         } catch {
             printError("quartz diff: \(error)")
             throw QuartzExit.badInput
         }
-        if comparator == .bar, let report = try? ImageComparison.compare(a.bitmap, b.bitmap, tolerance: tolerance) {
+        let verdict = outcome.judgement
+        if comparator == .bar {
+            let report = ImageComparison.report(outcome.tally, width: outcome.width, height: outcome.height, tolerance: tolerance)
             fields.merge(["maxChannelDelta": report.maxChannelDelta, "pixelsOverTolerance": report.pixelsOverTolerance,
                           "meanAbsoluteError": report.meanAbsoluteError, "psnr": report.psnr.isFinite ? report.psnr : 999,
                           "tolerance": tolerance]) { $1 }
@@ -242,31 +245,41 @@ struct DiffCommand: ParsableCommand {
         var (pairs, failing) = (0, 0)
         let leftSet = Set(left), rightSet = Set(right)
         for name in leftSet.union(rightSet).sorted() where slice?.contains(name) ?? true {
-            let outcome: DiffReport.Outcome
+            let outcome: PairOutcome
             if !rightSet.contains(name) {
                 outcome = .problem("missing from \(actual)")
             } else if !leftSet.contains(name) {
                 outcome = .problem("not in \(expected) (a new image)")
             } else {
+                let (left, right) = (URL(fileURLWithPath: expected).appendingPathComponent(name).path,
+                                     URL(fileURLWithPath: actual).appendingPathComponent(name).path)
                 do {
-                    let (a, b) = try load(URL(fileURLWithPath: expected).appendingPathComponent(name), URL(fileURLWithPath: actual).appendingPathComponent(name))
-                    outcome = .compared(try chosen.compare(a.bitmap, b.bitmap), expected: a.bitmap, actual: b.bitmap)
+                    try checkMemory(left, right, pictures: reportFolder == nil ? [] : [.diffImage])
+                    outcome = .compared(try BandedComparison.compare(expected: left, actual: right, with: chosen), expected: left, actual: right)
                 } catch {
                     outcome = .problem("\(error)")
                     unreadable.append("\(name): \(error)")
                 }
             }
-            let entry = DiffReport.Entry(name: name, outcome: outcome)
             pairs += 1
-            if !entry.passed { failing += 1 }
+            if !outcome.passed { failing += 1 }
             if let reportFolder {
-                do { rows.append(try DiffReport.writePair(entry, index: pairs - 1, into: reportFolder)) } catch {
+                do {
+                    switch outcome {
+                    case let .compared(compared, left, right):
+                        rows.append(try DiffReport.writePair(name: name, compared, expected: left, actual: right, comparator: chosen,
+                                                             index: pairs - 1, into: reportFolder))
+                    case let .problem(message):
+                        rows.append(try DiffReport.writePair(.init(name: name, outcome: .problem(message)), index: pairs - 1, into: reportFolder))
+                    }
+                } catch {
                     printError("quartz diff: cannot write the report to \(report!): \(error)")
                     throw QuartzExit.badInput
                 }
             }
             switch outcome {
-            case let .compared(verdict, _, _):
+            case let .compared(compared, _, _):
+                let verdict = compared.judgement
                 results.append(["name": name, "match": verdict.passed, "summary": verdict.summary, "differingPixels": verdict.differingPixels])
                 if !json { print("\(verdict.passed ? "match  " : "DIFFERS") \(name): \(verdict.summary)") }
             case let .problem(message):
@@ -307,6 +320,18 @@ struct DiffCommand: ParsableCommand {
     static func pngs(under folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+    }
+}
+
+/// What became of one pair of a folder comparison: compared (band by band, from these files), or
+/// a problem (missing on one side, unreadable).
+enum PairOutcome {
+    case compared(BandedComparison.Outcome, expected: String, actual: String)
+    case problem(String)
+
+    var passed: Bool {
+        if case let .compared(outcome, _, _) = self { return outcome.judgement.passed }
+        return false
     }
 }
 

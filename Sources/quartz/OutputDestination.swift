@@ -90,3 +90,19 @@ func writeOutput(_ data: Data, to path: String, links: OutputFile.Links = .follo
     if links == .refused, let refusal = OutputFile.refusal(at: path, links: .refused) { throw OutputPathError(path: path, reason: refusal) }
     try OutputDestination.resolve(path).write(data, named: path, links: links)
 }
+
+/// Checks `path` and writes a `width` x `height` PNG there whose rows `draw` writes one at a time
+/// (a picture too large to hold whole): to standard output, or atomically to a file.
+func writeRows(to path: String, width: Int, height: Int, draw: (PNGRowWriter) throws -> Void) throws {
+    func rows(_ fd: Int32) throws {
+        let writer = try PNGRowWriter(fd: fd, width: width, height: height, destination: path)
+        try draw(writer)
+        try writer.finish()
+    }
+    switch try OutputDestination.resolve(path) {
+    case .standardOutput: try rows(STDOUT_FILENO)
+    case .file:
+        do { try OutputFile.write(to: path, links: .followed, guarding: InterruptCleanup.guarding(temporary:_:), content: rows) }
+        catch let error as OutputFileError { throw OutputWriteError(path: path, reason: error.reason) }
+    }
+}
