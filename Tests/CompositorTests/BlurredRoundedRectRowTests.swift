@@ -15,6 +15,14 @@ struct BlurredRoundedRectRowTests {
         ("in perspective", ProjectiveTransform2D(m11: 1, m12: 0.1, m13: 0.002, m21: 0, m22: 1, m23: 0.001, m31: -5, m32: -5, m33: 1)),
     ]
 
+    /// Rows compared: every one in the optimized suite (`make test-release`, CI), every fourth in
+    /// a debug build (`make test`, the sanitizers), where the pixel-by-pixel side took 43 s.
+    #if DEBUG
+    static let rowStep = 4.0
+    #else
+    static let rowStep = 1.0
+    #endif
+
     @Test("a row at a time gives alpha(atX:y:) to the bit", arguments: [0.0, 3.0, 12.0, 40.0], [0.5, 4.0, 20.0])
     func sameBits(corner: Double, sigma: Double) {
         for (name, map) in Self.maps {
@@ -23,7 +31,7 @@ struct BlurredRoundedRectRowTests {
                                            color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
             var rows = BlurredRoundedRect.RowEvaluator(shape)
             var differing = 0, nonzero = 0
-            for y in stride(from: -40.5, to: 120, by: 1) {
+            for y in stride(from: -40.5, to: 120, by: Self.rowStep) {
                 for x in stride(from: -40.5, to: 140, by: 1) {
                     let a = shape.alpha(atX: x, y: y), b = rows.alpha(atX: x, y: y)
                     if a.bitPattern != b.bitPattern { differing += 1 }
@@ -31,7 +39,7 @@ struct BlurredRoundedRectRowTests {
                 }
             }
             #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma): \(differing) values differ")
-            #expect(nonzero > 1000, "\(name): the shadow should cover the sampled area")
+            #expect(Double(nonzero) > 1000 / Self.rowStep, "\(name): the shadow should cover the sampled area")
         }
     }
 
@@ -58,7 +66,7 @@ struct BlurredRoundedRectRowTests {
             var out = [Float](repeating: .nan, count: 400)
             // Runs of every length from 1 to 23 (full lanes and tails), starting anywhere, and
             // the whole row as one run (the pixels on both sides of the centre).
-            for y in stride(from: -40.5, to: 120, by: 1) {
+            for y in stride(from: -40.5, to: 120, by: Self.rowStep) {
                 var runs = [(-41, 181)], first = -41, length = 1
                 while first < 140 {
                     runs.append((first, min(length, 140 - first)))
@@ -72,7 +80,7 @@ struct BlurredRoundedRectRowTests {
                 }
             }
             #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma), \(KernelCopies.names[copy]): \(differing) values differ")
-            #expect(nonzero > 300, "\(name): the shadow should cover the sampled area")
+            #expect(Double(nonzero) > 300 / Self.rowStep, "\(name): the shadow should cover the sampled area")
         }
     }
 
