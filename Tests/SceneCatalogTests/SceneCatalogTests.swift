@@ -6,6 +6,7 @@
 // leaves its artifacts in SNAPSHOT_ARTIFACTS (`make test`: out/snapshot-failures); a GPU-vs-CPU
 // disagreement writes expected | heat map | actual to Failures/ beside this file.
 import Foundation
+import Synchronization
 import OpenQuartzCore
 import OpenQuartzTesting
 import PixelDiff
@@ -17,8 +18,16 @@ private let goldens = here.appendingPathComponent("Goldens")
 let failures = here.appendingPathComponent("Failures")
 
 private func render(_ scene: DemoScene, _ backend: RenderBackend) throws -> CGImage {
-    try scene.render(backend: backend)
+    guard backend == .cpu else { return try scene.render(backend: backend) }
+    if let kept = cpuRenders.withLock({ $0[scene.name] }) { return kept }
+    let image = try scene.render(backend: .cpu)
+    cpuRenders.withLock { $0[scene.name] = image }
+    return image
 }
+
+/// Each scene's CPU render, made once for the golden test and the GPU's agreement test (the CPU
+/// reference is deterministic; rendering it twice was a fifth of this suite's time).
+private let cpuRenders = Mutex<[String: CGImage]>([:])
 
 /// Writes the failure picture and returns a sentence naming it.
 func saveFailure(_ name: String, expected: CGImage, actual: CGImage) -> String {
