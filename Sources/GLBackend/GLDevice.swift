@@ -3,6 +3,10 @@ import Compositor
 import Foundation
 import OpenCoreGraphics
 
+// Over 600 lines on purpose: the device is the one door to its context, so every switch and
+// statistic a test, a tool or the bench sets or reads on the executor (routes, batches, faults,
+// counts) is a member here that takes the lock; none draws anything (GLExecutor's files do).
+
 /// A headless OpenGL ES 3 context on an EGL display, and the one door to it.
 ///
 /// Contexts are current on one thread at a time, and callers (tests, renderers) run on many, so
