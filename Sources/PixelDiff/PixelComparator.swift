@@ -6,28 +6,30 @@ import OpenCoreGraphics
 /// The pictures are drawn when asked for, not during the comparison: a passing comparison of two
 /// 4K frames costs a scan of the bytes and nothing more.
 public struct ComparatorVerdict: Sendable, CustomStringConvertible {
-    public let passed: Bool
+    /// The decision and its figures (what a banded comparison gives without pictures).
+    public let judgement: Judgement
+    public var passed: Bool { judgement.passed }
     /// The comparator's name ("exact", "fuzzy", "ciede2000", "flip", ...).
-    public let comparator: String
+    public var comparator: String { judgement.comparator }
     /// Pixels the comparator counts as different.
-    public let differingPixels: Int
-    public let pixelCount: Int
+    public var differingPixels: Int { judgement.differingPixels }
+    public var pixelCount: Int { judgement.pixelCount }
     /// The comparator's own account, one line.
-    public let summary: String
+    public var summary: String { judgement.summary }
     /// The comparator's main figure: the largest channel difference (exact, fuzzy), the share of
     /// matching pixels (ciede2000), the mean error (flip), the differing count (pixelmatch).
-    public let score: Double
+    public var score: Double { judgement.score }
     private let drawPicture: @Sendable () -> Bitmap
     private let drawMask: @Sendable () -> Bitmap
 
     public init(passed: Bool, comparator: String, differingPixels: Int, pixelCount: Int, summary: String, score: Double,
                 picture: @escaping @Sendable () -> Bitmap, mask: @escaping @Sendable () -> Bitmap) {
-        self.passed = passed
-        self.comparator = comparator
-        self.differingPixels = differingPixels
-        self.pixelCount = pixelCount
-        self.summary = summary
-        self.score = score
+        self.init(Judgement(passed: passed, comparator: comparator, differingPixels: differingPixels, pixelCount: pixelCount,
+                            summary: summary, score: score), picture: picture, mask: mask)
+    }
+
+    public init(_ judgement: Judgement, picture: @escaping @Sendable () -> Bitmap, mask: @escaping @Sendable () -> Bitmap) {
+        self.judgement = judgement
         drawPicture = picture
         drawMask = mask
     }
@@ -53,14 +55,12 @@ public protocol PixelComparator: Sendable {
     func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict
 }
 
-/// Every channel of every pixel equal (alpha too unless `discardAlpha`).
-public struct ExactComparator: RowComparator {
-    public var discardAlpha: Bool
-    public init(discardAlpha: Bool = false) { self.discardAlpha = discardAlpha }
+/// A comparator that is a fuzzy comparator with fixed settings under another name (exact, off by one).
+protocol FuzzyBacked: RowComparator {
+    var fuzzy: FuzzyComparator { get }
+}
 
-    var fuzzy: FuzzyComparator {
-        FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 0, discardAlpha: discardAlpha, name: "exact")
-    }
+extension FuzzyBacked {
     public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict { try fuzzy.compare(expected, actual) }
     public func contextRows(width: Int, height: Int) -> Int { 0 }
     public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
@@ -69,21 +69,25 @@ public struct ExactComparator: RowComparator {
     public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement { fuzzy.judge(tally, width: width, height: height) }
 }
 
+/// Every channel of every pixel equal (alpha too unless `discardAlpha`).
+public struct ExactComparator: FuzzyBacked {
+    public var discardAlpha: Bool
+    public init(discardAlpha: Bool = false) { self.discardAlpha = discardAlpha }
+
+    var fuzzy: FuzzyComparator {
+        FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 0, discardAlpha: discardAlpha, name: "exact")
+    }
+}
+
 /// Every channel within 1/255 (Chromium's FuzzyPixelOffByOneComparator): rounding differences
 /// between machines pass, anything else fails.
-public struct OffByOneComparator: RowComparator {
+public struct OffByOneComparator: FuzzyBacked {
     public var discardAlpha: Bool
     public init(discardAlpha: Bool = false) { self.discardAlpha = discardAlpha }
 
     var fuzzy: FuzzyComparator {
         FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1, discardAlpha: discardAlpha, name: "off by one")
     }
-    public func compare(_ expected: Bitmap, _ actual: Bitmap) throws -> ComparatorVerdict { try fuzzy.compare(expected, actual) }
-    public func contextRows(width: Int, height: Int) -> Int { 0 }
-    public func tally(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, firstRow: Int, imageHeight: Int, into tally: inout DiffTally) throws {
-        try fuzzy.tally(expected, actual, rows: rows, firstRow: firstRow, imageHeight: imageHeight, into: &tally)
-    }
-    public func judge(_ tally: DiffTally, width: Int, height: Int) -> Judgement { fuzzy.judge(tally, width: width, height: height) }
 }
 
 /// Chromium's FuzzyPixelComparator: a pixel differs when a channel is off by more than

@@ -23,7 +23,7 @@ public struct DiffTally: Equatable, Sendable {
 }
 
 /// A comparator's decision and its figures, without its pictures (a banded comparison draws
-/// those band by band).
+/// those band by band); `ComparatorVerdict` adds the pictures.
 public struct Judgement: Sendable {
     public let passed: Bool
     public let comparator: String
@@ -55,12 +55,5 @@ extension RowComparator {
         var tally = DiffTally()
         try self.tally(expected, actual, rows: 0..<expected.height, firstRow: 0, imageHeight: expected.height, into: &tally)
         return tally
-    }
-}
-
-extension ComparatorVerdict {
-    init(_ judgement: Judgement, picture: @escaping @Sendable () -> Bitmap, mask: @escaping @Sendable () -> Bitmap) {
-        self.init(passed: judgement.passed, comparator: judgement.comparator, differingPixels: judgement.differingPixels,
-                  pixelCount: judgement.pixelCount, summary: judgement.summary, score: judgement.score, picture: picture, mask: mask)
     }
 }
