@@ -25,9 +25,9 @@ demo-softpipe: build
 # A failing snapshot leaves its artifacts (snapshot, expected | picture | actual, mask) here.
 export SNAPSHOT_ARTIFACTS ?= $(CURDIR)/out/snapshot-failures
 
+# The whole suite, closing with one line: tests run, outcome, time (scripts/test.sh).
 test: test-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	@SWIFT=$(SWIFT) bash scripts/test.sh
 
 # Every suite that draws on the GPU again on Mesa's softpipe, after `make test` built them
 # (CONFIG=release: on the optimized build `make test-release` made, as CI runs them, where the
