@@ -31,11 +31,12 @@ test: test-deps
 
 # Every suite that draws on the GPU again on Mesa's softpipe, after `make test` built them
 # (CONFIG=release: on the optimized build `make test-release` made, as CI runs them, where the
-# suites' own CPU references cost a fifth).
+# suites' own CPU references cost a fifth). The driver's debug output is on in either build, so a
+# GL error fails the test.
 CONFIG ?= debug
 test-softpipe: test-deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
-	GALLIUM_DRIVER=softpipe $(SWIFT) test -c $(CONFIG) --skip-build --disable-xctest \
+	GALLIUM_DRIVER=softpipe OPENQUARTZ_GL_DEBUG=1 $(SWIFT) test -c $(CONFIG) --skip-build --disable-xctest \
 		--filter 'GLBackendTests|SceneCatalogTests|ExampleSceneTests|DifferentialFuzzTests|OpenQuartzTestingTests'
 
 # The same suite optimized: undefined behaviour (a pointer escaped from withUnsafePointer) once
