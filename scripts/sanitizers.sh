@@ -14,12 +14,15 @@
 #     clips by area, shadow rows, source-over's 16.7 million byte triples). Not run under it: scene
 #     documents, the command line (processes run one after another), `quartz bench` and the
 #     catalog's goldens (repetitions, on one thread each, of paths the suites above drive);
-#  2. the address sanitizer (.build/asan) over the whole suite less what repeats render paths
-#     the rest drive (the catalog's and the examples' goldens, the render-list digests, the
-#     differential fuzzer's saved findings) and the process-per-case command-line suites
-#     (sharded animate and join, join under hostile input) and the bench suite (ASAN_SKIP); leaks
-#     are left to the fuzz runs, whose LeakSanitizer knows which caches Swift and fontconfig keep
-#     until exit;
+#  2. the address sanitizer (.build/asan) over the targets whose code reads and writes through
+#     pointers or C: OpenCoreGraphics (codecs, the row reader, the coverage rasterizer), the layer
+#     model, the compositor (its C kernels), both backends (pixel buffers, GL uploads and
+#     readbacks), the comparators (bands of rows) and the QuartzCore surface (ASAN_FILTER). Not
+#     run under it: scene documents (their reader and the hostile documents are fuzz targets run
+#     under it, below), the catalog's and the examples' goldens, the digests and the differential
+#     findings (the same paths again), the command line (processes, whose parsers the fuzz targets
+#     cover), the bench. Leaks are left to the fuzz runs, whose LeakSanitizer knows which caches Swift and
+#     fontconfig keep until exit;
 #  3. every fuzz target for FUZZ_SECONDS (default 60: long enough to keep finding) under the
 #     address sanitizer, on the checked-in corpus and the crashes found before (fuzz/corpus/), via
 #     scripts/fuzz.sh. The address sanitizer also runs the hostile-input corpus: it is part of the
@@ -40,10 +43,7 @@ TSAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|Ra
   --filter 'SceneCatalogTests\.(ConcurrencyTests|RasterThreadsTests)/')
 TSAN_SKIP=(--skip 'GLBackendTests\.PathFillTests/' --skip 'GLBackendTests\.NestedRoundedClipTests/'
   --skip 'CompositorTests\.BlurredRoundedRectRowTests/' --skip 'RasterBackendTests\.SourceOverTests/')
-ASAN_SKIP=(--skip 'SceneCatalogTests\.SceneCatalogTests/' --skip 'SceneFormatTests\.ExampleSceneTests/'
-  --skip 'SceneFormatTests\.RenderListStabilityTests/' --skip 'SceneCatalogTests\.DifferentialFuzzTests/'
-  --skip 'SceneCatalogTests\.LargerTreeFuzzTests/' --skip 'QuartzCLITests\.ShardJoinTests/'
-  --skip 'QuartzBenchTests\.BenchSuiteTests/' --skip 'QuartzCLITests\.HostileShardTests/')
+ASAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|RasterBackendTests|GLBackendTests|QuartzCoreSurfaceTests|PixelDiffTests)\.')
 swift test --skip-build --scratch-path .build/tsan --sanitize=thread --disable-xctest "${TSAN_FILTER[@]}" "${TSAN_SKIP[@]}" > "$log" 2>&1 || true
 grep -E "ThreadSanitizer|✘" "$log" | head -40 || true
 # No summary line means the test binary died (a crash at start once left only "sanitizer runs
@@ -59,7 +59,7 @@ if ! swift build --build-tests --scratch-path .build/asan --sanitize=address > "
   exit 1
 fi
 ASAN_OPTIONS="halt_on_error=1:detect_leaks=0" SWIFT_BACKTRACE=enable=no \
-  swift test --skip-build --scratch-path .build/asan --sanitize=address --disable-xctest "${ASAN_SKIP[@]}" > "$log" 2>&1 || true
+  swift test --skip-build --scratch-path .build/asan --sanitize=address --disable-xctest "${ASAN_FILTER[@]}" > "$log" 2>&1 || true
 grep -E "AddressSanitizer|SUMMARY|✘" "$log" | head -40 || true
 summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1 || true)
 echo "address sanitizer: ${summary:-no test summary} (build and run: $SECONDS s)"
