@@ -74,16 +74,20 @@ public enum BandedComparison {
         public let width: Int, height: Int
     }
 
-    /// The width and height of a picture of the pair (a triptych is three images wide, with gaps).
-    public static func size(of picture: Picture, expected: String, actual: String) throws -> (width: Int, height: Int) {
-        let (a, _) = try open(expected, actual)
-        return (picture == .triptych ? a.width * 3 + Triptych.gap * 2 : a.width, a.height)
+    /// The width and height of a picture of a pair of images of this size (a triptych is three
+    /// images wide, with gaps).
+    public static func size(of picture: Picture, imageWidth: Int, imageHeight: Int) -> (width: Int, height: Int) {
+        (picture == .triptych ? imageWidth * 3 + Triptych.gap * 2 : imageWidth, imageHeight)
     }
 
     /// Draws one of the comparison's pictures a band at a time into `writer` (of `size(of:)`).
     public static func draw(_ picture: Picture, expected: String, actual: String, comparator: RowComparator,
                             into writer: PNGRowWriter) throws {
         let (a, b) = try open(expected, actual)
+        try draw(picture, a, b, comparator: comparator, into: writer)
+    }
+
+    static func draw(_ picture: Picture, _ a: ImageRows, _ b: ImageRows, comparator: RowComparator, into writer: PNGRowWriter) throws {
         let context = [.expected, .actual, .heatMap].contains(picture) ? 0 : clampedContext(of: comparator, width: a.width, height: a.height)
         try forEachBand(a, b, context: context) { bandA, bandB, rows, _ in
             let drawn: Bitmap = switch picture {
@@ -101,12 +105,14 @@ public enum BandedComparison {
         }
     }
 
-    /// Writes one of the comparison's pictures to a file, atomically, drawn a band at a time.
+    /// Writes one of the comparison's pictures to a file, atomically, drawn a band at a time from
+    /// the files opened once.
     public static func write(_ picture: Picture, expected: String, actual: String, comparator: RowComparator,
                              to url: URL, links: OutputFile.Links) throws {
-        let size = try size(of: picture, expected: expected, actual: actual)
+        let (a, b) = try open(expected, actual)
+        let size = size(of: picture, imageWidth: a.width, imageHeight: a.height)
         try CGImage.writePNG(width: size.width, height: size.height, to: url, links: links) { writer in
-            try draw(picture, expected: expected, actual: actual, comparator: comparator, into: writer)
+            try draw(picture, a, b, comparator: comparator, into: writer)
         }
     }
 

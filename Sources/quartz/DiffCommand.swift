@@ -170,7 +170,7 @@ struct DiffCommand: ParsableCommand {
             }
             // Each picture drawn and written a band at a time.
             for case let (path?, picture) in pictures {
-                let size = try BandedComparison.size(of: picture, expected: expected, actual: actual)
+                let size = BandedComparison.size(of: picture, imageWidth: outcome.width, imageHeight: outcome.height)
                 try writeRows(to: path, width: size.width, height: size.height) { writer in
                     try BandedComparison.draw(picture, expected: expected, actual: actual, comparator: chosen, into: writer)
                 }
