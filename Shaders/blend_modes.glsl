@@ -3,7 +3,8 @@
 // Modes by number, as GLExecutor passes them (u_blendMode): 1 multiply, 2 screen, 3 overlay,
 // 4 darken, 5 lighten, 6 colorDodge, 7 colorBurn, 8 hardLight, 9 softLight, 10 difference,
 // 11 exclusion, 12 hue, 13 saturation, 14 color, 15 luminosity, 16 sourceAtop, 17 sourceIn,
-// 18 sourceOut.
+// 18 sourceOut, 19 destinationOver, 20 destinationOut, 21 destinationAtop, 22 xor, 23 clear,
+// 24 copy, 25 plusDarker.
 
 float hardLightChannel(float cs, float cb) {
     return cs <= 0.5 ? cb * 2.0 * cs : cb + (2.0 * cs - 1.0) - cb * (2.0 * cs - 1.0);
@@ -59,6 +60,16 @@ vec4 blendWithBackdrop(int mode, vec4 s, vec4 b) {
     if (mode == 16) return vec4(s.rgb * b.a + b.rgb * (1.0 - s.a), b.a);
     if (mode == 17) return vec4(s.rgb * b.a, s.a * b.a);
     if (mode == 18) return vec4(s.rgb * (1.0 - b.a), s.a * (1.0 - b.a));
+    if (mode == 19) return vec4(b.rgb + s.rgb * (1.0 - b.a), b.a + s.a * (1.0 - b.a));
+    if (mode == 20) return vec4(b.rgb * (1.0 - s.a), b.a * (1.0 - s.a));
+    if (mode == 21) return vec4(b.rgb * s.a + s.rgb * (1.0 - b.a), s.a);
+    if (mode == 22) return vec4(s.rgb * (1.0 - b.a) + b.rgb * (1.0 - s.a), s.a * (1.0 - b.a) + b.a * (1.0 - s.a));
+    if (mode == 23) return vec4(0.0);
+    if (mode == 24) return s;
+    if (mode == 25) {
+        float a = min(1.0, s.a + b.a);
+        return vec4(max(vec3(a) - ((vec3(b.a) - b.rgb) + (vec3(s.a) - s.rgb)), vec3(0.0)), a);
+    }
     vec3 Cs = s.a > 0.0 ? min(s.rgb / s.a, vec3(1.0)) : vec3(0.0);
     vec3 Cb = b.a > 0.0 ? min(b.rgb / b.a, vec3(1.0)) : vec3(0.0);
     vec3 mixed;

@@ -24,6 +24,18 @@ extension BlendMode {
         case .sourceAtop: return Self.tuple(cs * ba + cb * (1 - sa), alpha: ba)
         case .sourceIn: return Self.tuple(cs * ba, alpha: sa * ba)
         case .sourceOut: return Self.tuple(cs * (1 - ba), alpha: sa * (1 - ba))
+        case .destinationOver: return Self.tuple(cb + cs * (1 - ba), alpha: ba + sa * (1 - ba))
+        case .destinationOut: return Self.tuple(cb * (1 - sa), alpha: ba * (1 - sa))
+        case .destinationAtop: return Self.tuple(cb * sa + cs * (1 - ba), alpha: sa)
+        case .xor: return Self.tuple(cs * (1 - ba) + cb * (1 - sa), alpha: sa * (1 - ba) + ba * (1 - sa))
+        case .clear: return (0, 0, 0, 0)
+        case .copy: return s
+        case .plusDarker:
+            // CGBlendMode's R = max(0, 1 - ((1 - D) + (1 - S))) on premultiplied colours: each
+            // colour's distance below its alpha is summed and taken from the summed alpha.
+            let a = min(1, sa + ba)
+            return Self.tuple(pointwiseMax(SIMD3(repeating: a) - ((SIMD3(repeating: ba) - cb) + (SIMD3(repeating: sa) - cs)),
+                                           SIMD3(repeating: 0)), alpha: a)
         default: break
         }
         // Unpremultiplied colours for B; a transparent one is black (its weight is zero anyway).

@@ -5,7 +5,8 @@ import LayerModel
 // Animation takes a Core Image filter of the composite-operation category, or on iOS the filter's
 // name as a string (`layer.compositingFilter = "multiplyBlendMode"`), which is what code written
 // for Apple sets and what this renderer reads: the Core Image names without their "CI" prefix,
-// or with it. A layer with one is drawn as an isolated group (its subtree into a pass) whose
+// or with it, and Core Animation's own Porter-Duff filter names (`"xor"`, `"destOut"`, ...,
+// CGBlendMode's operators: lottie-ios inverts a matte by compositing it `"xor"` over black). A layer with one is drawn as an isolated group (its subtree into a pass) whose
 // composite blends with the backdrop of the target it lands in: the frame, or the enclosing
 // group's pass (its isolation group, as CSS's mix-blend-mode).
 
@@ -19,14 +20,25 @@ extension BlendMode {
         ("saturationBlendMode", .saturation), ("colorBlendMode", .color), ("luminosityBlendMode", .luminosity),
         ("sourceAtopCompositing", .sourceAtop), ("sourceInCompositing", .sourceIn), ("sourceOutCompositing", .sourceOut),
         ("sourceOverCompositing", .sourceOver), ("additionCompositing", .plus),
+        // Core Animation's Porter-Duff filters (CGBlendMode's operators, by CA's names).
+        ("clear", .clear), ("copy", .copy), ("sourceOver", .sourceOver), ("sourceIn", .sourceIn),
+        ("sourceOut", .sourceOut), ("sourceAtop", .sourceAtop), ("destOver", .destinationOver),
+        ("destIn", .destinationIn), ("destOut", .destinationOut), ("destAtop", .destinationAtop), ("xor", .xor),
+        ("plusL", .plus), ("plusD", .plusDarker),
     ]
 
     /// Every string `init(compositingFilter:)` takes: each name as Core Animation's string form
-    /// (`multiplyBlendMode`) and as Core Image's filter name (`CIMultiplyBlendMode`). Readers of
-    /// outside data (scene documents) accept exactly these, so what the renderer honours and what
-    /// a document may say are one list.
+    /// (`multiplyBlendMode`, `xor`) and, for Core Image's filters, as Core Image's filter name
+    /// (`CIMultiplyBlendMode`). Readers of outside data (scene documents) accept exactly these,
+    /// so what the renderer honours and what a document may say are one list.
     public static let acceptedCompositingFilterNames: [String] = compositingFilterNames.flatMap { entry in
-        [entry.name, "CI" + entry.name.prefix(1).uppercased() + entry.name.dropFirst()]
+        [entry.name] + (isCoreImageName(entry.name) ? ["CI" + entry.name.prefix(1).uppercased() + entry.name.dropFirst()] : [])
+    }
+
+    /// Core Image's composite filters end so (`multiplyBlendMode`, `sourceInCompositing`); Core
+    /// Animation's own Porter-Duff names (`sourceIn`, `xor`) have no Core Image form.
+    private static func isCoreImageName(_ name: String) -> Bool {
+        name.hasSuffix("BlendMode") || name.hasSuffix("Compositing")
     }
 
     /// The mode a compositingFilter value names: a name above, with or without Core Image's "CI"
@@ -35,6 +47,7 @@ extension BlendMode {
         guard var name = value as? String else { return nil }
         if name.hasPrefix("CI"), name.count > 2 {
             name = name.dropFirst(2).prefix(1).lowercased() + name.dropFirst(3)
+            guard BlendMode.isCoreImageName(name) else { return nil }
         }
         guard let entry = BlendMode.compositingFilterNames.first(where: { $0.name == name }) else { return nil }
         self = entry.mode

@@ -158,9 +158,11 @@ public enum BlendMode: String, Hashable, Sendable {
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight, difference, exclusion
     // Non-separable (on the colour as a whole, through its luminosity and saturation):
     case hue, saturation, color, luminosity
-    // Porter-Duff operators beyond source-over (`sourceAtopCompositing` ...). Within the quad;
-    // in and out also clear the backdrop where the source is transparent there.
-    case sourceAtop, sourceIn, sourceOut
+    // Porter-Duff operators beyond source-over (`sourceAtopCompositing`, `xor`, ...; CGBlendMode's
+    // formulas). Within the quad; the ones whose result drops the backdrop where the source is
+    // transparent (in, out, copy, clear, destination-atop) clear it there. Destination-in within
+    // the quad is `destinationIn` above (the same formula), plus-lighter is `plus`.
+    case sourceAtop, sourceIn, sourceOut, destinationOver, destinationOut, destinationAtop, xor, clear, copy, plusDarker
 
     /// Whether the result depends on the target's colour in a way a fixed blend equation cannot
     /// express: the GPU reads the backdrop from a copy.

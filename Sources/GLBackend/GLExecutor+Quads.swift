@@ -173,7 +173,8 @@ extension GLExecutor {
     /// The modes in blend_modes.glsl's order, numbered from 1.
     private static let blendModeCodes: [BlendMode] = [.multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
                                                       .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
-                                                      .luminosity, .sourceAtop, .sourceIn, .sourceOut]
+                                                      .luminosity, .sourceAtop, .sourceIn, .sourceOut, .destinationOver,
+                                                      .destinationOut, .destinationAtop, .xor, .clear, .copy, .plusDarker]
 
     /// A background and its border (`QuadOp.isBorder(over:)`) as one draw of the PAIRED program
     /// over the pair's pixel bounds: the ring over the fill by area, blended once.

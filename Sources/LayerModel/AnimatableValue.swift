@@ -31,6 +31,9 @@ enum AnimatableValue {
     /// Boxed: a 128-byte payload would make every value of every kind that large to copy.
     indirect case transform(CATransform3D)
     case numbers([Double])
+    /// A list of colours (a gradient's `colors`), interpolated colour by colour; lists of
+    /// different lengths do not blend.
+    case colors([CGColor])
     /// A path interpolates point by point with paths of the same elements (Core Animation's rule:
     /// paths with different element lists do not blend; they switch at the end).
     case path(CGPath)
@@ -46,6 +49,7 @@ enum AnimatableValue {
         case let v as CGColor: self = .color(v)
         case let v as CGPath: self = .path(v)
         case let v as [NumberConvertible]: self = .numbers(v.map(\.doubleValue))
+        case let v as [CGColor]: self = .colors(v)
         case let v as [Any]:
             let numbers = v.compactMap { AnimatableValue($0).flatMap { if case .number(let n) = $0 { n } else { nil } } }
             guard numbers.count == v.count else { return nil }
@@ -67,10 +71,19 @@ enum AnimatableValue {
         }
     }
 
-    /// `any` read as the same kind as `template`, or nil when it is not.
+    /// `any` read as the same kind as `template`, or nil when it is not. A point and a size are
+    /// both a pair of numbers to Core Animation, which takes either where the other is stored
+    /// (lottie-ios animates `transform.translation`, a size, with points), so each is read as
+    /// the other here; an empty list is a list of either kind.
     init?(_ any: Any, like template: AnimatableValue) {
-        guard let value = AnimatableValue(any), value.kind == template.kind else { return nil }
-        self = value
+        guard let value = AnimatableValue(any) else { return nil }
+        switch (value, template) {
+        case _ where value.kind == template.kind: self = value
+        case (.point(let p), .size): self = .size(CGSize(width: p.x, height: p.y))
+        case (.size(let s), .point): self = .point(CGPoint(x: s.width, y: s.height))
+        case (.numbers([]), .colors): self = .colors([])
+        default: return nil
+        }
     }
 
     /// What kind of value this is, for messages: "a number", "a point", ...
@@ -83,6 +96,7 @@ enum AnimatableValue {
         case .color: "a colour (CGColor)"
         case .transform: "a transform (CATransform3D)"
         case .numbers: "an array of numbers"
+        case .colors: "an array of colours (CGColor)"
         case .path: "a path (CGPath)"
         }
     }
@@ -106,6 +120,7 @@ enum AnimatableValue {
         case .transform: 5
         case .numbers: 6
         case .path: 7
+        case .colors: 8
         }
     }
 
@@ -119,6 +134,7 @@ enum AnimatableValue {
         case .color(let v): v
         case .transform(let v): v
         case .numbers(let v): v
+        case .colors(let v): v
         case .path(let v): v
         }
     }
@@ -147,6 +163,7 @@ enum AnimatableValue {
         case .color: .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: .transform(CATransform3DIdentity)
         case .numbers(let v): .numbers(v.map { _ in 0 })
+        case .colors(let v): .colors(v.map { _ in CGColor(red: 0, green: 0, blue: 0, alpha: 0) })
         case .path(let p): .path(PathVector.path(like: p, points: p.elements.flatMap(\.points).map { _ in CGPoint.zero }))
         }
     }
@@ -165,6 +182,11 @@ enum AnimatableValue {
                                   blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha))
         case let (.transform(a), .transform(b)): return .transform(CATransform3DConcat(b, a))
         case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            return .colors(zip(a, b).map { a, b in
+                CGColor(red: a.rgba.red + b.rgba.red, green: a.rgba.green + b.rgba.green,
+                        blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha)
+            })
         case let (.path(a), .path(b)) where PathVector.sameShape(a, b):
             let sum = zip(a.elements.flatMap(\.points), b.elements.flatMap(\.points)).map { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
             return .path(PathVector.path(like: a, points: sum))
@@ -184,6 +206,8 @@ enum AnimatableValue {
         case .transform(let t):
             return .transform(k == -1 ? CATransform3DInvert(t) : CATransform3DIdentity.interpolated(to: t, fraction: k))
         case .numbers(let v): return .numbers(v.map { $0 * k })
+        case .colors(let v):
+            return .colors(v.map { CGColor(red: $0.rgba.red * k, green: $0.rgba.green * k, blue: $0.rgba.blue * k, alpha: $0.rgba.alpha * k) })
         case .path(let p): return .path(PathVector.path(like: p, points: p.elements.flatMap(\.points).map { CGPoint(x: $0.x * k, y: $0.y * k) }))
         }
     }
@@ -209,6 +233,7 @@ extension AnimatableValue {
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): [c.rgba.red, c.rgba.green, c.rgba.blue, c.rgba.alpha]
         case .numbers(let v): v
+        case .colors(let v): v.flatMap { [$0.rgba.red, $0.rgba.green, $0.rgba.blue, $0.rgba.alpha] }
         case .path(let p): p.elements.flatMap(\.points).flatMap { [Double($0.x), Double($0.y)] }
         case .transform: nil
         }
@@ -223,6 +248,7 @@ extension AnimatableValue {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
+        case .colors: .colors(stride(from: 0, to: c.count - 3, by: 4).map { CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
         case .path(let p): .path(PathVector.path(like: p, points: stride(from: 0, to: c.count - 1, by: 2).map { CGPoint(x: c[$0], y: c[$0 + 1]) }))
         case .transform: self
         }

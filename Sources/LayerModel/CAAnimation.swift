@@ -17,6 +17,13 @@ extension CAAnimationDelegate {
 /// The base of every animation: timing and lifecycle. Layers copy an animation when it is added,
 /// so changing it afterwards changes nothing on screen, as in Core Animation.
 open class CAAnimation: CAMediaTiming {
+    /// Whether `object` is this animation: NSObject's identity equality, which CAAnimation
+    /// inherits on Apple's platforms; `==` and `Hashable` go through it.
+    open func isEqual(_ object: Any?) -> Bool { (object as AnyObject?) === self }
+
+    /// NSObject's hash: the animation's identity.
+    open var hash: Int { ObjectIdentifier(self).hashValue }
+
     /// Default: 0, which `add(_:forKey:)` replaces with the current time in the layer's time space.
     open var beginTime: CFTimeInterval = 0
     /// Default: 0, meaning 0.25 s.

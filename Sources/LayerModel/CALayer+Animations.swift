@@ -169,12 +169,14 @@ extension CALayer {
         var enteredMasks: Set<ObjectIdentifier> = []
         var pending: [(model: CALayer, copy: CALayer, time: CFTimeInterval)] = [(self, root, rootTime)]
         while let (model, copy, time) = pending.popLast() {
-            // The mask is presented like a sublayer, in the masked layer's time, but without a
-            // superlayer; a mask cycle is cut where it closes (see walkTree).
+            // The mask is presented like a sublayer, in the masked layer's time, with the masked
+            // layer's copy as its superlayer, as the model's mask has; a mask cycle is cut where
+            // it closes (see walkTree).
             if let mask = model.usableMask(entered: &enteredMasks) {
                 let maskTime = mask.localTime(fromParent: time)
                 let maskCopy = present(mask, maskTime)
                 copy.storedMask = maskCopy
+                if mask.superlayer === model { maskCopy.superlayer = copy }
                 pending.append((mask, maskCopy, maskTime))
             }
             for sublayer in children(model) {

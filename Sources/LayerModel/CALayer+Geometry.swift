@@ -16,7 +16,8 @@ extension CALayer {
     /// the map into the space its position is given in.
     public var transformToSuperlayer: CATransform3D {
         let own = transformInSuperlayerBounds
-        guard let parent = superlayer else { return own }
+        // A mask sits in its layer's bounds space without the sublayer transform.
+        guard let parent = superlayer, parent.storedMask !== self else { return own }
         return CATransform3DConcat(own, parent.sublayerTransformAboutAnchor)
     }
 

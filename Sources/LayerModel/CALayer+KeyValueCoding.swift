@@ -275,7 +275,9 @@ struct TransformComponents {
 
     mutating func set(_ component: String, to value: Any) -> Bool {
         if component == "translation" {
-            guard let size = BoxedGeometry.size(value) else { return false }
+            // A size, as Apple documents it, or a point, which Core Animation takes as well.
+            guard let size = BoxedGeometry.size(value) ?? BoxedGeometry.point(value).map({ CGSize(width: $0.x, height: $0.y) })
+            else { return false }
             translation[0] = size.width
             translation[1] = size.height
             return true

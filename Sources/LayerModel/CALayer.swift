@@ -705,12 +705,24 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// A layer whose alpha multiplies this layer's composited pixels (its shadow, background,
     /// contents, border and sublayers). The mask is placed in this layer's bounds space like a
-    /// sublayer (without `sublayerTransform`) but has no superlayer. A mask that is this layer,
-    /// one of its ancestors, or a mask already in use higher up is not applied, and the renderer
-    /// says so in its diagnostics. Default: nil.
+    /// sublayer (without `sublayerTransform`), and its `superlayer` is this layer, as on Apple's
+    /// platforms: clients lay a mask out from its superlayer's bounds (lottie-ios sizes every
+    /// mask so), and layout, time and coordinate conversion reach it through that link. A mask
+    /// that already has a superlayer keeps it (Apple leaves that case undefined). A mask that is
+    /// this layer, one of its ancestors, or a mask already in use higher up is not applied, and
+    /// the renderer says so in its diagnostics. Default: nil.
     open var mask: CALayer? {
         get { storedMask }
-        set { withModelLock { storedMask = newValue } }
+        set {
+            withModelLock {
+                if let old = storedMask, old !== newValue, old.superlayer === self { old.superlayer = nil }
+                storedMask = newValue
+                if let newValue, newValue.superlayer == nil, !isDescendant(of: newValue) {
+                    newValue.superlayer = self
+                    newValue.setNeedsLayout()
+                }
+            }
+        }
     }
 
     /// Appends `layer` on top of the other sublayers, removing it from its old superlayer first.
@@ -764,6 +776,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func removeFromSuperlayer() {
         withModelLock {
             guard let parent = superlayer else { return }
+            // A mask leaves its layer's mask, not its sublayers.
+            if parent.storedMask === self {
+                parent.storedMask = nil
+                superlayer = nil
+                return
+            }
             runAction(forEvent: kCAOnOrderOut)
             parent.recordCommittedValue(forKey: "sublayers")
             parent.storedSublayers.removeAll { $0 === self }
@@ -867,6 +885,16 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         "CALayer: cannot add \(layer) as a sublayer of \(self): it is that layer or one of its superlayers, "
             + "and the layer tree would contain a cycle"
     }
+
+    // MARK: Identity (NSObject's, which CALayer inherits on Apple's platforms)
+
+    /// Whether `object` is this layer: NSObject's identity equality. `==` and `Hashable` go
+    /// through it (see `CALayer: Hashable`), so layers key dictionaries and fill sets as on
+    /// Apple's platforms; a subclass that overrides it overrides `hash` to match.
+    open func isEqual(_ object: Any?) -> Bool { (object as AnyObject?) === self }
+
+    /// NSObject's hash: the layer's identity.
+    open var hash: Int { ObjectIdentifier(self).hashValue }
 
     // MARK: Description
 

@@ -19,8 +19,14 @@ struct CompositingFilterTests {
         #expect(BlendMode(compositingFilter: "multiply") == nil)
         #expect(BlendMode(compositingFilter: "CI") == nil)
         #expect(BlendMode(compositingFilter: 42) == nil)
-        #expect(BlendMode.compositingFilterNames.count == 20)
-        #expect(Set(BlendMode.compositingFilterNames.map(\.mode)).count == 20, "each name its own mode")
+        // Core Animation's own Porter-Duff names, which have no CI form.
+        #expect(BlendMode(compositingFilter: "xor") == .xor)
+        #expect(BlendMode(compositingFilter: "destOut") == .destinationOut)
+        #expect(BlendMode(compositingFilter: "plusL") == .plus)
+        #expect(BlendMode(compositingFilter: "CIXor") == nil)
+        // Core Image's 20 and Core Animation's 13, five of them modes Core Image names too.
+        #expect(BlendMode.compositingFilterNames.count == 33)
+        #expect(Set(BlendMode.compositingFilterNames.map(\.mode)).count == 28, "modes: \(Set(BlendMode.compositingFilterNames.map(\.mode)))")
     }
 
     static func list(_ configure: (CALayer) -> Void) throws -> RenderList {
