@@ -1,14 +1,5 @@
 import Foundation
 
-/// A colour space; OpenQuartz draws in sRGB only, and these exist so Apple's calls compile.
-public final class CGColorSpace: Sendable {
-    public let name: String
-    public init?(name: String) { self.name = name }
-    public static let sRGB = "kCGColorSpaceSRGB"
-    public static let deviceRGB = "kCGColorSpaceDeviceRGB"
-}
-
-public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(name: CGColorSpace.deviceRGB)! }
 
 /// How drawn images are sampled.
 public enum CGInterpolationQuality: Int32, Sendable {
@@ -27,9 +18,10 @@ public final class CGContext {
     public let width: Int
     public let height: Int
     /// The pixels, rows top to bottom (the last row is y = 0 in user space).
-    public private(set) var bitmap: Bitmap
+    public internal(set) var bitmap: Bitmap
 
-    private struct GState {
+    /// The graphics state (`saveGState` keeps a copy); the drawing options' extension sets it too.
+    struct GState {
         var ctm = CGAffineTransform.identity
         var fillColor = CGColor.black
         var strokeColor = CGColor.black
@@ -45,14 +37,35 @@ public final class CGContext {
         var interpolation = CGInterpolationQuality.default
         /// Offset (base space: pixels, y up), blur and colour of the shadow; nil: no shadow.
         var shadow: (offset: CGSize, blur: CGFloat, color: CGColor)?
+        /// How drawings combine with the pixels (CGContext+DrawingOptions).
+        var blendMode = CGBlendMode.normal
+        /// Whether fills and strokes are anti-aliased (with the context's `allowsAntialiasing`).
+        var shouldAntialias = true
+        var shouldSmoothFonts = true
+        var shouldSubpixelPositionFonts = true
+        var shouldSubpixelQuantizeFonts = true
     }
 
-    private var state = GState()
+    var state = GState()
 
-    /// Where `CTLineDraw` puts the next line's origin (user space). Default: (0, 0).
-    public var textPosition: CGPoint = .zero
+    /// Not part of the graphics state, as in Core Graphics (CGContext+DrawingOptions).
+    var allowsAntialiasing = true
+    var allowsFontSmoothing = true
+    var allowsFontSubpixelPositioning = true
+    var allowsFontSubpixelQuantization = true
+
+    /// The text matrix: text space to user space for `CTLineDraw` and `CTFrameDraw`. Not part of
+    /// the graphics state, as in Core Graphics. Default: identity.
+    public var textMatrix = CGAffineTransform.identity
+
+    /// Where `CTLineDraw` puts the next line's origin (user space): the text matrix's
+    /// translation, as in Core Graphics. Default: (0, 0).
+    public var textPosition: CGPoint {
+        get { CGPoint(x: textMatrix.tx, y: textMatrix.ty) }
+        set { textMatrix.tx = newValue.x; textMatrix.ty = newValue.y }
+    }
     private var saved: [GState] = []
-    private var currentPath = CGMutablePath()
+    var currentPath = CGMutablePath()
 
     /// A context for `width` x `height` pixels. Only 8-bit premultiplied RGBA is offered; other
     /// formats, sizes beyond `ImageLimits` or caller-owned memory give nil, as Apple's
@@ -303,7 +316,7 @@ public final class CGContext {
         state.ctm.concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
     }
 
-    private func strokeOutline(of devicePath: CGPath) -> CGPath {
+    func strokeOutline(of devicePath: CGPath) -> CGPath {
         // Stroke in user space so the pen follows the CTM (a scaled context draws wider lines).
         let inverse = state.ctm.inverted()
         var user = devicePath.copy(applying: inverse)
@@ -343,6 +356,7 @@ public final class CGContext {
         let premultiplied = (Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
         var (coverage, bounds) = rasterizeWithBounds(devicePath, rule: rule)
         guard let bounds else { return }
+        if !(allowsAntialiasing && state.shouldAntialias) { Self.alias(&coverage) }
         // Right of the touched columns coverage can still be non-zero (a winding that does not
         // close there): only the rows are narrowed.
         let rows = bounds.minY..<bounds.maxY
@@ -353,8 +367,9 @@ public final class CGContext {
         ScratchBuffers.giveBack(coverage)
     }
 
-    /// Source-over of `color(x, y)` times coverage, clip and alpha into the bitmap; with a shadow
-    /// set, the drawing's blurred, offset and tinted alpha goes down first.
+    /// Source-over (or the blend mode's combination) of `color(x, y)` times coverage, clip and
+    /// alpha into the bitmap; with a shadow set, the drawing's blurred, offset and tinted alpha
+    /// goes down first.
     private func composite(coverage: [Float], rows: Range<Int>? = nil, solid: (Float, Float, Float, Float)? = nil,
                            color: (Int, Int) -> (Float, Float, Float, Float)) {
         let alpha = Float(state.alpha), clip = state.clip, w = width
@@ -387,6 +402,10 @@ public final class CGContext {
                     }
                 }
             }
+        }
+        if state.blendMode != .normal {
+            compositeBlended(coverage: coverage, rows: rows ?? 0..<height, mode: state.blendMode, alpha: alpha, clip: clip, color: color)
+            return
         }
         if let solid {
             compositeSolid(coverage: coverage, rows: rows ?? 0..<height, color: solid, alpha: alpha, clip: clip)
@@ -436,7 +455,7 @@ public final class CGContext {
         }
     }
 
-    private static func quantize(_ v: Float) -> UInt8 { UInt8(min(max(v * 255 + 0.5, 0), 255)) }
+    static func quantize(_ v: Float) -> UInt8 { UInt8(min(max(v * 255 + 0.5, 0), 255)) }
 
     /// Clamp-to-edge bilinear (or nearest) sample of premultiplied texels at unit coordinates.
     static func sample(_ image: Bitmap, u: Double, v: Double, nearest: Bool) -> (Float, Float, Float, Float) {

@@ -76,11 +76,12 @@ public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePo
     return Double(line.width)
 }
 
-/// Draws the line with its origin at the context's text position (user space, y up).
+/// Draws the line through the context's text matrix: its origin at the text position (the
+/// matrix's translation), its glyphs scaled, turned or sheared by the rest (user space, y up).
 public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
     context.saveGState()
     context.setFillColor(line.color)
-    context.addPath(line.path.copy(applying: CGAffineTransform(translationX: context.textPosition.x, y: context.textPosition.y)))
+    context.addPath(line.path.copy(applying: context.textMatrix))
     context.fillPath()
     context.restoreGState()
 }
