@@ -20,9 +20,9 @@ extension RenderListBuilder {
               mask.shadowOpacity == 0 || (mask.shadowColor?.alpha ?? 0) == 0,
               GeometryCheck.problem(in: mask) == nil else { return nil }
         let bounds = mask.bounds
-        if type(of: mask) == CAShapeLayer.self, let shape = mask as? CAShapeLayer {
+        if let shape = mask as? CAShapeLayer {
             // The shape's own drawing is its path; anything else shown would change the alpha.
-            guard shape.contents == nil || shape.contentsAreDrawn,
+            guard shape.contents == nil || (shape.contentsAreDrawn && type(of: shape) == CAShapeLayer.self),
                   (shape.backgroundColor?.alpha ?? 0) == 0, shape.borderWidth <= 0 || (shape.borderColor?.alpha ?? 0) == 0,
                   shape.strokeColor == nil || shape.lineWidth <= 0 || (shape.strokeColor?.alpha ?? 0) == 0,
                   let fill = shape.fillColor, fill.alpha >= 1, let path = shape.path, let outline = RoundedRectPath(path),

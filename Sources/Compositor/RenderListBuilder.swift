@@ -302,7 +302,7 @@ public struct RenderListBuilder {
     static func needsOffscreenPass(_ layer: CALayer, opacity: Double, roundedClip: Bool = true, blending: Bool = true) -> Bool {
         // A shape layer drawn from its path: its fill and stroke are one picture (the stroke over
         // the fill) whose opacity applies once, and its rounded clip shapes them as it would contents.
-        if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly, shape.path != nil {
+        if let shape = layer as? CAShapeLayer, shape.path != nil {
             if opacity < 1 && layer.allowsGroupOpacity && shape.strokeColor != nil && shape.fillColor != nil { return true }
             if roundedClip && layer.masksToBounds && layer.cornerRadius > 0 { return true }
         }
@@ -446,7 +446,7 @@ public struct RenderListBuilder {
                          parentClip: clip, outline: visit.outline, state: &state)
         }
         // A shape layer's fill and stroke, between its contents and its first sublayer.
-        if let shape = layer as? CAShapeLayer, shape.drawsPathDirectly {
+        if let shape = layer as? CAShapeLayer {
             emitShapePaths(of: shape, map: map, clip: ownClip, opacity: opacity, tint: visit.tint, state: &state)
         }
         // A tiled layer's tiles, at the level of detail the frame shows it at.

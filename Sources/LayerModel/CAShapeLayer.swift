@@ -38,53 +38,47 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// strokeEnd of its length), in its bounds space. The path may reach past the bounds; it is drawn
 /// whole unless masksToBounds. Every property animates, and an animated frame redraws the shape.
 ///
-/// The renderers draw the shape themselves from the path (`drawsPathDirectly`): composited between
-/// the layer's contents and its first sublayer, as Core Animation documents, with no backing
-/// store, so an animated path or strokeEnd rasterizes nothing on the CPU. A subclass's shape is
-/// drawn into its backing store by `draw(in:)` (which it may override) as drawn content is.
+/// The renderers draw the shape themselves from the path, for CAShapeLayer and every subclass
+/// alike, as Core Animation's render server does: composited between the layer's contents and
+/// its first sublayer, as Core Animation documents, with no backing store, so an animated path or
+/// strokeEnd rasterizes nothing on the CPU and a path of any extent (lottie-ios's inverted masks
+/// add a rectangle 20 million points across) costs only what the frame shows. The shape's keys
+/// do not ask for display; a subclass that overrides `draw(in:)` and calls `setNeedsDisplay()`
+/// gets bounds-sized contents beneath the shape, as any layer does (`drawPath(in:)` draws the
+/// shape into such a context where a subclass wants it there too).
 open class CAShapeLayer: CALayer {
     /// Default: nil (nothing drawn).
-    @Animatable("path", needsDisplay: true) open var path: CGPath? = nil
+    @Animatable("path") open var path: CGPath? = nil
     /// Default: opaque black.
-    @Animatable("fillColor", needsDisplay: true) open var fillColor: CGColor? = CGColor.black
+    @Animatable("fillColor") open var fillColor: CGColor? = CGColor.black
     /// Default: `.nonZero`.
-    @Animatable("fillRule", needsDisplay: true) open var fillRule: CAShapeLayerFillRule = .nonZero
+    @Animatable("fillRule") open var fillRule: CAShapeLayerFillRule = .nonZero
     /// Default: nil (no stroke).
-    @Animatable("strokeColor", needsDisplay: true) open var strokeColor: CGColor? = nil
+    @Animatable("strokeColor") open var strokeColor: CGColor? = nil
     /// Default: 1.
-    @Animatable("lineWidth", needsDisplay: true) open var lineWidth: CGFloat = 1
+    @Animatable("lineWidth") open var lineWidth: CGFloat = 1
     /// Default: 10.
-    @Animatable("miterLimit", needsDisplay: true) open var miterLimit: CGFloat = 10
+    @Animatable("miterLimit") open var miterLimit: CGFloat = 10
     /// Default: `.butt`.
-    @Animatable("lineCap", needsDisplay: true) open var lineCap: CAShapeLayerLineCap = .butt
+    @Animatable("lineCap") open var lineCap: CAShapeLayerLineCap = .butt
     /// Default: `.miter`.
-    @Animatable("lineJoin", needsDisplay: true) open var lineJoin: CAShapeLayerLineJoin = .miter
+    @Animatable("lineJoin") open var lineJoin: CAShapeLayerLineJoin = .miter
     /// Alternating on and off lengths. Default: nil (solid).
-    @Animatable("lineDashPattern", needsDisplay: true) open var lineDashPattern: [NSNumber]? = nil
+    @Animatable("lineDashPattern") open var lineDashPattern: [NSNumber]? = nil
     /// Default: 0.
-    @Animatable("lineDashPhase", needsDisplay: true) open var lineDashPhase: CGFloat = 0
+    @Animatable("lineDashPhase") open var lineDashPhase: CGFloat = 0
     /// Where along the path's length the stroke starts, 0...1. Default: 0.
-    @Animatable("strokeStart", needsDisplay: true) open var strokeStart: CGFloat = 0
+    @Animatable("strokeStart") open var strokeStart: CGFloat = 0
     /// Where along the path's length the stroke ends, 0...1. Default: 1.
-    @Animatable("strokeEnd", needsDisplay: true) open var strokeEnd: CGFloat = 1
+    @Animatable("strokeEnd") open var strokeEnd: CGFloat = 1
 
-    static let shapeKeys: Set<String> = ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "miterLimit",
-                                         "lineCap", "lineJoin", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"]
-
-    public override init() {
-        super.init()
-        setNeedsDisplay() // a shape shows without being asked to display
-    }
+    public override init() { super.init() }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class func libraryCopy(of layer: CALayer) -> CALayer { CAShapeLayer(layer: layer) }
 
     public override init(layer: Any) { super.init(layer: layer) }
-
-    open override class func needsDisplay(forKey key: String) -> Bool {
-        shapeKeys.contains(key) || super.needsDisplay(forKey: key)
-    }
 
     open override class func defaultValue(forKey key: String) -> Any? {
         switch key {
@@ -104,25 +98,10 @@ open class CAShapeLayer: CALayer {
         ["path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd"]
     }
 
-    override var backingStoreRect: CGRect {
-        guard let path, !path.isEmpty else { return bounds }
-        var box = path.boundingBoxOfPath
-        if strokeColor != nil, lineWidth > 0, lineWidth.isFinite {
-            // The pen reaches half the width out, a miter up to miterLimit times that.
-            let reach = lineWidth / 2 * (lineJoin == .miter ? max(miterLimit, 1) : 1) + (lineCap == .square ? lineWidth : 0)
-            box = box.insetBy(dx: -reach, dy: -reach)
-        }
-        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return bounds }
-        return bounds.union(box.insetBy(dx: -1, dy: -1))
-    }
-
-    /// Whether the renderers draw the fill and stroke from the path: for CAShapeLayer itself. A
-    /// subclass may override `draw(in:)`, which cannot be seen from here, so its shape is drawn by
-    /// `draw(in:)` into its backing store. (A presentation copy answers for its model.)
-    public var drawsPathDirectly: Bool { type(of: modelLayer ?? self) == CAShapeLayer.self }
-
-    /// Drawn from the path, the shape needs no backing store; a delegate may still draw contents.
-    override var drawsIntoBackingStore: Bool { !drawsPathDirectly || delegate != nil }
+    /// A backing store only where there can be something to draw into it: a delegate's drawing, or
+    /// a subclass's (which may override `draw(in:)`). A plain shape layer asked to display makes
+    /// no empty image to upload.
+    override var drawsIntoBackingStore: Bool { type(of: modelLayer ?? self) != CAShapeLayer.self || delegate != nil }
 
     /// The stroke as an outline to fill with the non-zero rule: the path trimmed to strokeStart
     /// ... strokeEnd of its length, dashed by lineDashPattern, and stroked with the line
@@ -137,9 +116,9 @@ open class CAShapeLayer: CALayer {
                             miterLimit: miterLimit)
     }
 
-    open override func draw(in ctx: CGContext) {
-        // Drawn by the renderers from the path; contents are only what a delegate draws.
-        if drawsPathDirectly { return super.draw(in: ctx) }
+    /// Draws the fill and stroke into `ctx` (bounds space), as the renderers draw them: for a
+    /// subclass that wants its shape in its contents as well, or a context of its own.
+    public func drawPath(in ctx: CGContext) {
         guard let path, !path.isEmpty else { return }
         if let fillColor {
             ctx.addPath(path)

@@ -1,7 +1,7 @@
 // Which route a filled path takes, measured: edge error against exact area of the float sum (the
 // route taken), the integer stencil (stencil-then-cover, binary per pixel centre) and the backing
-// store (the path rasterized into a texture at contentsScale and sampled, the route before, which
-// a CAShapeLayer subclass still takes). Shapes a turned layer fills: a circle and a star outline,
+// store (the path rasterized into a texture at contentsScale and sampled, the route before: a
+// subclass that draws its shape into its contents takes it). Shapes a turned layer fills: a circle and a star outline,
 // whose exact area per pixel is summed here over a fan of triangles from their centre, each
 // clipped to the pixel (ExactCoverageTests.clippedArea).
 import Compositor
@@ -14,8 +14,16 @@ import Testing
 
 @Suite("Filled path routes against exact area")
 struct PathRouteTests {
-    /// A subclass, drawn into its backing store by CAShapeLayer's draw(in:).
-    final class StoredShapeLayer: CAShapeLayer {}
+    /// A subclass that draws its shape in black into its backing store; its own fill is cleared,
+    /// so the renderers draw only the store.
+    final class StoredShapeLayer: CAShapeLayer {
+        override func draw(in ctx: CGContext) {
+            guard let path else { return }
+            ctx.addPath(path)
+            ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+            ctx.fillPath()
+        }
+    }
 
     static func tree(star: Bool, stored: Bool) -> CALayer {
         let root = CALayer()
@@ -36,7 +44,8 @@ struct PathRouteTests {
             path.addEllipse(in: CGRect(x: 4, y: 4, width: 48, height: 48))
         }
         shape.path = path
-        shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        shape.fillColor = stored ? nil : CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        if stored { shape.setNeedsDisplay() }
         root.addSublayer(shape)
         root.displayTreeIfNeeded()
         return root

@@ -42,9 +42,13 @@ struct AppleMotionParityTests {
     @Test("a key that needs redrawing redraws when a group or a nested group animates it")
     func redrawInsideGroups() throws {
         for depth in 0...2 {
-            // A subclass draws its shape into its backing store (CAShapeLayer itself is drawn
-            // from its path by the renderers, with no store to redraw).
-            final class StoredShapeLayer: CAShapeLayer {}
+            // A subclass that draws its shape into its backing store and asks to redraw when
+            // strokeEnd changes (shape layers are drawn from their paths by the renderers, with
+            // no store to redraw).
+            final class StoredShapeLayer: CAShapeLayer {
+                override class func needsDisplay(forKey key: String) -> Bool { key == "strokeEnd" || super.needsDisplay(forKey: key) }
+                override func draw(in ctx: CGContext) { drawPath(in: ctx) }
+            }
             let shape = liveLayer { StoredShapeLayer() }
             let line = CGMutablePath()
             line.move(to: CGPoint(x: 4, y: 20))

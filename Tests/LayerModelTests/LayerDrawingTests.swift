@@ -76,10 +76,13 @@ struct LayerDrawingTests {
 
     @Test("contents a layer drew are marked as drawn; contents set on it are not")
     func contentsAreDrawn() {
-        final class StoredShapeLayer: CAShapeLayer {} // a subclass draws its shape into its store
+        final class StoredShapeLayer: CAShapeLayer { // a subclass that draws its shape into its store
+            override func draw(in ctx: CGContext) { drawPath(in: ctx) }
+        }
         let shape = StoredShapeLayer()
         shape.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         shape.path = CGPath(rect: shape.bounds)
+        shape.setNeedsDisplay()
         #expect(!shape.contentsAreDrawn)
         shape.displayIfNeeded()
         #expect(shape.contents != nil && shape.contentsAreDrawn)

@@ -23,7 +23,7 @@ struct MaskModelTests {
         #expect(presented != nil && presented !== mask)
         #expect(presented?.model() === mask)
         #expect(abs((presented?.position.x ?? 0) - 50) < 1e-9)
-        #expect(presented?.superlayer == nil)
+        #expect(presented?.superlayer === tree, "a presented mask's superlayer is its layer's copy, as the model's is")
         #expect(layer.hasAnimationsInSubtree)
     }
 
@@ -38,8 +38,9 @@ struct MaskModelTests {
         a.mask = b
         b.mask = a
         let presented = a.presentationTree(atMediaTime: 0)
-        // a, masked by b, masked by a again, whose mask b is already in use: cut there.
-        #expect(presented.mask?.mask != nil && presented.mask?.mask?.mask == nil)
+        // a, masked by b, which a would mask again: a is b's superlayer (a mask's superlayer is
+        // the layer it masks), so b's mask is its own ancestor and is cut there.
+        #expect(presented.mask != nil && presented.mask?.mask == nil)
         #expect(!a.hasAnimationsInSubtree)
         #expect(a.advanceAnimations(toMediaTime: 1) == .infinity)
     }

@@ -1,5 +1,6 @@
-// CAShapeLayer: defaults, the backing store that follows the path, and animated properties that
-// redraw the shape.
+// CAShapeLayer: defaults, its shape drawn by drawPath(in:) (read here as pixels through a subclass
+// that draws it into its contents), no backing store of its own, subclass or not, and animated
+// properties that redraw a drawing subclass.
 import Foundation
 import LayerModel
 import OpenCoreGraphics
@@ -7,10 +8,26 @@ import Testing
 
 private func image(_ layer: CALayer) throws -> CGImage { try #require(layer.contents as? CGImage) }
 
-/// A subclass, which may override draw(in:): its shape is drawn into its backing store by
-/// CAShapeLayer's draw(in:), which these tests read. (CAShapeLayer itself is drawn by the
-/// renderers from its path: GLBackendTests' PathFillTests and ShapeLayerPathTests.)
-private final class StoredShapeLayer: CAShapeLayer {}
+/// The shape keys, each of which asks StoredShapeLayer to redraw.
+private let shapeKeys: Set<String> = ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "miterLimit",
+                                      "lineCap", "lineJoin", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"]
+
+/// A subclass that draws its shape into its contents as well (`drawPath(in:)`), asked to redraw
+/// by every shape key: how these tests read the shape's geometry as pixels. (The renderers draw
+/// every shape layer from its path: GLBackendTests' PathFillTests and ShapeLayerPathTests.)
+private final class StoredShapeLayer: CAShapeLayer {
+    override init() {
+        super.init()
+        setNeedsDisplay()
+    }
+    override init(layer: Any) { super.init(layer: layer) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+    override class func needsDisplay(forKey key: String) -> Bool { shapeKeys.contains(key) || super.needsDisplay(forKey: key) }
+    override func draw(in ctx: CGContext) { drawPath(in: ctx) }
+}
+
+/// A subclass that overrides nothing, as lottie-ios's mask and shape layers are.
+private final class PlainShapeSubclass: CAShapeLayer {}
 
 /// A 20x4 shape layer stroking a horizontal line through its middle, 2 points wide.
 private func strokedLine(color: CGColor = .black) -> CAShapeLayer {
@@ -39,22 +56,19 @@ struct ShapeLayerTests {
         #expect(shape.path == nil && shape.fillColor == CGColor.black && shape.strokeColor == nil)
         #expect(shape.lineWidth == 1 && shape.miterLimit == 10 && shape.strokeStart == 0 && shape.strokeEnd == 1)
         #expect(shape.fillRule == .nonZero && shape.lineCap == .butt && shape.lineJoin == .miter)
-        #expect(shape.lineDashPattern == nil && shape.needsDisplay())
+        #expect(shape.lineDashPattern == nil && !shape.needsDisplay(), "the renderers draw it: nothing to display")
         shape.fillColor = nil
         #expect(shape.fillColor == nil) // nil is a value, not "use the default"
     }
 
-    @Test("a path past the bounds is drawn whole, over a backing store that covers it")
+    @Test("drawPath(in:) draws a path past the bounds whole (a layer of zero bounds, as shape layers are usually made)")
     func pathPastBounds() throws {
-        let shape = StoredShapeLayer() // zero bounds, the usual way shape layers are made
+        let shape = CAShapeLayer()
         shape.path = CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 10))
-        shape.displayIfNeeded()
-        let frame = try #require(shape.drawnContentsFrame)
-        #expect(frame.contains(CGRect(x: 10, y: 20, width: 30, height: 10)))
-        let store = try image(shape)
-        #expect(store.width == Int(frame.width) && store.height == Int(frame.height))
-        let inside = store.bitmap[Int(25 - frame.minX), Int(25 - frame.minY)]
-        #expect(inside == (0, 0, 0, 255))
+        let ctx = try #require(CGContext(width: 50, height: 40))
+        shape.drawPath(in: ctx)
+        #expect(ctx.bitmap[25, 40 - 1 - 25] == (0, 0, 0, 255), "inside the rectangle (y up in the context)")
+        #expect(ctx.bitmap[5, 40 - 1 - 25].3 == 0, "left of it")
     }
 
     @Test("strokeEnd 0.5 strokes the first half of the path's length only")
@@ -236,16 +250,21 @@ struct PathAnimationTests {
         #expect(half.contents != nil && (half.contents as AnyObject) !== (layer.contents as AnyObject?))
     }
 
-    @Test("a CAShapeLayer draws no backing store (the renderers draw its path); a subclass, which may override draw(in:), does")
+    @Test("no shape layer draws its shape into a backing store, subclass or not (the renderers draw its path); a subclass that draws asks for contents")
     func noBackingStore() throws {
-        let plain = CAShapeLayer(), stored = StoredShapeLayer()
-        for layer in [plain, stored] {
+        let plain = CAShapeLayer(), subclass = PlainShapeSubclass(), stored = StoredShapeLayer()
+        for layer in [plain, subclass, stored] {
+            layer.bounds = CGRect(x: 0, y: 0, width: 16, height: 12)
             layer.path = CGPath(rect: CGRect(x: 2, y: 3, width: 10, height: 6))
             layer.strokeColor = CGColor.black
             layer.displayIfNeeded()
         }
-        #expect(plain.drawsPathDirectly && plain.contents == nil)
-        #expect(!stored.drawsPathDirectly && stored.contents != nil)
+        #expect(plain.contents == nil && !plain.needsDisplay())
+        #expect(subclass.contents == nil && !subclass.needsDisplay(), "a path change asks no subclass to display")
+        plain.setNeedsDisplay()
+        plain.displayIfNeeded()
+        #expect(plain.contents == nil, "a plain shape layer asked to display makes no empty image")
+        #expect(stored.contents != nil, "a subclass that draws, asked to, gets its drawing as contents")
         // Presentation copies answer for their models (a subclass is presented as CAShapeLayer).
         let grow = CABasicAnimation(keyPath: "strokeEnd")
         grow.fromValue = 0
@@ -254,8 +273,8 @@ struct PathAnimationTests {
         for layer in [plain, stored] { MediaClock.$scoped.withValue(0) { layer.add(grow, forKey: "grow") } }
         let plainCopy = try #require(plain.presentationTree(atMediaTime: 0.5) as? CAShapeLayer)
         let storedCopy = try #require(stored.presentationTree(atMediaTime: 0.5) as? CAShapeLayer)
-        #expect(plainCopy.drawsPathDirectly && plainCopy.contents == nil && plainCopy.strokeEnd == 0.5)
-        #expect(!storedCopy.drawsPathDirectly && storedCopy.contents != nil)
+        #expect(plainCopy.contents == nil && plainCopy.strokeEnd == 0.5)
+        #expect(storedCopy.contents != nil)
         // The stroke to fill: the path trimmed to strokeEnd and stroked, half the rectangle's
         // 32-point perimeter, 1 point wide.
         let outline = try #require(plainCopy.strokeOutline)
