@@ -101,7 +101,9 @@ struct BoxedValueTests {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let layer = CALayer()
             layer.position = CGPoint(x: 10, y: 10)
-            basic("position", from: NSValue(cgSize: CGSize(width: 1, height: 1)), to: NSValue(cgPoint: CGPoint(x: 90, y: 90)), on: layer)
+            // A rectangle where a point is stored (a size would do: Core Animation reads a pair of
+            // numbers either way, see ApplePortingParityTests).
+            basic("position", from: NSValue(cgRect: CGRect(x: 1, y: 1, width: 2, height: 2)), to: NSValue(cgPoint: CGPoint(x: 90, y: 90)), on: layer)
             for t in [100.5, 101, 101.5] {
                 // Not half-applied: the usable toValue does not animate from the current value.
                 guard presented(layer, "position", at: t) as? CGPoint == CGPoint(x: 10, y: 10) else { exit(3) }
@@ -116,7 +118,7 @@ struct BoxedValueTests {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.components(separatedBy: "CABasicAnimation on \"position\"").count == 2, "said once: \(message)")
-        #expect(message.contains("fromValue is an NSValue boxing {CGSize=dd}") && message.contains("a point (CGPoint)"), "\(message)")
+        #expect(message.contains("fromValue is an NSValue boxing {CGRect=") && message.contains("a point (CGPoint)"), "\(message)")
         #expect(message.contains("CAKeyframeAnimation on \"opacity\": its values[1] is a String"), "\(message)")
     }
 }
