@@ -10,8 +10,9 @@
 #     QuartzCore surface (run loops), snapshot testing, the comparators, and the catalog's
 #     concurrency and thread-count suites (TSAN_FILTER). A data race stops the run
 #     (halt_on_error): a failed suite, not a warning. Left out within those (TSAN_SKIP):
-#     one-thread arithmetic checked against exact areas and closed forms (filled paths and nested
-#     clips by area, shadow rows, source-over's 16.7 million byte triples). Not run under it: scene
+#     one-thread arithmetic checked against exact areas and closed forms (filled paths, path
+#     routes, exact coverage and nested clips by area, shadow rows, the blend modes' formulas,
+#     source-over's 16.7 million byte triples). Not run under it: scene
 #     documents, the command line (processes run one after another), `quartz bench` and the
 #     catalog's goldens (repetitions, on one thread each, of paths the suites above drive);
 #  2. the address sanitizer (.build/asan) over the targets whose code reads and writes through
@@ -46,6 +47,7 @@ fi
 TSAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|RasterBackendTests|GLBackendTests|QuartzCoreSurfaceTests|OpenQuartzTestingTests|PixelDiffTests)\.'
   --filter 'SceneCatalogTests\.(ConcurrencyTests|RasterThreadsTests)/')
 TSAN_SKIP=(--skip 'GLBackendTests\.PathFillTests/' --skip 'GLBackendTests\.NestedRoundedClipTests/'
+  --skip 'GLBackendTests\.PathRouteTests/' --skip 'GLBackendTests\.ExactCoverageTests/' --skip 'GLBackendTests\.BlendModeAgreementTests/'
   --skip 'CompositorTests\.BlurredRoundedRectRowTests/' --skip 'RasterBackendTests\.SourceOverTests/')
 ASAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|RasterBackendTests|GLBackendTests|QuartzCoreSurfaceTests|PixelDiffTests)\.')
 swift test --skip-build --scratch-path .build/tsan --sanitize=thread --disable-xctest "${TSAN_FILTER[@]}" "${TSAN_SKIP[@]}" > "$log" 2>&1 || true

@@ -50,12 +50,18 @@ extension CGColor {
     /// A colour from `components` in `space`: its colour components then alpha (gray and alpha,
     /// or red, green, blue and alpha), as Apple reads them from the pointer.
     public convenience init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
-        self.init(colorSpace: space, components: Array(UnsafeBufferPointer(start: components, count: space.numberOfComponents + 1)))
+        self.init(in: space, list: Array(UnsafeBufferPointer(start: components, count: space.numberOfComponents + 1)))
     }
 
     /// The same from an array (what Swift callers pass): nil when the count does not match the
     /// space, where Apple would read past the array.
     public convenience init?(colorSpace space: CGColorSpace, components: [CGFloat]) {
+        self.init(in: space, list: components)
+    }
+
+    /// Both of the above (an array passed where a pointer is taken would call the pointer's
+    /// initializer again, so neither delegates to the other).
+    private convenience init?(in space: CGColorSpace, list components: [CGFloat]) {
         guard components.count == space.numberOfComponents + 1 else { return nil }
         if space.model == .monochrome {
             self.init(gray: components[0], alpha: components[1])

@@ -51,6 +51,10 @@ extension SurfaceChecklist {
             let rgb = CGColor(colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!, components: [1, 0, 0, 0.5])
             #expect(rgb?.components == [1, 0, 0, 0.5])
             #expect(CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: [1, 0]) == nil, "two components are not an RGB colour")
+            // Through a pointer, as C-style callers pass components: the space says how many to read.
+            let values: [CGFloat] = [0.5, 0.25, 1, 1]
+            let fromPointer = values.withUnsafeBufferPointer { CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: $0.baseAddress!) }
+            #expect(fromPointer?.components == [0.5, 0.25, 1, 1])
         }
         use("CGColor.black") { #expect(isOpaqueGray(CGColor.black, 0)) }
         use("CGColor.white") { #expect(isOpaqueGray(CGColor.white, 1)) }
