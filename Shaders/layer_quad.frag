@@ -20,7 +20,8 @@ const int MAX_EDGES = 32;              // CoveragePolygon.maxEdges
 
 uniform int u_edgeCount;
 uniform vec3 u_edges[MAX_EDGES];       // a, b, c: signed distance a*x + b*y + c, positive inside
-uniform int u_fillKind;                // 0: solid, 1: texture, 2: blurred rounded rectangle, 3: the same from its profile
+uniform int u_fillKind;                // 0: solid, 1: texture, 2: blurred rounded rectangle, 3: the same from its profile,
+                                       // 4: a gradient (u_deviceToTexture maps to the layer's plane)
 uniform vec4 u_color;                  // premultiplied, for solid fills
 uniform float u_opacity;
 uniform vec4 u_tint;                   // premultiplied, multiplies the fill (replicator instances)
@@ -55,6 +56,12 @@ uniform highp sampler2D u_profile;     // a wide shadow's profile (fill kind 3; 
 uniform vec3 u_grid;                   // its spacing, last column, last row
 uniform vec2 u_origin;                 // its first point from the centre
 uniform ivec4 u_atlasRegion;           // a pass's place in the atlas: x, y, width, height (PLAIN_ATLAS)
+const int MAX_STOPS = 32;              // GradientFill.maxStops
+uniform int u_gradientKind;            // fill kind 4: 0 axial, 1 radial, 2 conic (GradientFill.Kind)
+uniform vec4 u_gradientLine;           // start x, y, end x, y, in the layer's bounds space
+uniform int u_stopCount;
+uniform vec4 u_stopColors[MAX_STOPS];  // straight sRGB, each in 0...1
+uniform float u_stopLocations[MAX_STOPS];
 #ifdef BACKDROP_BLEND
 uniform highp sampler2D u_backdrop;    // the target's pixels under the quad, copied before it is drawn
 uniform ivec2 u_backdropOrigin;        // the pass pixel of the copy's first texel
@@ -220,6 +227,39 @@ vec4 filteredSample(vec2 uv, float lod) {
     return mix(a, bilinearAt(uv, int(lower) + 1), f);
 }
 
+// A gradient's colour at q in the layer's plane: GradientFill.parameter and .color, line for line
+// (t clamped to the first and last stops, straight colours mixed, then premultiplied).
+vec4 gradientColor(vec2 q) {
+    vec2 s = u_gradientLine.xy, d = u_gradientLine.zw - u_gradientLine.xy;
+    float t;
+    if (u_gradientKind == 1) {
+        vec2 r = abs(d);
+        float nx = r.x > 0.0 ? (q.x - s.x) / r.x : 0.0, ny = r.y > 0.0 ? (q.y - s.y) / r.y : 0.0;
+        t = sqrt(nx * nx + ny * ny);
+    } else if (u_gradientKind == 2) {
+        const float TURN = 6.283185307179586;
+        float angle = atan(q.y - s.y, q.x - s.x) - atan(d.y, d.x);
+        angle -= TURN * floor(angle / TURN);
+        t = angle / TURN;
+    } else {
+        t = dot(q - s, d) / dot(d, d);
+    }
+    t = clamp(t, 0.0, 1.0);
+    int last = clamp(u_stopCount, 1, MAX_STOPS) - 1;
+    vec4 c = u_stopColors[0];
+    if (t >= u_stopLocations[last]) {
+        c = u_stopColors[last];
+    } else if (t > u_stopLocations[0]) {
+        int i = 1;
+        while (i < last && !(u_stopLocations[i] > t)) {
+            ++i;
+        }
+        float a = u_stopLocations[i - 1], b = u_stopLocations[i];
+        c = mix(u_stopColors[i - 1], u_stopColors[i], b > a ? (t - a) / (b - a) : 0.0);
+    }
+    return vec4(c.rgb * c.a, c.a);
+}
+
 void main() {
     vec2 p = pixelCentre(v_pixel);
 #ifdef PAIRED
@@ -286,6 +326,10 @@ void main() {
     }
     if (u_fillKind == 3) {
         color = u_color * profiledRoundedRect(p, u_blurToLocal, u_blurBox, u_profile, u_grid, u_origin);
+    }
+    if (u_fillKind == 4) {
+        vec3 h = vec3(p, 1.0) * u_deviceToTexture;
+        color = gradientColor(h.xy / h.z);
     }
     if (u_fillKind == 1) {
         vec3 uvq = vec3(p, 1.0) * u_deviceToTexture;

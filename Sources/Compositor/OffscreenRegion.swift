@@ -81,6 +81,10 @@ extension DrawOp {
             fill.deviceToTexture = back.concatenating(fill.deviceToTexture)
             quad.fill = .texture(fill)
         }
+        if case .gradient(var fill) = quad.fill {
+            fill.deviceToLocal = back.concatenating(fill.deviceToLocal)
+            quad.fill = .gradient(fill)
+        }
         if var rounded = quad.rounded {
             rounded.deviceToLocal = back.concatenating(rounded.deviceToLocal)
             quad.rounded = rounded

@@ -33,6 +33,9 @@ extension DrawOp: CustomStringConvertible {
             case .texture(let t): fill = "texture(\(t.source), \(t.filter.rawValue))"
             case .blurredRoundedRect(let b):
                 fill = String(format: "blurred rounded rect(sigma %.2f, radius %.2f)", b.sigma, b.cornerRadius)
+            case .gradient(let g):
+                fill = "\(g.kind.rawValue) gradient(\(g.stops.count) stops, " + String(format: "(%.2f,%.2f) to (%.2f,%.2f))",
+                                                                                g.start.x, g.start.y, g.end.x, g.end.y)
             }
             let blend = q.blend == .sourceOver ? "" : " \(q.blend.rawValue)"
             return "quad \(q.source): \(fill)\(blend) opacity \(String(format: "%.3f", q.opacity)) polygon \(vertices)"

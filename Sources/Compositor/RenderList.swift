@@ -181,6 +181,8 @@ public enum Fill: Hashable, Sendable {
     indirect case texture(TextureFill)
     /// A Gaussian-blurred rounded rectangle in closed form (shadows of plain layers).
     indirect case blurredRoundedRect(BlurredRoundedRect)
+    /// A gradient from its formula (a CAGradientLayer's), evaluated per pixel.
+    indirect case gradient(GradientFill)
 }
 
 /// A colour with premultiplied components in 0...1.

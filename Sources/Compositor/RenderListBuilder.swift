@@ -439,7 +439,14 @@ public struct RenderListBuilder {
                      outline: visit.outline, state: &state)
             }
         }
-        // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
+        // A gradient layer's gradient, from its formula, over the background and shaped as it is
+        // (rounded corners shape it without masksToBounds, as Core Animation's do).
+        if hasArea, let gradient = layer as? CAGradientLayer, let fill = RenderListBuilder.gradientFill(of: gradient, map: map) {
+            emit(rect: reach ?? boundsRect, map: map, clip: ownClip, part: "gradient", layer: layer, fill: .gradient(fill),
+                 opacity: opacity, tint: visit.tint, rounded: reach == nil ? rounding : nil, clipOnly: clip,
+                 outline: visit.outline, state: &state)
+        }
+                // Drawn content may cover its own rectangle (a shape layer's path), bounds or not.
         if hasArea || layer.drawnContentsFrame != nil, let image = layer.contents as? CGImage {
             try emitContents(image, of: layer, map: map, clip: ownClip, opacity: opacity, tint: visit.tint,
                          rounded: reach == nil && (layer.masksToBounds || visit.maskRounding != nil) ? rounding : nil,

@@ -262,6 +262,17 @@ extension GLExecutor {
             glUniform4f(program.location("u_blurBox"), GLfloat(r.x + r.width / 2), GLfloat(r.y + r.height / 2),
                         GLfloat(r.width / 2), GLfloat(r.height / 2))
             glUniform2f(program.location("u_blurParams"), GLfloat(shape.cornerRadius), GLfloat(shape.sigma))
+        case .gradient(let g):
+            // From its formula (layer_quad.frag's gradientColor): the map to the layer's plane,
+            // the line, and the stops.
+            glUniform1i(program.location("u_fillKind"), 4)
+            setMatrix(g.deviceToLocal, "u_deviceToTexture")
+            glUniform1i(program.location("u_gradientKind"), g.kind == .radial ? 1 : g.kind == .conic ? 2 : 0)
+            glUniform4f(program.location("u_gradientLine"), GLfloat(g.start.x), GLfloat(g.start.y), GLfloat(g.end.x), GLfloat(g.end.y))
+            glUniform1i(program.location("u_stopCount"), GLint(g.stops.count))
+            let colors = g.stops.flatMap { [GLfloat($0.red), GLfloat($0.green), GLfloat($0.blue), GLfloat($0.alpha)] }
+            glUniform4fv(program.location("u_stopColors"), GLsizei(g.stops.count), colors)
+            glUniform1fv(program.location("u_stopLocations"), GLsizei(g.stops.count), g.stops.map { GLfloat($0.location) })
         case .texture(let fill):
             glUniform1i(program.location("u_fillKind"), 1)
             glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)

@@ -99,7 +99,8 @@ package final class GLExecutor {
                                    "u_blurToLocal", "u_blurBox", "u_blurParams", "u_minFilter", "u_magNearest", "u_lodBias",
                                    "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY",
                                    "u_outlineCount", "u_outlineEdges", "u_inverseSlopes", "u_atlasRegion",
-                                   "u_backdrop", "u_backdropOrigin", "u_blendMode", "u_profile", "u_grid", "u_origin"]
+                                   "u_backdrop", "u_backdropOrigin", "u_blendMode", "u_profile", "u_grid", "u_origin",
+                                   "u_gradientKind", "u_gradientLine", "u_stopCount", "u_stopColors", "u_stopLocations"]
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     let debugOutput: GLDebugOutput?

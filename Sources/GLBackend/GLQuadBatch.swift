@@ -224,7 +224,7 @@ package final class GLQuadBatch {
             // the shader reads) draws singly with the general program.
             guard BlurredRoundedRectProfile.size(for: BlurredRoundedRectProfile.Key(shape)) != nil else { return (.blurredRoundedRect, nil) }
             return GLQuadBatch.isAffine(shape.deviceToLocal) ? (.blurredProfile, nil) : nil
-        case .texture: return nil
+        case .texture, .gradient: return nil
         }
     }
 
@@ -303,7 +303,7 @@ package final class GLQuadBatch {
         switch quad.fill {
         case .solid(let color): c = color
         case .blurredRoundedRect(let shape): c = shape.color
-        case .texture: return nil
+        case .texture, .gradient: return nil
         }
         let t = quad.tint, k = quad.opacity
         return [GLfloat(c.red * t.red * k), GLfloat(c.green * t.green * k), GLfloat(c.blue * t.blue * k),

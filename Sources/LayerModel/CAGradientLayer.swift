@@ -14,36 +14,31 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer filled with a gradient over its bounds. Points are in unit coordinates of the bounds
-/// (y down), colours interpolate in straight sRGB, and the gradient extends past its ends. Drawn
-/// into the layer's backing store like any drawn content; every property animates.
+/// (y down), colours interpolate in straight sRGB, and the gradient extends past its ends. The
+/// renderers draw it from its formula (the compositor's GradientFill), for CAGradientLayer and
+/// every subclass, over the background and shaped by the rounded corners as the background is,
+/// as Core Animation draws it: no backing store, so its size costs nothing and an animated colour
+/// or point redraws nothing on the CPU. Every property animates. `drawGradient(in:)` draws it into
+/// a context (a subclass's own contents, or a context of the caller's).
 open class CAGradientLayer: CALayer {
     /// The colours (CGColor). Default: nil (nothing drawn).
-    @Animatable("colors", needsDisplay: true) open var colors: [Any]? = nil
+    @Animatable("colors") open var colors: [Any]? = nil
     /// Where each colour sits, 0...1, ascending. Default: nil (evenly spaced).
-    @Animatable("locations", needsDisplay: true) open var locations: [NSNumber]? = nil
+    @Animatable("locations") open var locations: [NSNumber]? = nil
     /// Default: (0.5, 0).
-    @Animatable("startPoint", needsDisplay: true) open var startPoint = CGPoint(x: 0.5, y: 0)
+    @Animatable("startPoint") open var startPoint = CGPoint(x: 0.5, y: 0)
     /// Default: (0.5, 1).
-    @Animatable("endPoint", needsDisplay: true) open var endPoint = CGPoint(x: 0.5, y: 1)
+    @Animatable("endPoint") open var endPoint = CGPoint(x: 0.5, y: 1)
     /// Default: `.axial`.
-    @Animatable("type", needsDisplay: true) open var type: CAGradientLayerType = .axial
+    @Animatable("type") open var type: CAGradientLayerType = .axial
 
-    static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "type"]
-
-    public override init() {
-        super.init()
-        setNeedsDisplay()
-    }
+    public override init() { super.init() }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class func libraryCopy(of layer: CALayer) -> CALayer { CAGradientLayer(layer: layer) }
 
     public override init(layer: Any) { super.init(layer: layer) }
-
-    open override class func needsDisplay(forKey key: String) -> Bool {
-        gradientKeys.contains(key) || super.needsDisplay(forKey: key)
-    }
 
     open override class func defaultValue(forKey key: String) -> Any? {
         switch key {
@@ -56,7 +51,12 @@ open class CAGradientLayer: CALayer {
 
     open override class var implicitlyAnimatedKeys: Set<String> { ["colors", "locations", "startPoint", "endPoint"] }
 
-    open override func draw(in ctx: CGContext) {
+    /// A backing store only where there can be something to draw into it: a delegate's drawing,
+    /// or a subclass's (which may override `draw(in:)`).
+    override var drawsIntoBackingStore: Bool { Swift.type(of: modelLayer ?? self) != CAGradientLayer.self || delegate != nil }
+
+    /// Draws the gradient into `ctx` (bounds space, clipped to the bounds), as the renderers draw it.
+    public func drawGradient(in ctx: CGContext) {
         let cgColors = (colors ?? []).compactMap { $0 as? CGColor }
         let stops = locations.map { $0.map { CGFloat($0.doubleValue) } }
         guard !cgColors.isEmpty, let gradient = CGGradient(colorsSpace: nil, colors: cgColors,

@@ -4,7 +4,7 @@ import Compositor
 import OpenCoreGraphics
 
 // The CPU reference's quads: an op's rows of coverage (its polygon's edges, or a rounded shape's
-// footprint and outline), its fill (solid, texture, pass, closed-form shadow) and its blend, a band
+// footprint and outline), its fill (solid, texture, pass, closed-form shadow, gradient) and its blend, a band
 // of rows at a time; a card's fill and ring drawn as one pair where the compositor pairs them.
 extension RasterRenderer {
     func draw(_ quad: QuadOp, images: [UInt64: Bitmap], passes: [Int: Bitmap], rows: Range<Int>,
@@ -19,6 +19,8 @@ extension RasterRenderer {
         case .blurredRoundedRect(let shape):
             draw(quad, rows: firstRow..<endRow, solid: (shape.color.red, shape.color.green, shape.color.blue, shape.color.alpha),
                  blurred: shape, kept: kept, counts: &counts, into: pixels, width: width)
+        case .gradient(let gradient):
+            draw(quad, rows: firstRow..<endRow, gradient: gradient, into: pixels, width: width)
         case .texture(let fill):
             let texels: Bitmap? = switch fill.source {
             case .image(let id): images[id]
@@ -37,7 +39,7 @@ extension RasterRenderer {
     func draw(_ quad: QuadOp, rows: Range<Int>, solid: (Double, Double, Double, Double) = (0, 0, 0, 0),
                       blurred: BlurredRoundedRect? = nil, kept: ShadowAlphaCache.Alphas? = nil,
                       counts: UnsafeMutablePointer<(reused: Int, kept: Int)>? = nil, sampler: TextureSampler? = nil,
-                      into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
+                      gradient: GradientFill? = nil, into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
         let bounds = quad.polygon.pixelBounds
         let firstRow = rows.lowerBound, endRow = rows.upperBound
         // Read once, not per pixel (each read of an optional struct in the loop was a copy).
@@ -65,6 +67,9 @@ extension RasterRenderer {
         // through the optional copied the whole sampler (some 200 bytes) per pixel.
         let textured: ((Double, Double) -> (Double, Double, Double, Double))? = sampler.map { sampler in
             { cx, cy in sampler.sample(atX: cx, y: cy) }
+        } ?? gradient.map { gradient in
+            // A gradient from its formula at the pixel centre (GradientFill), as the GPU's shader.
+            { cx, cy in gradient.color(atX: cx, y: cy) }
         }
         // The shadow's alphas over the row being drawn, where the cache keeps them (`keptAlphas`).
         var keptRow: (y: Int, columns: Range<Int>, values: UnsafePointer<Float>)?
@@ -118,7 +123,7 @@ extension RasterRenderer {
         // A solid colour over the run: each channel's result depends only on the byte under it,
         // so the blend is a table per channel, made with the very expression `apply` evaluates.
         var table: SourceOver.Table?
-        if spans, sampler == nil, blurred == nil, blend != .destinationIn {
+        if spans, textured == nil, blurred == nil, blend != .destinationIn {
             let c = color(0, 0), k = opacity
             table = SourceOver.table(red: c.0 * k, green: c.1 * k, blue: c.2 * k, alpha: c.3 * k, adding: blend == .plus)
         }

@@ -199,6 +199,7 @@ public struct RasterRenderer: Sendable {
             case .solid: return (quad.polygon.pixelBounds, 1, edges)
             case .texture: return (quad.polygon.pixelBounds, 4, edges)
             case .blurredRoundedRect: return (quad.polygon.pixelBounds, 8, edges)
+            case .gradient: return (quad.polygon.pixelBounds, 4, edges)
             }
         case .path(let path): return (path.pixelBounds, 1, 256)
         case .blur, .halve: return nil

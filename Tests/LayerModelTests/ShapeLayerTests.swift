@@ -122,20 +122,27 @@ struct GradientLayerTests {
     func defaults() {
         let layer = CAGradientLayer()
         #expect(layer.startPoint == CGPoint(x: 0.5, y: 0) && layer.endPoint == CGPoint(x: 0.5, y: 1))
-        #expect(layer.type == .axial && layer.colors == nil && layer.locations == nil && layer.needsDisplay())
+        #expect(layer.type == .axial && layer.colors == nil && layer.locations == nil)
+        #expect(!layer.needsDisplay(), "the renderers draw it from its formula: nothing to display")
     }
 
-    @Test("an axial gradient runs from startPoint to endPoint in the bounds, y down")
+    @Test("an axial gradient runs from startPoint to endPoint in the bounds, y down; no backing store holds it")
     func axial() throws {
         let layer = CAGradientLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 2, height: 10)
         layer.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        layer.setNeedsDisplay()
         layer.displayIfNeeded()
-        let image = try #require(layer.contents as? CGImage)
-        #expect(image.bitmap[0, 0].0 > 200 && image.bitmap[0, 9].2 > 200) // red at the top, blue at the bottom
+        #expect(layer.contents == nil, "drawn by the renderers from its formula")
+        // Drawn into a context of its own, y down as layer content is drawn.
+        let ctx = try #require(CGContext(width: 2, height: 10))
+        ctx.translateBy(x: 0, y: 10)
+        ctx.scaleBy(x: 1, y: -1)
+        layer.drawGradient(in: ctx)
+        #expect(ctx.bitmap[0, 0].0 > 200 && ctx.bitmap[0, 9].2 > 200) // red at the top, blue at the bottom
     }
 
-    @Test("animating endPoint redraws the gradient at the animated point")
+    @Test("endPoint animates, and its presentation copy is drawn with the animated point")
     func animatedEndPoint() throws {
         let layer = CAGradientLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 2)
@@ -149,8 +156,9 @@ struct GradientLayerTests {
         layer.add(move, forKey: "end")
         let presented = try #require(layer.presentationTree(atMediaTime: 1) as? CAGradientLayer)
         #expect(presented.endPoint == CGPoint(x: 0.2, y: 0.5))
-        let image = try #require(presented.contents as? CGImage)
-        #expect(image.bitmap[5, 0] == (0, 0, 255, 255)) // past the end at 2 points: blue
+        let ctx = try #require(CGContext(width: 10, height: 2))
+        presented.drawGradient(in: ctx)
+        #expect(ctx.bitmap[5, 0] == (0, 0, 255, 255)) // past the end at 2 points: blue
     }
 }
 

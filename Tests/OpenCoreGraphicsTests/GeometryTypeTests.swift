@@ -35,6 +35,15 @@ struct GeometryTypeTests {
         #expect(abs(p.x - 3) < 1e-9 && abs(p.y - 4) < 1e-9)
         let flat = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 0, m23: 0, m31: 0, m32: 0, m33: 1)
         #expect(flat.inverted() == nil)
+        // A translation of any size keeps a map invertible (a layer 10,000 points from the origin,
+        // a lottie-ios gradient padded that far, once had no inverse); a nearly flattened one has none.
+        for distance in [1e4, 1e7, -3e9] {
+            let far = ProjectiveTransform2D(m11: 0.5, m12: 0, m13: 0, m21: 0, m22: 0.5, m23: 0, m31: distance, m32: 3, m33: 1)
+            let back = try #require(far.inverted(), "translated by \(distance)")
+            #expect(abs(back.apply(far.apply(CGPoint(x: 7, y: 9))).x - 7) < 1e-6)
+        }
+        let edgeOn = ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1e-14, m23: 0, m31: 5e4, m32: 0, m33: 1)
+        #expect(edgeOn.inverted() == nil)
     }
 
     @Test("colors report their components and premultiply clamped values")

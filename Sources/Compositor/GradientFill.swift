@@ -1,0 +1,139 @@
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+
+// A CAGradientLayer's gradient as a fill evaluated per pixel from its formula, on both backends,
+// as Core Animation draws gradients (procedurally, not into a backing store of the layer's size):
+// a gradient 20,000 points wide costs what the frame shows of it (lottie-ios pads every gradient
+// layer by 10,000 points a side). Colours interpolate between the stops in straight sRGB and are
+// premultiplied after, as CGGradient does; the gradient extends past both ends.
+
+/// The gradient of a quad's fill: the parameter t at each pixel from the layer's plane, and the
+/// colour at t from the stops.
+public struct GradientFill: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// t along start -> end (the projection onto that line).
+        case axial
+        /// t = 1 on the ellipse centred at start reaching end's x and y distances.
+        case radial
+        /// t the angle around start from the direction of end, clockwise on screen, in turns.
+        case conic
+    }
+
+    public struct Stop: Hashable, Sendable {
+        public var location: Double
+        /// Straight (not premultiplied) sRGB, each in 0...1.
+        public var red: Double, green: Double, blue: Double, alpha: Double
+        public init(location: Double, red: Double, green: Double, blue: Double, alpha: Double) {
+            self.location = location; self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        }
+    }
+
+    /// The most stops a fill carries (the GPU reads them as uniforms); a gradient with more is
+    /// resampled to this many at evenly spaced locations, exact wherever a stop falls on one.
+    public static let maxStops = 32
+
+    public var kind: Kind
+    /// Device pixel centre (x, y, 1) to the layer's bounds space (points), homogeneous.
+    public var deviceToLocal: ProjectiveTransform2D
+    /// startPoint and endPoint mapped onto the bounds.
+    public var start: DevicePoint, end: DevicePoint
+    /// Sorted by location, at least one, at most `maxStops`.
+    public var stops: [Stop]
+
+    public init(kind: Kind, deviceToLocal: ProjectiveTransform2D, start: DevicePoint, end: DevicePoint, stops: [Stop]) {
+        self.kind = kind
+        self.deviceToLocal = deviceToLocal
+        self.start = start
+        self.end = end
+        self.stops = stops
+    }
+
+    /// Whether the gradient paints anything: an axial one needs a line of some length, a radial
+    /// one a radius on some axis (CAGradientLayer draws nothing otherwise).
+    public var paints: Bool {
+        let dx = end.x - start.x, dy = end.y - start.y
+        guard dx.isFinite, dy.isFinite, !stops.isEmpty else { return false }
+        switch kind {
+        case .axial: return dx * dx + dy * dy > 0 && (dx * dx + dy * dy).isFinite
+        case .radial: return dx != 0 || dy != 0
+        case .conic: return true
+        }
+    }
+
+    /// t at a point of the layer's plane (nil where it is not a number).
+    public func parameter(atLocalX x: Double, y: Double) -> Double? {
+        let dx = end.x - start.x, dy = end.y - start.y
+        let t: Double
+        switch kind {
+        case .axial:
+            t = ((x - start.x) * dx + (y - start.y) * dy) / (dx * dx + dy * dy)
+        case .radial:
+            let rx = abs(dx), ry = abs(dy)
+            let nx = rx > 0 ? (x - start.x) / rx : 0, ny = ry > 0 ? (y - start.y) / ry : 0
+            t = (nx * nx + ny * ny).squareRoot()
+        case .conic:
+            var angle = atan2(y - start.y, x - start.x) - atan2(dy, dx)
+            angle -= 2 * Double.pi * (angle / (2 * Double.pi)).rounded(.down)
+            t = angle / (2 * Double.pi)
+        }
+        return t.isFinite ? t : nil
+    }
+
+    /// The premultiplied colour at t, clamped to the first and last stops (CGGradient's rule).
+    public func color(at t: Double) -> (Double, Double, Double, Double) {
+        let t = min(max(t, 0), 1)
+        var c = stops[0]
+        if t >= stops[stops.count - 1].location {
+            c = stops[stops.count - 1]
+        } else if t > stops[0].location {
+            var i = 1
+            while i < stops.count - 1 && !(stops[i].location > t) { i += 1 }
+            let a = stops[i - 1], b = stops[i]
+            let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 0
+            c = Stop(location: t, red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+                     blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+        }
+        return (c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+    }
+
+    /// The premultiplied colour at a device pixel centre; transparent where t is not a number.
+    public func color(atX x: Double, y: Double) -> (Double, Double, Double, Double) {
+        let h = deviceToLocal.applyHomogeneous(x: x, y: y)
+        guard h.w != 0, let t = parameter(atLocalX: h.x / h.w, y: h.y / h.w) else { return (0, 0, 0, 0) }
+        return color(at: t)
+    }
+}
+
+extension RenderListBuilder {
+    /// The fill that draws `layer`'s gradient through `map` (its plane to device), or nil where it
+    /// paints nothing (no colours, a degenerate line, a map that cannot be inverted).
+    static func gradientFill(of layer: CAGradientLayer, map: ProjectiveTransform2D) -> GradientFill? {
+        let colors = (layer.colors ?? []).compactMap { $0 as? CGColor }
+        guard !colors.isEmpty, let deviceToLocal = map.inverted() else { return nil }
+        let given = layer.locations.map { $0.map(\.doubleValue) }
+        let locations = given?.count == colors.count ? given! : colors.indices.map { colors.count == 1 ? 0 : Double($0) / Double(colors.count - 1) }
+        func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : min(max(Double(v), 0), 1) }
+        var stops = zip(locations, colors).map { location, color in
+            GradientFill.Stop(location: location.isFinite ? location : 0, red: unit(color.rgba.red), green: unit(color.rgba.green),
+                              blue: unit(color.rgba.blue), alpha: unit(color.rgba.alpha))
+        }.sorted { $0.location < $1.location }
+        if stops.count > GradientFill.maxStops {
+            let all = GradientFill(kind: .axial, deviceToLocal: .identity, start: DevicePoint(x: 0, y: 0), end: DevicePoint(x: 1, y: 0), stops: stops)
+            stops = (0..<GradientFill.maxStops).map { i in
+                let t = Double(i) / Double(GradientFill.maxStops - 1)
+                let c = all.color(at: t)
+                return GradientFill.Stop(location: t, red: c.3 > 0 ? c.0 / c.3 : 0, green: c.3 > 0 ? c.1 / c.3 : 0,
+                                         blue: c.3 > 0 ? c.2 / c.3 : 0, alpha: c.3)
+            }
+        }
+        let b = layer.bounds
+        func point(_ unit: CGPoint) -> DevicePoint {
+            DevicePoint(x: Double(b.minX + unit.x * b.width), y: Double(b.minY + unit.y * b.height))
+        }
+        let kind: GradientFill.Kind = layer.type == .radial ? .radial : layer.type == .conic ? .conic : .axial
+        let fill = GradientFill(kind: kind, deviceToLocal: deviceToLocal, start: point(layer.startPoint), end: point(layer.endPoint),
+                                stops: stops)
+        return fill.paints ? fill : nil
+    }
+}
