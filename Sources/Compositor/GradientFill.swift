@@ -20,14 +20,8 @@ public struct GradientFill: Hashable, Sendable {
         case conic
     }
 
-    public struct Stop: Hashable, Sendable {
-        public var location: Double
-        /// Straight (not premultiplied) sRGB, each in 0...1.
-        public var red: Double, green: Double, blue: Double, alpha: Double
-        public init(location: Double, red: Double, green: Double, blue: Double, alpha: Double) {
-            self.location = location; self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-        }
-    }
+    /// A colour at its location (straight sRGB), as CGGradient keeps it.
+    public typealias Stop = CGGradient.Stop
 
     /// The most stops a fill carries (the GPU reads them as uniforms); a gradient with more is
     /// resampled to this many at evenly spaced locations, exact wherever a stop falls on one.
@@ -80,21 +74,10 @@ public struct GradientFill: Hashable, Sendable {
         return t.isFinite ? t : nil
     }
 
-    /// The premultiplied colour at t, clamped to the first and last stops (CGGradient's rule).
+    /// The premultiplied colour at t, clamped to 0...1 and to the first and last stops
+    /// (CGGradient's formula).
     public func color(at t: Double) -> (Double, Double, Double, Double) {
-        let t = min(max(t, 0), 1)
-        var c = stops[0]
-        if t >= stops[stops.count - 1].location {
-            c = stops[stops.count - 1]
-        } else if t > stops[0].location {
-            var i = 1
-            while i < stops.count - 1 && !(stops[i].location > t) { i += 1 }
-            let a = stops[i - 1], b = stops[i]
-            let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 0
-            c = Stop(location: t, red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
-                     blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
-        }
-        return (c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        CGGradient.premultipliedColor(at: min(max(t, 0), 1), stops: stops)
     }
 
     /// The premultiplied colour at a device pixel centre; transparent where t is not a number.
@@ -109,20 +92,13 @@ extension RenderListBuilder {
     /// The fill that draws `layer`'s gradient through `map` (its plane to device), or nil where it
     /// paints nothing (no colours, a degenerate line, a map that cannot be inverted).
     static func gradientFill(of layer: CAGradientLayer, map: ProjectiveTransform2D) -> GradientFill? {
-        let colors = (layer.colors ?? []).compactMap { $0 as? CGColor }
-        guard !colors.isEmpty, let deviceToLocal = map.inverted() else { return nil }
-        let given = layer.locations.map { $0.map(\.doubleValue) }
-        let locations = given?.count == colors.count ? given! : colors.indices.map { colors.count == 1 ? 0 : Double($0) / Double(colors.count - 1) }
-        func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : min(max(Double(v), 0), 1) }
-        var stops = zip(locations, colors).map { location, color in
-            GradientFill.Stop(location: location.isFinite ? location : 0, red: unit(color.rgba.red), green: unit(color.rgba.green),
-                              blue: unit(color.rgba.blue), alpha: unit(color.rgba.alpha))
-        }.sorted { $0.location < $1.location }
+        guard let gradient = layer.cgGradient, let deviceToLocal = map.inverted() else { return nil }
+        var stops = gradient.stops
         if stops.count > GradientFill.maxStops {
-            let all = GradientFill(kind: .axial, deviceToLocal: .identity, start: DevicePoint(x: 0, y: 0), end: DevicePoint(x: 1, y: 0), stops: stops)
+            let all = stops
             stops = (0..<GradientFill.maxStops).map { i in
                 let t = Double(i) / Double(GradientFill.maxStops - 1)
-                let c = all.color(at: t)
+                let c = CGGradient.premultipliedColor(at: t, stops: all)
                 return GradientFill.Stop(location: t, red: c.3 > 0 ? c.0 / c.3 : 0, green: c.3 > 0 ? c.1 / c.3 : 0,
                                          blue: c.3 > 0 ? c.2 / c.3 : 0, alpha: c.3)
             }

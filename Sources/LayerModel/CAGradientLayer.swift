@@ -55,12 +55,17 @@ open class CAGradientLayer: CALayer {
     /// or a subclass's (which may override `draw(in:)`).
     override var drawsIntoBackingStore: Bool { Swift.type(of: modelLayer ?? self) != CAGradientLayer.self || delegate != nil }
 
-    /// Draws the gradient into `ctx` (bounds space, clipped to the bounds), as the renderers draw it.
-    public func drawGradient(in ctx: CGContext) {
+    /// The colours at their locations (evenly spaced where `locations` is missing or does not
+    /// match the colours), as this layer and the renderers draw them; nil without colours.
+    public var cgGradient: CGGradient? {
         let cgColors = (colors ?? []).compactMap { $0 as? CGColor }
         let stops = locations.map { $0.map { CGFloat($0.doubleValue) } }
-        guard !cgColors.isEmpty, let gradient = CGGradient(colorsSpace: nil, colors: cgColors,
-                                                           locations: stops?.count == cgColors.count ? stops : nil) else { return }
+        return CGGradient(colorsSpace: nil, colors: cgColors, locations: stops?.count == cgColors.count ? stops : nil)
+    }
+
+    /// Draws the gradient into `ctx` (bounds space, clipped to the bounds), as the renderers draw it.
+    public func drawGradient(in ctx: CGContext) {
+        guard let gradient = cgGradient else { return }
         let b = bounds
         func point(_ unit: CGPoint) -> CGPoint { CGPoint(x: b.minX + unit.x * b.width, y: b.minY + unit.y * b.height) }
         let start = point(startPoint), end = point(endPoint)

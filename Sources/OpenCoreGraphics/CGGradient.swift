@@ -1,35 +1,56 @@
 import Foundation
 
 /// Colours at locations 0...1, interpolated in straight (unpremultiplied) sRGB, as Core Graphics
-/// does; drawn by `CGContext.drawLinearGradient` and `drawRadialGradient`.
+/// does; drawn by `CGContext.drawLinearGradient` and `drawRadialGradient`, and by the renderers
+/// for a CAGradientLayer (the compositor's GradientFill carries these stops).
 public final class CGGradient: @unchecked Sendable {
-    /// (location, straight RGBA), sorted by location.
-    let stops: [(location: CGFloat, color: (CGFloat, CGFloat, CGFloat, CGFloat))]
+    /// One colour at its location: straight (not premultiplied) sRGB, each component in 0...1.
+    public struct Stop: Hashable, Sendable {
+        public var location: Double
+        public var red: Double, green: Double, blue: Double, alpha: Double
+        public init(location: Double, red: Double, green: Double, blue: Double, alpha: Double) {
+            self.location = location; self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        }
+    }
+
+    /// Sorted by location, at least one.
+    public let stops: [Stop]
 
     /// `locations` default to evenly spaced; nil when the counts differ or there are no colours.
     public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
         guard !colors.isEmpty, locations == nil || locations?.count == colors.count else { return nil }
         let positions = locations ?? colors.indices.map { colors.count == 1 ? 0 : CGFloat($0) / CGFloat(colors.count - 1) }
         stops = zip(positions, colors).map { location, color in
-            func unit(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }
+            func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : Double(min(max(v, 0), 1)) }
             let c = color.rgba
-            return (location.isFinite ? location : 0, (unit(c.red), unit(c.green), unit(c.blue), unit(c.alpha)))
+            return Stop(location: location.isFinite ? Double(location) : 0, red: unit(c.red), green: unit(c.green),
+                        blue: unit(c.blue), alpha: unit(c.alpha))
         }.sorted { $0.location < $1.location }
     }
 
     /// The premultiplied colour at `t` (clamped to the first and last stops).
     public func premultipliedColor(at t: CGFloat) -> (Float, Float, Float, Float) {
-        var c = stops[0].color
+        let c = CGGradient.premultipliedColor(at: Double(t), stops: stops)
+        return (Float(c.0), Float(c.1), Float(c.2), Float(c.3))
+    }
+
+    /// The premultiplied colour of `stops` (sorted, at least one) at `t`: the first stop's colour
+    /// up to it, the last's from it, straight colours mixed between the two stops around `t` and
+    /// premultiplied after. The one formula of every gradient here: Core Graphics' drawing, both
+    /// renderers' GradientFill, and (line for line) layer_quad.frag's gradientColor.
+    public static func premultipliedColor(at t: Double, stops: [Stop]) -> (Double, Double, Double, Double) {
+        var c = stops[0]
         if t >= stops[stops.count - 1].location {
-            c = stops[stops.count - 1].color
+            c = stops[stops.count - 1]
         } else if t > stops[0].location {
-            let i = stops.firstIndex { $0.location > t }! - 1
-            let a = stops[i], b = stops[i + 1]
+            var i = 1
+            while i < stops.count - 1 && !(stops[i].location > t) { i += 1 }
+            let a = stops[i - 1], b = stops[i]
             let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 0
-            c = (a.color.0 + (b.color.0 - a.color.0) * f, a.color.1 + (b.color.1 - a.color.1) * f,
-                 a.color.2 + (b.color.2 - a.color.2) * f, a.color.3 + (b.color.3 - a.color.3) * f)
+            c = Stop(location: t, red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+                     blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
         }
-        return (Float(c.0 * c.3), Float(c.1 * c.3), Float(c.2 * c.3), Float(c.3))
+        return (c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
     }
 }
 
