@@ -30,28 +30,23 @@ extension RenderListBuilder {
     }
 
     /// The shadow of a layer whose shadow shape is a rounded rectangle (see `roundedShadowShape`),
-    /// seen through a similarity (rotation, uniform scale, translation: a Gaussian stays a
-    /// Gaussian), in closed form: one quad, no offscreen pass. Returns false when the layer does
-    /// not qualify.
-    func drawClosedFormShadow(_ visit: Visit, map: ProjectiveTransform2D, offset: (Double, Double),
+    /// seen through a similarity of `pixelsPerPoint` (rotation, uniform scale, translation: a
+    /// Gaussian stays a Gaussian), in closed form: one quad, no offscreen pass. The shape, its
+    /// offset and its sigma (`radius`) are all in the layer's plane. Returns false when the layer
+    /// does not qualify.
+    func drawClosedFormShadow(_ visit: Visit, map: ProjectiveTransform2D, offset: CGSize, radius: Double, pixelsPerPoint sx: Double,
                               tint: PremultipliedColor, opacity: Double, state: inout BuildState) -> Bool {
         let layer = visit.layer
         guard let (outline, alpha) = roundedShadowShape(of: layer) else { return false }
-        // A similarity: no perspective, orthogonal axes of equal length.
-        let ax = (map.m11, map.m12), ay = (map.m21, map.m22)
-        let sx = (ax.0 * ax.0 + ax.1 * ax.1).squareRoot(), sy = (ay.0 * ay.0 + ay.1 * ay.1).squareRoot()
-        guard abs(map.m13) < 1e-12, abs(map.m23) < 1e-12, abs(map.m33 - 1) < 1e-12, sx > 1e-9,
-              abs(sx - sy) <= 1e-9 * sx, abs(ax.0 * ay.0 + ax.1 * ay.1) <= 1e-9 * sx * sx else { return false }
-        var sigma = max(Double(layer.shadowRadius) * Double(scale), 0)
-        guard sigma.isFinite, sigma > 0.25, sigma <= RenderListBuilder.maxShadowSigma,
+        let deviceSigma = radius * sx
+        guard deviceSigma.isFinite, deviceSigma > 0.25, deviceSigma <= RenderListBuilder.maxShadowSigma,
               outline.rect.width > 0, outline.rect.height > 0 else { return false }
         // One radius for all four corners (the closed form's assumption).
         let radii = [outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft]
         guard radii.allSatisfy({ abs($0 - radii[0]) < 1e-9 }) else { return false }
-        sigma /= sx // in the layer's plane
-        // The shifted map: the shadow is the shape moved by the offset in device space.
-        let shifted = map.concatenating(ProjectiveTransform2D(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0,
-                                                              m31: offset.0, m32: offset.1, m33: 1))
+        let sigma = radius // in the layer's plane
+        // The shifted map: the shadow is the shape moved by the offset in the layer's plane.
+        let shifted = ProjectiveTransform2D.translation(offset.width, offset.height).concatenating(map)
         guard let deviceToLocal = shifted.inverted() else { return false }
         let color = PremultipliedColor(red: tint.red * alpha, green: tint.green * alpha, blue: tint.blue * alpha, alpha: tint.alpha * alpha)
         // Past its negligible reach (3 sigma at full strength, less for a faint shadow) every

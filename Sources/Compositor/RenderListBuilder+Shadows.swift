@@ -4,7 +4,8 @@ import OpenCoreGraphics
 
 // Shadows drawn offscreen: the shape (shadowPath, or the layer's composited alpha) blurred
 // along x then y (on halved copies past sigma 8), tinted and shifted by shadowOffset under the
-// layer; one blurred pass per layer and placement a frame. Plain shapes take the closed form.
+// layer; one blurred pass per layer and placement a frame. Plain shapes take the closed form,
+// shadows seen through more than a similarity the layer's plane (+ShadowsInPlane).
 
 extension RenderListBuilder {
     /// Largest Gaussian sigma, in pixels, blurred at full resolution; larger ones are blurred on a
@@ -21,21 +22,33 @@ extension RenderListBuilder {
 
     /// The layer's shadow: its shape (shadowPath, rasterized on the CPU, or the layer's own
     /// composited alpha, drawn offscreen) blurred along x then y with the shared Gaussian kernel
-    /// (on a downsampled copy for large radii), then drawn in the shadow colour, shifted by
-    /// shadowOffset (in the superlayer's space).
+    /// (on a downsampled copy for large radii), then drawn in the shadow colour. shadowOffset and
+    /// shadowRadius are lengths of the layer's own plane (`ShadowGeometry`): seen through a
+    /// similarity the shape is drawn and blurred in device space (the offset and sigma mapped
+    /// there exactly); through any other map it is drawn and blurred in the layer's plane and the
+    /// result mapped like contents (`drawShadowInPlane`).
     func drawShadow(_ visit: Visit, map: ProjectiveTransform2D, opacity: Double, state: inout BuildState) throws {
         let layer = visit.layer
-        // The offset is in the superlayer's space: its device displacement is taken at the
-        // layer's position.
-        let parent = visit.parentPlaneToDevice.planeTransform
-        let anchor = layer.position, offset = layer.shadowOffset
-        let from = parent.apply(anchor), to = parent.apply(CGPoint(x: anchor.x + offset.width, y: anchor.y + offset.height))
-        let dx = to.x - from.x, dy = to.y - from.y
-        guard dx.isFinite, dy.isFinite, let color = layer.shadowColor?.premultiplied else { return }
+        let offset = layer.shadowOffset
+        guard offset.width.isFinite, offset.height.isFinite, let color = layer.shadowColor?.premultiplied else { return }
         let strength = min(max(Double(layer.shadowOpacity), 0), 1)
         let shadowTint = visit.tint.multiplied(by: PremultipliedColor(red: color.red * strength, green: color.green * strength,
                                                                        blue: color.blue * strength, alpha: color.alpha * strength))
-        if drawClosedFormShadow(visit, map: map, offset: (dx, dy), tint: shadowTint, opacity: opacity, state: &state) { return }
+        var radius = Double(layer.shadowRadius)
+        if !radius.isFinite {
+            state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) is not finite; the shadow is drawn unblurred")
+            radius = 0
+        }
+        radius = max(radius, 0)
+        let geometry = ShadowGeometry(map: map)
+        guard let pixelsPerPoint = geometry.similarityScale else {
+            try drawShadowInPlane(visit, geometry: geometry, offset: offset, radius: radius, tint: shadowTint, opacity: opacity, state: &state)
+            return
+        }
+        if drawClosedFormShadow(visit, map: map, offset: offset, radius: radius, pixelsPerPoint: pixelsPerPoint, tint: shadowTint,
+                                opacity: opacity, state: &state) { return }
+        let (dx, dy) = geometry.deviceOffset(offset)
+        guard dx.isFinite, dy.isFinite else { return }
         // The shape below is cut to the target (and a 2-pixel band): moved further than the
         // target's size and the widest blur, none of it lands (and 1e30 pixels is not an Int).
         let farthest = Double(max(state.width, state.height)) + 3 * RenderListBuilder.maxShadowSigma + 8
@@ -71,18 +84,8 @@ extension RenderListBuilder {
             }
         }
         // 2. The blur: its sigma in device pixels and how often the shape is halved first.
-        var sigma = max(Double(layer.shadowRadius) * Double(scale), 0)
-        if !sigma.isFinite {
-            state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) is not finite; the shadow is drawn unblurred")
-            sigma = 0
-        }
-        if sigma > RenderListBuilder.maxShadowSigma {
-            state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) is blurred as "
-                + "\(RenderListBuilder.maxShadowSigma / Double(scale)) points, the largest blur drawn")
-            sigma = RenderListBuilder.maxShadowSigma
-        }
-        var halvings = 0
-        while sigma / Double(1 << halvings) > RenderListBuilder.maxFullResolutionSigma { halvings += 1 }
+        let sigma = boundedShadowSigma(radius * pixelsPerPoint, of: layer, state: &state)
+        let halvings = RenderListBuilder.shadowHalvings(sigma)
         let factor = 1 << halvings
         // The pass holds what the shape covers, grown by the blur's reach, and only what can land
         // on the target once shifted; its sides are whole multiples of the halving factor.
@@ -125,6 +128,21 @@ extension RenderListBuilder {
         // 4. The blurred alpha in the shadow colour, shifted, scaled back up by the sampling.
         composite(pass: current, at: region, shiftedBy: (dx, dy), filter: .linear, alphaOnly: true, clip: visit.clip,
                   part: "shadow", layer: layer, opacity: opacity, tint: shadowTint, state: &state)
+    }
+
+    /// A shadow's Gaussian sigma in device pixels, at most `maxShadowSigma` (said when cut).
+    func boundedShadowSigma(_ sigma: Double, of layer: CALayer, state: inout BuildState) -> Double {
+        guard sigma > RenderListBuilder.maxShadowSigma else { return sigma }
+        state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) spans \(Int(sigma)) pixels here and is blurred "
+            + "as \(Int(RenderListBuilder.maxShadowSigma)), the largest blur drawn")
+        return RenderListBuilder.maxShadowSigma
+    }
+
+    /// How often a shape is halved before a blur of `sigma` pixels (each halving halves it).
+    static func shadowHalvings(_ sigma: Double) -> Int {
+        var halvings = 0
+        while sigma / Double(1 << halvings) > maxFullResolutionSigma { halvings += 1 }
+        return halvings
     }
 
     /// What an offscreen shadow's blurred shape is drawn from (see `BuildState.shadowPasses`).

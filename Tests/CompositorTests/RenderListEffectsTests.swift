@@ -178,7 +178,9 @@ struct ShadowListTests {
         guard case .quad(let quad) = first, case .blurredRoundedRect(let shape) = quad.fill else {
             Issue.record("expected a closed-form shadow quad first, got \(String(describing: first))"); return
         }
-        #expect(abs(shape.sigma - 2 / 1.5) < 1e-9 && shape.cornerRadius == 4 && abs(shape.color.alpha - 0.5) < 1e-12)
+        // The sigma is the layer's own shadowRadius: the closed form is evaluated in its plane,
+        // where the shadow lives, so the layer's scale of 1.5 makes it 1.5 times as soft on screen.
+        #expect(abs(shape.sigma - 2) < 1e-9 && shape.cornerRadius == 4 && abs(shape.color.alpha - 0.5) < 1e-12)
         var tilt = CATransform3DIdentity
         tilt.m34 = -1.0 / 100
         card.transform = CATransform3DConcat(CATransform3DMakeRotation(0.5, 0, 1, 0), tilt)
