@@ -99,14 +99,16 @@ let package = Package(
 package.products += [
     .library(name: "QuartzCore", targets: ["QuartzCore"]),
     .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+    .library(name: "CoreText", targets: ["CoreText"]),
 ]
 package.targets += [
     .target(name: "CoreGraphics", dependencies: ["OpenCoreGraphics", "_Testing_CoreGraphics"]),
     // What Swift Testing's cross-import of CoreGraphics loads on Linux (see the file in it).
     .target(name: "_Testing_CoreGraphics"),
     .target(name: "QuartzCore", dependencies: ["CoreGraphics", "OpenQuartzCore"]),
+    .target(name: "CoreText", dependencies: ["OpenCoreGraphics"]),
     // Apple's documented interface, member by member (AppleInterface.txt), used as Apple spells it.
-    .testTarget(name: "QuartzCoreSurfaceTests", dependencies: ["QuartzCore"], exclude: ["AppleInterface.txt"]),
+    .testTarget(name: "QuartzCoreSurfaceTests", dependencies: ["QuartzCore", "CoreText"], exclude: ["AppleInterface.txt"]),
 ]
 // The docs' Swift examples are compiled as written, `import QuartzCore` included.
 package.targets.first { $0.name == "DocumentationTests" }?.dependencies += ["QuartzCore", "OpenQuartzTesting"]

@@ -19,6 +19,7 @@ struct CoreGraphicsSurfaceTests {
         try checklist.contextDrawing()
         try checklist.blendModes()
         checklist.text()
+        try checklist.coreText()
         let (used, impossible, owned) = try checklist.check(against: "CoreGraphicsInterface.txt")
         print("Core Graphics surface: \(used) of \(used + impossible + owned) members used; \(owned) belong to open issues")
     }
