@@ -45,6 +45,10 @@ public enum PolygonCoverage {
         guard dy != 0 else { return 0 }
         let slope = (bx - ax) / (by - ay)
         let x0 = ax + (y0 - ay) * slope, x1 = ax + (y1 - ay) * slope
+        // Wholly right of the square: the whole height; wholly left: none (as the shader, which
+        // needs it for float's sake: polygon_coverage.glsl).
+        if min(x0, x1) >= 1 { return dy }
+        if max(x0, x1) <= 0 { return 0 }
         if abs(x1 - x0) < 1e-4 { return dy * min(max((x0 + x1) / 2, 0), 1) }
         return (integralClamped(x1) - integralClamped(x0)) / slope
     }
