@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "CPNGRows", dependencies: ["CLibPNG"]),
         .target(name: "OpenCoreGraphics", dependencies: ["CLibPNG", "CPNGRows", "CImageCodecs", "CFontStack"]),
         .target(name: "LayerModel", dependencies: ["OpenCoreGraphics"]),
+        // Lottie documents as Core Animation layer trees with their animations (docs/lottie.md).
+        .target(name: "LottieImport", dependencies: ["LayerModel", "OpenCoreGraphics"]),
         // A closed-form shadow's rows and their blend, vectorized by C's compiler (docs/design.md, "The CPU's shadow kernels in C").
         .target(name: "CPixelKernels"),
         .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics", "CPixelKernels"]),
@@ -78,6 +80,8 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerModel"]),
         .testTarget(name: "RasterBackendTests", dependencies: ["RasterBackend", "Compositor"]),
         .testTarget(name: "GLBackendTests", dependencies: ["GLBackend", "RasterBackend", "Compositor", "PixelDiff"]),
+        // lottie-ios's samples in ../shared/lottie against the frames Apple's Core Animation drew.
+        .testTarget(name: "LottieSampleTests", dependencies: ["LottieImport", "GLBackend", "RasterBackend", "Compositor", "PixelDiff"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"], exclude: ["Pairs", "RowFixtures"]),
         .testTarget(name: "OpenQuartzTestingTests", dependencies: ["OpenQuartzTesting", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["__Snapshots__"]),

@@ -1,0 +1,120 @@
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+
+// Lottie keyframes as Core Animation animations, built as lottie-ios's Core Animation engine
+// builds them: one CAKeyframeAnimation per property over its keyframes' span (in the layer's
+// local time, seconds = frames / frame rate), a cubic timing function per segment from the
+// keyframes' easing handles (first dimension), holds as a value kept until just before the next
+// keyframe, and the first and last values filled before and after. A static value is set on the
+// layer instead.
+
+struct LottieAnimationBuilder {
+    let frameRate: Double
+    /// The layer's time in its composition: its keyframes at frame f happen at frame
+    /// start + f * stretch of the composition (Lottie's st and sr).
+    var start = 0.0
+    var stretch = 1.0
+
+    /// The builder for a layer starting at `start`, stretched by `stretch`, in this one's time.
+    func retimed(start: Double, stretch: Double) -> LottieAnimationBuilder {
+        var copy = self
+        copy.start = self.start + start * self.stretch
+        copy.stretch = self.stretch * (stretch > 0 && stretch.isFinite ? stretch : 1)
+        return copy
+    }
+
+    /// The composition's seconds at a layer's frame.
+    func seconds(_ frame: Double) -> Double { (start + frame * stretch) / frameRate }
+    /// Frames between samples where a value is sampled (paths combined from several animated
+    /// items, which Core Animation cannot ease as one).
+    static let sampleStep = 1.0
+    /// At most this many samples an animation: a 10,000-frame document is sampled coarser.
+    static let maxSamples = 1200
+
+    /// A keyframe animation of `keyPath` over Lottie keyframes, or the value set when static.
+    func animate<Value>(_ layer: CALayer, _ keyPath: String, _ property: LottieAnimatable<Value>, _ convert: (Value) -> Any) {
+        if !property.isAnimated {
+            layer.setValue(convert(property.first), forKeyPath: keyPath)
+            return
+        }
+        var times: [Double] = [], values: [Any] = [], functions: [CAMediaTimingFunction] = []
+        let frames = property.keyframes
+        for (i, keyframe) in frames.enumerated() {
+            times.append(keyframe.time)
+            values.append(convert(keyframe.value))
+            guard i + 1 < frames.count else { break }
+            let next = frames[i + 1]
+            if keyframe.hold {
+                // Kept until just before the next keyframe, then a jump.
+                let gap = next.time - keyframe.time
+                times.append(next.time - min(1e-3, gap / 2))
+                values.append(convert(keyframe.value))
+                functions.append(CAMediaTimingFunction(name: .linear))
+                functions.append(CAMediaTimingFunction(name: .linear))
+            } else {
+                let o = keyframe.outTangent ?? .zero, h = next.inTangent ?? CGPoint(x: 1, y: 1)
+                functions.append(CAMediaTimingFunction(controlPoints: Float(min(max(o.x, 0), 1)), Float(o.y),
+                                                       Float(min(max(h.x, 0), 1)), Float(h.y)))
+            }
+        }
+        layer.setValue(convert(property.first), forKeyPath: keyPath)
+        layer.add(animation(keyPath, times: times, values: values, functions: functions), forKey: keyPath)
+    }
+
+    /// A value worked out at any frame, animated through samples between `start` and `end` (the
+    /// frames where its parts change), linear between them.
+    func sampled(_ layer: CALayer, _ keyPath: String, times keyTimes: [Double], _ value: (Double) -> Any) {
+        let sorted = Array(Set(keyTimes)).sorted()
+        guard let start = sorted.first, let end = sorted.last, end > start else {
+            layer.setValue(value(sorted.first ?? 0), forKeyPath: keyPath)
+            return
+        }
+        let step = max(Self.sampleStep, (end - start) / Double(Self.maxSamples))
+        var times: [Double] = []
+        var t = start
+        while t < end {
+            times.append(t)
+            t += step
+        }
+        times = Array(Set(times + sorted)).sorted()
+        let values = times.map(value)
+        layer.setValue(values[0], forKeyPath: keyPath)
+        layer.add(animation(keyPath, times: times, values: values,
+                            functions: Array(repeating: CAMediaTimingFunction(name: .linear), count: times.count - 1)), forKey: keyPath)
+    }
+
+    /// Shown from frame `inFrame` until `outFrame` (Lottie's ip and op, in this builder's
+    /// frames), hidden before and after.
+    func visibility(_ layer: CALayer, from inFrame: Double, to outFrame: Double) {
+        guard outFrame > inFrame else { layer.isHidden = true; return }
+        let start = inFrame - 1, end = outFrame + 1, span = end - start
+        let animation = CAKeyframeAnimation(keyPath: "hidden")
+        animation.values = [true, false, true]
+        // Shown from a hair before the in frame, so that rounding in the time conversions never
+        // hides a layer at its first frame.
+        animation.keyTimes = [0, NSNumber(value: (inFrame - 1e-4 - start) / span), NSNumber(value: (outFrame - start) / span), 1]
+        animation.calculationMode = .discrete
+        configure(animation, start: start, end: end)
+        layer.add(animation, forKey: "hidden")
+    }
+
+    private func animation(_ keyPath: String, times: [Double], values: [Any], functions: [CAMediaTimingFunction]) -> CAKeyframeAnimation {
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        let start = times[0], end = times[times.count - 1], span = end - start
+        animation.values = values
+        animation.keyTimes = times.map { NSNumber(value: span > 0 ? ($0 - start) / span : 0) }
+        animation.timingFunctions = functions
+        configure(animation, start: start, end: end)
+        return animation
+    }
+
+    private func configure(_ animation: CAAnimation, start: Double, end: Double) {
+        animation.duration = max(seconds(end) - seconds(start), 1e-6)
+        // A begin time of exactly 0 would mean "now" when added; a hair before it means frame 0.
+        let begin = seconds(start)
+        animation.beginTime = begin == 0 ? -Double.leastNonzeroMagnitude : begin
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+
+/// A Lottie (Bodymovin) animation, read from its JSON, made into a Core Animation layer tree with
+/// animations (`makeLayer()`), as lottie-ios's Core Animation engine makes one: the same layers
+/// and properties, so Core Animation's own rules draw it.
+public final class LottieDocument {
+    /// The composition's size in points.
+    public let width: Double, height: Double
+    /// Frames a second, and the first and end frame of the animation (Lottie's ip and op).
+    public let frameRate: Double, inFrame: Double, outFrame: Double
+    /// What was read and not drawn (text layers, repeaters, expressions, ...), by JSON path.
+    public private(set) var warnings: [String] = []
+
+    let root: LottieNode
+    let assets: [String: LottieNode]
+    let baseURL: URL?
+
+    /// Largest document read, in bytes, and deepest nesting of precompositions.
+    public static let maxBytes = 64 << 20
+    public static let maxPrecompDepth = 16
+    public static let maxLayers = 20_000
+
+    public init(data: Data, baseURL: URL? = nil) throws {
+        guard data.count <= Self.maxBytes else { throw LottieError(path: "$", reason: "the document is over \(Self.maxBytes >> 20) MiB") }
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw LottieError(path: "$", reason: "not JSON: \(error.localizedDescription)")
+        }
+        root = LottieNode(json)
+        guard root.isObject else { throw root.fail("a Lottie document is a JSON object") }
+        width = try root["w"]?.number() ?? 0
+        height = try root["h"]?.number() ?? 0
+        frameRate = try root["fr"]?.number() ?? 0
+        inFrame = try root["ip"]?.number() ?? 0
+        outFrame = try root["op"]?.number() ?? 0
+        guard width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+            throw root.fail("\"w\" and \"h\" must be sizes between 0 and 100,000 points")
+        }
+        guard frameRate > 0, frameRate <= 1000 else { throw root.fail("\"fr\" must be a frame rate between 0 and 1,000") }
+        guard outFrame >= inFrame else { throw root.fail("\"op\" comes before \"ip\"") }
+        guard root["layers"] != nil else { throw root.fail("a Lottie document needs \"layers\"") }
+        var assets: [String: LottieNode] = [:]
+        for asset in try root["assets"]?.array() ?? [] {
+            if let id = try asset.optionalString("id") { assets[id] = asset }
+        }
+        self.assets = assets
+        self.baseURL = baseURL
+    }
+
+    public convenience init(contentsOf url: URL) throws {
+        try self.init(data: try Data(contentsOf: url), baseURL: url.deletingLastPathComponent())
+    }
+
+    /// The frame shown at `progress` (0...1) of the animation, as lottie-ios's progress.
+    public func frame(atProgress progress: Double) -> Double { inFrame + progress * (outFrame - inFrame) }
+
+    /// The root layer (bounds `width` x `height`) with every animation attached, in frames over
+    /// the frame rate from frame 0. Pause it at a frame as lottie-ios does: `speed = 0`,
+    /// `timeOffset = frame / frameRate`.
+    public func makeLayer() throws -> CALayer {
+        warnings = []
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        layer.anchorPoint = .zero
+        layer.masksToBounds = true
+        var built = 0
+        try LottieCompositionBuilder(document: self, builder: LottieAnimationBuilder(frameRate: frameRate), layersBuilt: &built,
+                                     depth: 0).build(try root["layers"]!.array(), size: CGSize(width: width, height: height), into: layer)
+        return layer
+    }
+
+    func warn(_ message: String) {
+        if !warnings.contains(message) { warnings.append(message) }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+// Lottie's animatable values: a static value or keyframes, each with a time (frames), a value
+// (numbers, or a bezier shape), easing handles (per dimension; Core Animation takes the first,
+// as lottie-ios does), hold, and for positions spatial tangents.
+
+/// One keyframe of an animatable value.
+struct LottieKeyframe<Value> {
+    var time: Double
+    var value: Value
+    /// Held until the next keyframe.
+    var hold: Bool
+    /// The easing handles leaving this keyframe and entering the next (first dimension).
+    var outTangent: CGPoint?
+    var inTangent: CGPoint?
+    /// Spatial tangents of a position keyframe (relative to its value), for the path between.
+    var spatialOut: CGPoint?
+    var spatialIn: CGPoint?
+}
+
+/// An animatable value: one or more keyframes; one means static.
+struct LottieAnimatable<Value> {
+    var keyframes: [LottieKeyframe<Value>]
+    /// The expression attached, which is not evaluated.
+    var expression: String?
+
+    var isAnimated: Bool { keyframes.count > 1 }
+    var first: Value { keyframes[0].value }
+
+    init(constant value: Value) { keyframes = [LottieKeyframe(time: 0, value: value, hold: false)] }
+    init(keyframes: [LottieKeyframe<Value>], expression: String? = nil) {
+        self.keyframes = keyframes
+        self.expression = expression
+    }
+
+    func map<Other>(_ transform: (Value) throws -> Other) rethrows -> LottieAnimatable<Other> {
+        try LottieAnimatable<Other>(keyframes: keyframes.map {
+            LottieKeyframe(time: $0.time, value: try transform($0.value), hold: $0.hold, outTangent: $0.outTangent,
+                           inTangent: $0.inTangent, spatialOut: $0.spatialOut, spatialIn: $0.spatialIn)
+        }, expression: expression)
+    }
+}
+
+extension LottieNode {
+    /// The property `{ "a": 0|1, "k": ... }` read with `read` for each value.
+    func animatable<Value>(_ read: (LottieNode) throws -> Value) throws -> LottieAnimatable<Value> {
+        let expression = try optionalString("x")
+        guard let k = self["k"] else { throw fail("an animatable property needs \"k\"") }
+        // Keyframes are an array of objects with "t"; anything else is the static value.
+        if let items = k.value as? [Any], let firstItem = items.first as? [String: Any], firstItem["t"] != nil {
+            var frames: [LottieKeyframe<Value>] = []
+            let nodes = try k.array()
+            for (i, node) in nodes.enumerated() {
+                let time = try node["t"]?.number() ?? 0
+                // Old exports give a keyframe's end value as "e" on the keyframe before; the last
+                // keyframe may carry only a time.
+                let valueNode = node["s"] ?? (i > 0 ? nodes[i - 1]["e"] : nil)
+                guard let valueNode else {
+                    if let last = frames.last {
+                        frames.append(LottieKeyframe(time: time, value: last.value, hold: false))
+                        continue
+                    }
+                    throw node.fail("a keyframe needs a value \"s\"")
+                }
+                let value = try read(valueNode)
+                func handle(_ key: String) throws -> CGPoint? {
+                    guard let h = node[key], let x = h["x"], let y = h["y"] else { return nil }
+                    return CGPoint(x: try x.numbers().first ?? 0, y: try y.numbers().first ?? 0)
+                }
+                func spatial(_ key: String) throws -> CGPoint? {
+                    guard let t = node[key] else { return nil }
+                    let v = try t.numbers()
+                    return v.count >= 2 ? CGPoint(x: v[0], y: v[1]) : nil
+                }
+                frames.append(LottieKeyframe(time: time, value: value, hold: (try node["h"]?.number() ?? 0) == 1,
+                                             outTangent: try handle("o"), inTangent: try handle("i"),
+                                             spatialOut: try spatial("to"), spatialIn: try spatial("ti")))
+            }
+            guard !frames.isEmpty else { throw k.fail("no keyframes") }
+            for i in 1..<max(frames.count, 1) where frames[i].time < frames[i - 1].time {
+                throw nodes[i].fail("keyframe times must not decrease")
+            }
+            return LottieAnimatable(keyframes: frames, expression: expression)
+        }
+        return LottieAnimatable(keyframes: [LottieKeyframe(time: 0, value: try read(k), hold: false)], expression: expression)
+    }
+
+    func numbersProperty(_ key: String, default value: [Double]) throws -> LottieAnimatable<[Double]> {
+        guard let node = self[key] else { return LottieAnimatable(constant: value) }
+        return try node.animatable { try $0.numbers() }
+    }
+
+    func numberProperty(_ key: String, default value: Double) throws -> LottieAnimatable<Double> {
+        guard let node = self[key] else { return LottieAnimatable(constant: value) }
+        return try node.animatable { try $0.numbers().first ?? value }
+    }
+}
+
+extension LottieAnimatable {
+    /// The value at `frame`: eased between keyframes by their handles (Core Animation's cubic
+    /// timing curve on the first dimension), held where a keyframe holds, clamped outside.
+    func value(at frame: Double, interpolate: (Value, Value, Double) -> Value) -> Value {
+        guard let last = keyframes.last else { fatalError("no keyframes") }
+        if frame <= keyframes[0].time || keyframes.count == 1 { return keyframes[0].value }
+        if frame >= last.time { return last.value }
+        var i = 0
+        while i + 1 < keyframes.count, keyframes[i + 1].time <= frame { i += 1 }
+        let a = keyframes[i], b = keyframes[i + 1]
+        if a.hold || b.time <= a.time { return a.value }
+        let t = (frame - a.time) / (b.time - a.time)
+        let o = a.outTangent ?? .zero, inHandle = b.inTangent ?? CGPoint(x: 1, y: 1)
+        let eased = LottieEasing.solve(t, Double(o.x), Double(o.y), Double(inHandle.x), Double(inHandle.y))
+        return interpolate(a.value, b.value, eased)
+    }
+}
+
+/// The cubic timing curve through (0, 0), (x1, y1), (x2, y2), (1, 1): y at x.
+enum LottieEasing {
+    static func solve(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        let x1 = min(max(x1, 0), 1), x2 = min(max(x2, 0), 1)
+        func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - t
+            return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
+        }
+        var low = 0.0, high = 1.0
+        for _ in 0..<48 {
+            let middle = (low + high) / 2
+            if bezier(middle, x1, x2) < x { low = middle } else { high = middle }
+        }
+        return bezier((low + high) / 2, y1, y2)
+    }
+
+    static func mix(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+        (0..<max(a.count, b.count)).map { i in
+            let x = i < a.count ? a[i] : (b.count > i ? b[i] : 0), y = i < b.count ? b[i] : x
+            return x + (y - x) * t
+        }
+    }
+}

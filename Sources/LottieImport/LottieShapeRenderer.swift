@@ -1,0 +1,141 @@
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+
+// A shape layer's items as layers: groups as layers with their transforms and opacity; each
+// paint a CAShapeLayer (or a CAGradientLayer masked by one) whose path is the union of the
+// geometry before it in its group, trimmed by the trim before it; the list's last items lowest.
+
+struct LottieShapeRenderer {
+    let document: LottieDocument
+    let builder: LottieAnimationBuilder
+    let path: String
+
+    typealias Trim = (start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
+
+    /// Half the side of a gradient layer: lottie-ios pads gradients this far so that they cover
+    /// whatever their shape reaches (drawn from their formula, the size costs nothing).
+    static let gradientReach = 10_000.0
+
+    func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?) {
+        // A trim trims every stroke of its group and the groups inside, wherever it stands in
+        // the list (as lottie-ios applies it).
+        let trim = items.lazy.compactMap { item -> Trim? in
+            if case .trim(let s, let e, let o) = item { return (s, e, o) }
+            return nil
+        }.first ?? inherited
+        for i in items.indices.reversed() {
+            switch items[i] {
+            case .group(let sub, let transform):
+                let group = CALayer()
+                group.bounds = container.bounds
+                transform.apply(to: group, with: builder)
+                builder.animate(group, "opacity", transform.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
+                render(sub, into: group, trim: trim)
+                container.addSublayer(group)
+            case .paint(let paint):
+                let geometry = items[..<i].filter(\.isGeometry)
+                guard !geometry.isEmpty else { continue }
+                container.addSublayer(layer(for: paint, geometry: geometry, trim: trim, bounds: container.bounds))
+            case .unsupported(let type):
+                document.warn("\(path).shapes: \"\(type)\" items are not drawn")
+            default: break
+            }
+        }
+    }
+
+    /// The outline a paint draws, as its layer's path, animated where its parts move.
+    private func animatePath(_ layer: CAShapeLayer, _ geometry: [LottieShapeItem]) {
+        if geometry.count == 1, case .path(let bezier) = geometry[0] {
+            // One bezier path: its own keyframes, eased as the file says.
+            builder.animate(layer, "path", bezier) { value -> CGPath in
+                let path = CGMutablePath()
+                value.add(to: path)
+                return path
+            }
+            return
+        }
+        builder.sampled(layer, "path", times: geometry.flatMap(\.keyTimes)) { frame -> CGPath in
+            let path = CGMutablePath()
+            for item in geometry { item.addPath(at: frame, to: path, transform: .identity) }
+            return path
+        }
+    }
+
+    private func layer(for paint: LottiePaint, geometry: [LottieShapeItem], trim: Trim?, bounds: CGRect) -> CALayer {
+        let shape = CAShapeLayer()
+        shape.frame = bounds
+        animatePath(shape, geometry)
+        shape.fillRule = paint.evenOdd ? .evenOdd : .nonZero
+        let isGradient = paint.gradientType != nil
+        switch paint.kind {
+        case .fill:
+            if isGradient { shape.fillColor = .black } else { builder.animate(shape, "fillColor", paint.color, lottieOpaqueColor) }
+            shape.strokeColor = nil
+        case .stroke:
+            shape.fillColor = nil
+            if isGradient { shape.strokeColor = .black } else { builder.animate(shape, "strokeColor", paint.color, lottieOpaqueColor) }
+            builder.animate(shape, "lineWidth", paint.width) { NSNumber(value: max($0, 0)) }
+            shape.lineCap = paint.cap
+            shape.lineJoin = paint.join
+            shape.miterLimit = paint.miterLimit
+            if !paint.dashes.isEmpty, paint.dashes.contains(where: { $0 > 0 }) {
+                shape.lineDashPattern = paint.dashes.map { NSNumber(value: max($0, 0)) }
+                shape.lineDashPhase = paint.dashOffset
+            }
+            if let trim { applyTrim(trim, to: shape) }
+        }
+        guard let type = paint.gradientType else {
+            builder.animate(shape, "opacity", paint.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
+            return shape
+        }
+        // A gradient: a padded CAGradientLayer showing through the shape.
+        let reach = Self.gradientReach
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach)
+        gradient.type = type == 2 ? .radial : .axial
+        builder.animate(gradient, "colors", paint.stops) { paint.gradient($0).colors }
+        builder.animate(gradient, "locations", paint.stops) { paint.gradient($0).locations }
+        func unit(_ v: [Double]) -> CGPoint {
+            CGPoint(x: ((v.count > 0 ? v[0] : 0) + reach) / (2 * reach), y: ((v.count > 1 ? v[1] : 0) + reach) / (2 * reach))
+        }
+        builder.animate(gradient, "startPoint", paint.start) { NSValue(point: unit($0)) }
+        if type == 2 {
+            // Radial: Core Animation's end point gives the radius along each axis.
+            builder.sampled(gradient, "endPoint", times: paint.start.keyframes.map(\.time) + paint.end.keyframes.map(\.time)) { frame in
+                let s = paint.start.value(at: frame, interpolate: LottieEasing.mix), e = paint.end.value(at: frame, interpolate: LottieEasing.mix)
+                let r = hypot((e.count > 0 ? e[0] : 0) - (s.count > 0 ? s[0] : 0), (e.count > 1 ? e[1] : 0) - (s.count > 1 ? s[1] : 0))
+                return NSValue(point: unit([(s.count > 0 ? s[0] : 0) + r, (s.count > 1 ? s[1] : 0) + r]))
+            }
+        } else {
+            builder.animate(gradient, "endPoint", paint.end) { NSValue(point: unit($0)) }
+        }
+        builder.animate(gradient, "opacity", paint.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
+        // The mask covers the whole gradient, its own coordinates the shape's (its bounds'
+        // origin at the gradient's corner), so the path lies inside it wherever it reaches.
+        shape.frame = gradient.bounds
+        shape.bounds.origin = CGPoint(x: -reach, y: -reach)
+        gradient.mask = shape
+        return gradient
+    }
+
+    /// Lottie's trim (start and end in percent, offset in degrees of the whole length) as the
+    /// stroke's start and end.
+    private func applyTrim(_ trim: Trim, to shape: CAShapeLayer) {
+        func ends(_ frame: Double) -> (Double, Double) {
+            let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
+            let shift = trim.offset.value(at: frame, interpolate: mixed) / 360
+            var a = trim.start.value(at: frame, interpolate: mixed) / 100, b = trim.end.value(at: frame, interpolate: mixed) / 100
+            if a > b { swap(&a, &b) }
+            a += shift
+            b += shift
+            let turns = a.rounded(.down)
+            a -= turns
+            b -= turns
+            return (min(max(a, 0), 1), min(max(b, 0), 1))
+        }
+        let times = trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time) + trim.offset.keyframes.map(\.time)
+        builder.sampled(shape, "strokeStart", times: times) { NSNumber(value: ends($0).0) }
+        builder.sampled(shape, "strokeEnd", times: times) { NSNumber(value: ends($0).1) }
+    }
+}

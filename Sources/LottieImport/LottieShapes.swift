@@ -1,0 +1,205 @@
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+
+// A shape layer's items ("shapes"): paths (bezier, rectangle, ellipse, star), the paints that
+// fill or stroke every path before them in their group (solid or gradient), trims, groups with
+// their transforms. Drawn as Core Animation draws lottie-ios's trees: each group a layer with its
+// transform, each paint a CAShapeLayer (a CAGradientLayer masked by one for gradients) whose path
+// is the union of the paths before it, the items last in the list lowest.
+
+indirect enum LottieShapeItem {
+    case group(items: [LottieShapeItem], transform: LottieTransform)
+    case path(LottieAnimatable<LottieBezier>)
+    case rectangle(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>, roundness: LottieAnimatable<Double>)
+    case ellipse(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>)
+    case star(LottieNode)
+    case paint(LottiePaint)
+    case trim(start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
+    case transform(LottieTransform)
+    /// Read and not drawn (named in the import's warnings).
+    case unsupported(String)
+
+    static func parse(_ node: LottieNode) throws -> LottieShapeItem? {
+        if node["hd"]?.bool() == true { return nil }
+        let type = try node["ty"]?.string() ?? ""
+        switch type {
+        case "gr":
+            let items = try (node["it"]?.array() ?? []).compactMap(parse)
+            var transform = try LottieTransform(nil)
+            var rest: [LottieShapeItem] = []
+            for item in items {
+                if case .transform(let t) = item { transform = t } else { rest.append(item) }
+            }
+            return .group(items: rest, transform: transform)
+        case "sh":
+            guard let ks = node["ks"] else { throw node.fail("a path needs \"ks\"") }
+            return .path(try ks.animatable { try LottieBezier($0) })
+        case "rc":
+            return .rectangle(size: try node.numbersProperty("s", default: [0, 0]), position: try node.numbersProperty("p", default: [0, 0]),
+                              roundness: try node.numberProperty("r", default: 0))
+        case "el":
+            return .ellipse(size: try node.numbersProperty("s", default: [0, 0]), position: try node.numbersProperty("p", default: [0, 0]))
+        case "sr": return .star(node)
+        case "fl", "st", "gf", "gs": return .paint(try LottiePaint(node, type: type))
+        case "tm":
+            return .trim(start: try node.numberProperty("s", default: 0), end: try node.numberProperty("e", default: 100),
+                         offset: try node.numberProperty("o", default: 0))
+        case "tr": return .transform(try LottieTransform(node))
+        case "mm": return nil // merge paths: the paths are combined in one layer anyway
+        default: return .unsupported(type)
+        }
+    }
+
+    /// Frames where the item's geometry has keyframes.
+    var keyTimes: [Double] {
+        switch self {
+        case .path(let p): p.keyframes.map(\.time)
+        case .rectangle(let s, let p, let r): s.keyframes.map(\.time) + p.keyframes.map(\.time) + r.keyframes.map(\.time)
+        case .ellipse(let s, let p): s.keyframes.map(\.time) + p.keyframes.map(\.time)
+        case .star(let node): ["pt", "or", "ir", "r", "p"].flatMap { key in
+            ((try? node.numbersProperty(key, default: [0]))?.keyframes.map(\.time)) ?? [] }
+        case .group(let items, let transform): items.flatMap(\.keyTimes) + transform.keyTimes
+        default: []
+        }
+    }
+
+    /// Adds the item's outline at `frame` (groups: every path in them, through their transforms).
+    func addPath(at frame: Double, to path: CGMutablePath, transform: CGAffineTransform) {
+        switch self {
+        case .path(let p):
+            p.value(at: frame, interpolate: LottieBezier.mix).add(to: path, transform: transform)
+        case .rectangle(let sizeProperty, let positionProperty, let roundness):
+            let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
+            guard s.count >= 2, p.count >= 2 else { return }
+            let rect = CGRect(x: p[0] - s[0] / 2, y: p[1] - s[1] / 2, width: s[0], height: s[1])
+            let r = min(max(roundness.value(at: frame) { $0 + ($1 - $0) * $2 }, 0), min(abs(s[0]), abs(s[1])) / 2)
+            if r > 0 {
+                path.addRoundedRect(in: rect, cornerWidth: r, cornerHeight: r, transform: transform)
+            } else {
+                path.addRect(rect, transform: transform)
+            }
+        case .ellipse(let sizeProperty, let positionProperty):
+            let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
+            guard s.count >= 2, p.count >= 2 else { return }
+            path.addEllipse(in: CGRect(x: p[0] - s[0] / 2, y: p[1] - s[1] / 2, width: s[0], height: s[1]), transform: transform)
+        case .star(let node):
+            LottieStar.add(node, at: frame, to: path, transform: transform)
+        case .group(let items, let groupTransform):
+            let m = groupTransform.matrix(at: frame).concatenating(transform)
+            for item in items { item.addPath(at: frame, to: path, transform: m) }
+        default: break
+        }
+    }
+
+    var isGeometry: Bool {
+        switch self {
+        case .path, .rectangle, .ellipse, .star, .group: true
+        default: false
+        }
+    }
+}
+
+/// Polygons and stars ("sr"): points around a centre at the outer radius (and, for a star, the
+/// inner radius between them), the first straight up turned by the rotation.
+enum LottieStar {
+    static func add(_ node: LottieNode, at frame: Double, to path: CGMutablePath, transform: CGAffineTransform) {
+        func number(_ key: String, _ fallback: Double) -> Double {
+            (try? node.numberProperty(key, default: fallback))?.value(at: frame) { $0 + ($1 - $0) * $2 } ?? fallback
+        }
+        let position = (try? node.numbersProperty("p", default: [0, 0]))?.value(at: frame, interpolate: LottieEasing.mix) ?? [0, 0]
+        let points = min(max(Int(number("pt", 5).rounded()), 2), 1000)
+        let star = ((try? node["sy"]?.number()) ?? 1) == 1
+        let outer = number("or", 0), inner = number("ir", 0)
+        let rotation = number("r", 0) * .pi / 180
+        let count = star ? points * 2 : points
+        var vertices: [CGPoint] = []
+        for i in 0..<count {
+            let angle = -Double.pi / 2 + rotation + Double(i) * 2 * .pi / Double(count)
+            let radius = star && i % 2 == 1 ? inner : outer
+            vertices.append(CGPoint(x: position[0] + radius * cos(angle), y: (position.count > 1 ? position[1] : 0) + radius * sin(angle)))
+        }
+        path.addLines(between: vertices, transform: transform)
+        path.closeSubpath()
+    }
+}
+
+/// A fill or stroke, solid or gradient.
+struct LottiePaint {
+    enum Kind { case fill, stroke }
+    var kind: Kind
+    var color: LottieAnimatable<[Double]>
+    var opacity: LottieAnimatable<Double>
+    var evenOdd = false
+    var width = LottieAnimatable(constant: 1.0)
+    var cap: CAShapeLayerLineCap = .round
+    var join: CAShapeLayerLineJoin = .round
+    var miterLimit = 4.0
+    var dashes: [Double] = []
+    var dashOffset = 0.0
+    /// A gradient: linear (1) or radial (2), its end points and its stops.
+    var gradientType: Int?
+    var start = LottieAnimatable(constant: [0.0, 0.0])
+    var end = LottieAnimatable(constant: [0.0, 0.0])
+    var stopCount = 0
+    var stops = LottieAnimatable(constant: [Double]())
+
+    init(_ node: LottieNode, type: String) throws {
+        kind = type == "fl" || type == "gf" ? .fill : .stroke
+        color = try node.numbersProperty("c", default: [0, 0, 0, 1])
+        opacity = try node.numberProperty("o", default: 100)
+        evenOdd = (try node["r"]?.number()) == 2
+        if kind == .stroke {
+            width = try node.numberProperty("w", default: 1)
+            cap = [1: .butt, 2: .round, 3: .square][Int(try node["lc"]?.number() ?? 2)] ?? .round
+            join = [1: .miter, 2: .round, 3: .bevel][Int(try node["lj"]?.number() ?? 2)] ?? .round
+            miterLimit = try node["ml"]?.number() ?? 4
+            for dash in try node["d"]?.array() ?? [] {
+                let value = try dash["v"].map { try $0.animatable { try $0.numbers().first ?? 0 }.first } ?? 0
+                if try dash["n"]?.string() == "o" { dashOffset = value } else { dashes.append(value) }
+            }
+        }
+        if type == "gf" || type == "gs" {
+            gradientType = Int(try node["t"]?.number() ?? 1)
+            start = try node.numbersProperty("s", default: [0, 0])
+            end = try node.numbersProperty("e", default: [0, 0])
+            guard let g = node["g"] else { throw node.fail("a gradient needs \"g\"") }
+            stopCount = Int(try g["p"]?.number() ?? 0)
+            stops = try g["k"].map { try $0.animatable { try $0.numbers() } } ?? LottieAnimatable(constant: [])
+        }
+    }
+
+    /// Gradient colours and locations from Lottie's flat stops: `stopCount` colour stops
+    /// (position, r, g, b), then opacity stops (position, alpha) read at each colour stop.
+    func gradient(_ flat: [Double]) -> (colors: [CGColor], locations: [NSNumber]) {
+        let count = min(stopCount, flat.count / 4)
+        var colors: [CGColor] = [], locations: [NSNumber] = []
+        let alphas = stride(from: count * 4, to: flat.count - 1, by: 2).map { (flat[$0], flat[$0 + 1]) }
+        func alpha(at t: Double) -> Double {
+            guard let first = alphas.first else { return 1 }
+            if t <= first.0 { return first.1 }
+            for (a, b) in zip(alphas, alphas.dropFirst()) where t <= b.0 {
+                return b.0 > a.0 ? a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0) : b.1
+            }
+            return alphas[alphas.count - 1].1
+        }
+        for i in 0..<count {
+            let t = flat[i * 4]
+            colors.append(CGColor(red: flat[i * 4 + 1], green: flat[i * 4 + 2], blue: flat[i * 4 + 3], alpha: alpha(at: t)))
+            locations.append(NSNumber(value: t))
+        }
+        return (colors, locations)
+    }
+}
+
+/// A paint's colour: its alpha is not read (Lottie gives a paint's transparency as its opacity,
+/// and Apple's frames of lottie-ios's trees show paints whose colour's alpha is 0 opaque).
+func lottieOpaqueColor(_ v: [Double]) -> CGColor { lottieColor(Array(v.prefix(3)) + [1]) }
+
+/// The colour of a Lottie colour value (0...1 components, alpha optional).
+func lottieColor(_ v: [Double]) -> CGColor {
+    // Very old exports give 0...255 components.
+    let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1
+    return CGColor(red: (v.count > 0 ? v[0] : 0) / scale, green: (v.count > 1 ? v[1] : 0) / scale,
+                   blue: (v.count > 2 ? v[2] : 0) / scale, alpha: v.count > 3 ? min(max(v[3], 0), 1) : 1)
+}
