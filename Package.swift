@@ -115,7 +115,7 @@ package.targets += [
     .testTarget(name: "QuartzCoreSurfaceTests", dependencies: ["QuartzCore", "CoreText"], exclude: ["AppleInterface.txt"]),
 ]
 // The docs' Swift examples are compiled as written, `import QuartzCore` included.
-package.targets.first { $0.name == "DocumentationTests" }?.dependencies += ["QuartzCore", "OpenQuartzTesting"]
+package.targets.first { $0.name == "DocumentationTests" }?.dependencies += ["QuartzCore", "OpenQuartzTesting", "LottieImport"]
 #endif
 
 // CI (scripts/sanitizers.sh) builds the library and tool targets with warnings as errors. The test

@@ -9,6 +9,8 @@ import QuartzCore
 import OpenQuartzCore
 #endif
 
+import LottieImport
+
 func readmeExamples() throws {
     // example 1
 
@@ -90,4 +92,14 @@ func docsApiExamples() throws {
     map.levelsOfDetail = 8        // full resolution and seven halvings below it
     map.levelsOfDetailBias = 2    // and 2x and 4x above it, for zooming in
     map.setNeedsDisplay()
+}
+
+func docsLottieExamples() throws {
+    // example 1
+
+    let url = URL(fileURLWithPath: "anim.json")
+    let document = try LottieDocument(contentsOf: url)     // errors name the JSON path at fault
+    let layer = try document.makeLayer()                     // bounds w x h, animations attached
+    layer.speed = 0                                          // paused as lottie-ios pauses it
+    layer.timeOffset = document.frame(atProgress: 0.5) / document.frameRate
 }
