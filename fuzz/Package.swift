@@ -5,7 +5,7 @@
 // <Module>_main, which -parse-as-library would leave undefined. Build and run: `make fuzz`.
 import PackageDescription
 
-let fuzzer = ["FuzzSceneDocument", "FuzzImageDecoder", "FuzzPathRaster", "FuzzLayerTree", "FuzzShardManifest", "FuzzBenchReport"]
+let fuzzer = ["FuzzSceneDocument", "FuzzImageDecoder", "FuzzPathRaster", "FuzzLayerTree", "FuzzShardManifest", "FuzzBenchReport", "FuzzLottieDocument"]
 
 let package = Package(
     name: "OpenQuartzFuzz",
@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "SceneFormat", package: "OpenQuartz"),
                 .product(name: "OpenQuartzStages", package: "OpenQuartz"),
                 .product(name: "QuartzTools", package: "OpenQuartz"),
+                .product(name: "LottieImport", package: "OpenQuartz"),
             ]
         )
     }

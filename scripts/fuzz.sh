@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzSceneDocument FuzzImageDecoder FuzzPathRaster FuzzLayerTree FuzzShardManifest FuzzBenchReport)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzSceneDocument FuzzImageDecoder FuzzPathRaster FuzzLayerTree FuzzShardManifest FuzzBenchReport FuzzLottieDocument)
 scratch="$PWD/.build/fuzz"
 # lld: gold fails on the sanitizer objects (an internal error in its DWARF reader).
 flags=(-c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
