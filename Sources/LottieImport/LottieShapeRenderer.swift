@@ -44,20 +44,24 @@ struct LottieShapeRenderer {
         }
     }
 
-    /// The outline a paint draws, as its layer's path, animated where its parts move.
-    private func animatePath(_ layer: CAShapeLayer, _ geometry: [LottieShapeItem]) {
+    /// The outline a paint draws, as its layer's path, animated where its parts move; `twice`
+    /// draws it round twice (a trim that wraps past the end goes on into the second round).
+    private func animatePath(_ layer: CAShapeLayer, _ geometry: [LottieShapeItem], twice: Bool = false) {
+        let rounds = twice ? 2 : 1
         if geometry.count == 1, case .path(let bezier) = geometry[0] {
             // One bezier path: its own keyframes, eased as the file says.
             builder.animate(layer, "path", bezier) { value -> CGPath in
                 let path = CGMutablePath()
-                value.add(to: path)
+                for _ in 0..<rounds { value.add(to: path) }
                 return path
             }
             return
         }
         builder.sampled(layer, "path", times: geometry.flatMap(\.keyTimes)) { frame -> CGPath in
             let path = CGMutablePath()
-            for item in geometry { item.addPath(at: frame, to: path, transform: .identity) }
+            for _ in 0..<rounds {
+                for item in geometry { item.addPath(at: frame, to: path, transform: .identity) }
+            }
             return path
         }
     }
@@ -65,7 +69,8 @@ struct LottieShapeRenderer {
     private func layer(for paint: LottiePaint, geometry: [LottieShapeItem], trim: Trim?, bounds: CGRect) -> CALayer {
         let shape = CAShapeLayer()
         shape.frame = bounds
-        animatePath(shape, geometry)
+        let wraps = paint.kind == .stroke && trim.map(trimWraps) == true
+        animatePath(shape, geometry, twice: wraps)
         shape.fillRule = paint.evenOdd ? .evenOdd : .nonZero
         let isGradient = paint.gradientType != nil
         switch paint.kind {
@@ -83,7 +88,7 @@ struct LottieShapeRenderer {
                 shape.lineDashPattern = paint.dashes.map { NSNumber(value: max($0, 0)) }
                 shape.lineDashPhase = paint.dashOffset
             }
-            if let trim { applyTrim(trim, to: shape) }
+            if let trim { applyTrim(trim, to: shape, overTwoRounds: wraps) }
         }
         guard let type = paint.gradientType else {
             builder.animate(shape, "opacity", paint.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
@@ -119,22 +124,40 @@ struct LottieShapeRenderer {
         return gradient
     }
 
+    /// The trim's ends at `frame` as fractions of the path, the start in 0..<1 and the end up
+    /// to 2 where the offset carries the stretch past the path's end.
+    private func trimEnds(_ trim: Trim, _ frame: Double) -> (Double, Double) {
+        let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
+        let shift = trim.offset.value(at: frame, interpolate: mixed) / 360
+        var a = min(max(trim.start.value(at: frame, interpolate: mixed) / 100, 0), 1)
+        var b = min(max(trim.end.value(at: frame, interpolate: mixed) / 100, 0), 1)
+        if a > b { swap(&a, &b) }
+        a += shift
+        b += shift
+        let turns = a.rounded(.down)
+        return (a - turns, b - turns)
+    }
+
+    private func trimTimes(_ trim: Trim) -> [Double] {
+        trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time) + trim.offset.keyframes.map(\.time)
+    }
+
+    /// Whether the trim's stretch passes the path's end at any of its frames (then the path is
+    /// drawn round twice and the stretch taken on the doubled path, as lottie-ios does).
+    private func trimWraps(_ trim: Trim) -> Bool {
+        let times = trimTimes(trim)
+        guard let first = times.min(), let last = times.max(), last > first else { return trimEnds(trim, times.first ?? 0).1 > 1 + 1e-9 }
+        return stride(from: first, through: last, by: max(1, (last - first) / 400)).contains { trimEnds(trim, $0).1 > 1 + 1e-9 }
+    }
+
     /// Lottie's trim (start and end in percent, offset in degrees of the whole length) as the
-    /// stroke's start and end.
-    private func applyTrim(_ trim: Trim, to shape: CAShapeLayer) {
+    /// stroke's start and end (halved on a path drawn round twice).
+    private func applyTrim(_ trim: Trim, to shape: CAShapeLayer, overTwoRounds: Bool) {
+        let times = trimTimes(trim)
         func ends(_ frame: Double) -> (Double, Double) {
-            let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
-            let shift = trim.offset.value(at: frame, interpolate: mixed) / 360
-            var a = trim.start.value(at: frame, interpolate: mixed) / 100, b = trim.end.value(at: frame, interpolate: mixed) / 100
-            if a > b { swap(&a, &b) }
-            a += shift
-            b += shift
-            let turns = a.rounded(.down)
-            a -= turns
-            b -= turns
-            return (min(max(a, 0), 1), min(max(b, 0), 1))
+            let (a, b) = trimEnds(trim, frame)
+            return overTwoRounds ? (a / 2, b / 2) : (a, min(b, 1))
         }
-        let times = trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time) + trim.offset.keyframes.map(\.time)
         builder.sampled(shape, "strokeStart", times: times) { NSNumber(value: ends($0).0) }
         builder.sampled(shape, "strokeEnd", times: times) { NSNumber(value: ends($0).1) }
     }

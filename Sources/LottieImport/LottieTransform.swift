@@ -16,6 +16,10 @@ struct LottieTransform {
     var opacity: LottieAnimatable<Double>
     var skew: LottieAnimatable<Double>
     var skewAxis: LottieAnimatable<Double>
+    /// Rotation about x and y (3D layers), degrees; drawn without perspective, as Core
+    /// Animation draws a layer turned in 3D with no sublayerTransform.
+    var rotationX: LottieAnimatable<Double>
+    var rotationY: LottieAnimatable<Double>
 
     init(_ node: LottieNode?) throws {
         anchor = try node?.numbersProperty("a", default: [0, 0]) ?? LottieAnimatable(constant: [0, 0])
@@ -32,12 +36,19 @@ struct LottieTransform {
         opacity = try node?.numberProperty("o", default: 100) ?? LottieAnimatable(constant: 100)
         skew = try node?.numberProperty("sk", default: 0) ?? LottieAnimatable(constant: 0)
         skewAxis = try node?.numberProperty("sa", default: 0) ?? LottieAnimatable(constant: 0)
+        rotationX = try node?.numberProperty("rx", default: 0) ?? LottieAnimatable(constant: 0)
+        rotationY = try node?.numberProperty("ry", default: 0) ?? LottieAnimatable(constant: 0)
+    }
+
+    private var turnsIn3D: Bool {
+        (rotationX.keyframes + rotationY.keyframes).contains { $0.value != 0 }
     }
 
     /// Frames where some part of the matrix has a keyframe.
     var keyTimes: [Double] {
         var times = anchor.keyframes.map(\.time) + scale.keyframes.map(\.time) + rotation.keyframes.map(\.time)
             + skew.keyframes.map(\.time) + skewAxis.keyframes.map(\.time)
+            + rotationX.keyframes.map(\.time) + rotationY.keyframes.map(\.time)
         if let x = positionX, let y = positionY { times += x.keyframes.map(\.time) + y.keyframes.map(\.time) } else {
             times += position.keyframes.map(\.time)
         }
@@ -47,6 +58,7 @@ struct LottieTransform {
     var isAnimated: Bool {
         anchor.isAnimated || position.isAnimated || (positionX?.isAnimated ?? false) || (positionY?.isAnimated ?? false)
             || scale.isAnimated || rotation.isAnimated || skew.isAnimated || skewAxis.isAnimated
+            || rotationX.isAnimated || rotationY.isAnimated
     }
 
     func positionValue(at frame: Double) -> CGPoint {
@@ -91,15 +103,31 @@ struct LottieTransform {
         return m.concatenating(CGAffineTransform(rotationAngle: r)).concatenating(CGAffineTransform(translationX: p.x, y: p.y))
     }
 
+    /// The whole placement at `frame`: the plane's matrix, with the turns about x and y between
+    /// the scale and the turn about z when the layer has them.
+    func transform(at frame: Double) -> CATransform3D {
+        guard turnsIn3D else { return CATransform3DMakeAffineTransform(matrix(at: frame)) }
+        let r = rotation.value(at: frame, interpolate: mix) * .pi / 180
+        let p = positionValue(at: frame)
+        // The plane's matrix without its turn and move, then the turns, then the move.
+        let planar = matrix(at: frame).concatenating(CGAffineTransform(translationX: -p.x, y: -p.y))
+            .concatenating(CGAffineTransform(rotationAngle: -r))
+        var t = CATransform3DMakeAffineTransform(planar)
+        t = CATransform3DConcat(t, CATransform3DMakeRotation(rotationX.value(at: frame, interpolate: mix) * .pi / 180, 1, 0, 0))
+        t = CATransform3DConcat(t, CATransform3DMakeRotation(rotationY.value(at: frame, interpolate: mix) * .pi / 180, 0, 1, 0))
+        t = CATransform3DConcat(t, CATransform3DMakeRotation(r, 0, 0, 1))
+        return CATransform3DConcat(t, CATransform3DMakeTranslation(p.x, p.y, 0))
+    }
+
     /// Puts the matrix on `layer` (anchorPoint and position at the origin, so the transform is the
     /// whole placement), sampled frame by frame where it moves.
     func apply(to layer: CALayer, with builder: LottieAnimationBuilder) {
         layer.anchorPoint = .zero
         layer.position = .zero
         if isAnimated {
-            builder.sampled(layer, "transform", times: keyTimes) { CATransform3DMakeAffineTransform(matrix(at: $0)) }
+            builder.sampled(layer, "transform", times: keyTimes) { transform(at: $0) }
         } else {
-            layer.transform = CATransform3DMakeAffineTransform(matrix(at: 0))
+            layer.transform = transform(at: 0)
         }
     }
 }
