@@ -11,7 +11,8 @@ struct LottieShapeRenderer {
     let builder: LottieAnimationBuilder
     let path: String
 
-    typealias Trim = (start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
+    /// Trims in the order they apply: each trims what the ones before it left.
+    typealias Trim = [(start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)]
 
     /// Half the side of a gradient layer: lottie-ios pads gradients this far so that they cover
     /// whatever their shape reaches (drawn from their formula, the size costs nothing).
@@ -19,11 +20,13 @@ struct LottieShapeRenderer {
 
     func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?) {
         // A trim trims every stroke of its group and the groups inside, wherever it stands in
-        // the list (as lottie-ios applies it).
-        let trim = items.lazy.compactMap { item -> Trim? in
+        // the list (as lottie-ios applies it), after the trims of the groups around it.
+        let own: Trim = items.compactMap { item in
             if case .trim(let s, let e, let o) = item { return (s, e, o) }
             return nil
-        }.first ?? inherited
+        }
+        let chain = (inherited ?? []) + own
+        let trim: Trim? = chain.isEmpty ? nil : chain
         for i in items.indices.reversed() {
             switch items[i] {
             case .group(let sub, let transform):
@@ -126,20 +129,24 @@ struct LottieShapeRenderer {
 
     /// The trim's ends at `frame` as fractions of the path, the start in 0..<1 and the end up
     /// to 2 where the offset carries the stretch past the path's end.
-    private func trimEnds(_ trim: Trim, _ frame: Double) -> (Double, Double) {
+    private func trimEnds(_ trims: Trim, _ frame: Double) -> (Double, Double) {
         let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
-        let shift = trim.offset.value(at: frame, interpolate: mixed) / 360
-        var a = min(max(trim.start.value(at: frame, interpolate: mixed) / 100, 0), 1)
-        var b = min(max(trim.end.value(at: frame, interpolate: mixed) / 100, 0), 1)
-        if a > b { swap(&a, &b) }
-        a += shift
-        b += shift
-        let turns = a.rounded(.down)
-        return (a - turns, b - turns)
+        // Each trim keeps a stretch of what the ones before it kept.
+        var low = 0.0, high = 1.0
+        for trim in trims {
+            let span = high - low
+            let shift = trim.offset.value(at: frame, interpolate: mixed) / 360
+            var a = min(max(trim.start.value(at: frame, interpolate: mixed) / 100, 0), 1)
+            var b = min(max(trim.end.value(at: frame, interpolate: mixed) / 100, 0), 1)
+            if a > b { swap(&a, &b) }
+            (low, high) = (low + (a + shift) * span, low + (b + shift) * span)
+        }
+        let turns = low.rounded(.down)
+        return (low - turns, high - turns)
     }
 
-    private func trimTimes(_ trim: Trim) -> [Double] {
-        trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time) + trim.offset.keyframes.map(\.time)
+    private func trimTimes(_ trims: Trim) -> [Double] {
+        trims.flatMap { $0.start.keyframes.map(\.time) + $0.end.keyframes.map(\.time) + $0.offset.keyframes.map(\.time) }
     }
 
     /// Whether the trim's stretch passes the path's end at any of its frames (then the path is

@@ -11,8 +11,12 @@ import OpenCoreGraphics
 indirect enum LottieShapeItem {
     case group(items: [LottieShapeItem], transform: LottieTransform)
     case path(LottieAnimatable<LottieBezier>)
-    case rectangle(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>, roundness: LottieAnimatable<Double>)
-    case ellipse(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>)
+    /// Rectangles and ellipses start where After Effects starts them (a rectangle at its top-right
+    /// corner, an ellipse at its top) and run clockwise, or the other way when `reversed` ("d": 3):
+    /// where a trim cuts them depends on it.
+    case rectangle(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>, roundness: LottieAnimatable<Double>,
+                   reversed: Bool)
+    case ellipse(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>, reversed: Bool)
     case star(LottieNode)
     case paint(LottiePaint)
     case trim(start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
@@ -37,9 +41,10 @@ indirect enum LottieShapeItem {
             return .path(try ks.animatable { try LottieBezier($0) })
         case "rc":
             return .rectangle(size: try node.numbersProperty("s", default: [0, 0]), position: try node.numbersProperty("p", default: [0, 0]),
-                              roundness: try node.numberProperty("r", default: 0))
+                              roundness: try node.numberProperty("r", default: 0), reversed: try node["d"]?.number() == 3)
         case "el":
-            return .ellipse(size: try node.numbersProperty("s", default: [0, 0]), position: try node.numbersProperty("p", default: [0, 0]))
+            return .ellipse(size: try node.numbersProperty("s", default: [0, 0]), position: try node.numbersProperty("p", default: [0, 0]),
+                            reversed: try node["d"]?.number() == 3)
         case "sr": return .star(node)
         case "fl", "st", "gf", "gs": return .paint(try LottiePaint(node, type: type))
         case "tm":
@@ -55,8 +60,8 @@ indirect enum LottieShapeItem {
     var keyTimes: [Double] {
         switch self {
         case .path(let p): p.keyframes.map(\.time)
-        case .rectangle(let s, let p, let r): s.keyframes.map(\.time) + p.keyframes.map(\.time) + r.keyframes.map(\.time)
-        case .ellipse(let s, let p): s.keyframes.map(\.time) + p.keyframes.map(\.time)
+        case .rectangle(let s, let p, let r, _): s.keyframes.map(\.time) + p.keyframes.map(\.time) + r.keyframes.map(\.time)
+        case .ellipse(let s, let p, _): s.keyframes.map(\.time) + p.keyframes.map(\.time)
         case .star(let node): ["pt", "or", "ir", "r", "p"].flatMap { key in
             ((try? node.numbersProperty(key, default: [0]))?.keyframes.map(\.time)) ?? [] }
         case .group(let items, let transform): items.flatMap(\.keyTimes) + transform.keyTimes
@@ -69,20 +74,17 @@ indirect enum LottieShapeItem {
         switch self {
         case .path(let p):
             p.value(at: frame, interpolate: LottieBezier.mix).add(to: path, transform: transform)
-        case .rectangle(let sizeProperty, let positionProperty, let roundness):
+        case .rectangle(let sizeProperty, let positionProperty, let roundness, let reversed):
             let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
             guard s.count >= 2, p.count >= 2 else { return }
-            let rect = CGRect(x: p[0] - s[0] / 2, y: p[1] - s[1] / 2, width: s[0], height: s[1])
             let r = min(max(roundness.value(at: frame) { $0 + ($1 - $0) * $2 }, 0), min(abs(s[0]), abs(s[1])) / 2)
-            if r > 0 {
-                path.addRoundedRect(in: rect, cornerWidth: r, cornerHeight: r, transform: transform)
-            } else {
-                path.addRect(rect, transform: transform)
-            }
-        case .ellipse(let sizeProperty, let positionProperty):
+            LottieOutline.rectangle(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), radius: r,
+                                    reversed: reversed).add(to: path, transform: transform)
+        case .ellipse(let sizeProperty, let positionProperty, let reversed):
             let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
             guard s.count >= 2, p.count >= 2 else { return }
-            path.addEllipse(in: CGRect(x: p[0] - s[0] / 2, y: p[1] - s[1] / 2, width: s[0], height: s[1]), transform: transform)
+            LottieOutline.ellipse(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), reversed: reversed)
+                .add(to: path, transform: transform)
         case .star(let node):
             LottieStar.add(node, at: frame, to: path, transform: transform)
         case .group(let items, let groupTransform):
@@ -97,6 +99,48 @@ indirect enum LottieShapeItem {
         case .path, .rectangle, .ellipse, .star, .group: true
         default: false
         }
+    }
+}
+
+/// Rectangles and ellipses as bezier shapes, starting and running as After Effects draws them.
+enum LottieOutline {
+    /// The handle length of a quarter ellipse as a share of its radius.
+    static let kappa = 0.5522847498
+
+    static func ellipse(center c: CGPoint, size: CGSize, reversed: Bool) -> LottieBezier {
+        let rx = size.width / 2, ry = size.height / 2, kx = rx * kappa, ky = ry * kappa
+        // Top, right, bottom, left: clockwise on screen (y down).
+        let vertices = [CGPoint(x: c.x, y: c.y - ry), CGPoint(x: c.x + rx, y: c.y), CGPoint(x: c.x, y: c.y + ry), CGPoint(x: c.x - rx, y: c.y)]
+        let outs = [CGPoint(x: kx, y: 0), CGPoint(x: 0, y: ky), CGPoint(x: -kx, y: 0), CGPoint(x: 0, y: -ky)]
+        let ins = outs.map { CGPoint(x: -$0.x, y: -$0.y) }
+        return LottieBezier(vertices: vertices, inTangents: ins, outTangents: outs, closed: true).reversed(if: reversed)
+    }
+
+    static func rectangle(center c: CGPoint, size: CGSize, radius r: Double, reversed: Bool) -> LottieBezier {
+        let left = c.x - size.width / 2, right = c.x + size.width / 2, top = c.y - size.height / 2, bottom = c.y + size.height / 2
+        guard r > 0 else {
+            let corners = [CGPoint(x: right, y: top), CGPoint(x: right, y: bottom), CGPoint(x: left, y: bottom), CGPoint(x: left, y: top)]
+            return LottieBezier(vertices: corners, inTangents: Array(repeating: .zero, count: 4),
+                                outTangents: Array(repeating: .zero, count: 4), closed: true).reversed(if: reversed)
+        }
+        let k = r * kappa
+        // From the top-right corner's lower end, clockwise: each corner an arc, each side a line.
+        let vertices = [CGPoint(x: right, y: top + r), CGPoint(x: right, y: bottom - r), CGPoint(x: right - r, y: bottom),
+                        CGPoint(x: left + r, y: bottom), CGPoint(x: left, y: bottom - r), CGPoint(x: left, y: top + r),
+                        CGPoint(x: left + r, y: top), CGPoint(x: right - r, y: top)]
+        let outs = [CGPoint.zero, CGPoint(x: 0, y: k), .zero, CGPoint(x: -k, y: 0), .zero, CGPoint(x: 0, y: -k), .zero, CGPoint(x: k, y: 0)]
+        let ins = [CGPoint(x: 0, y: -k), .zero, CGPoint(x: k, y: 0), .zero, CGPoint(x: 0, y: k), .zero, CGPoint(x: -k, y: 0), .zero]
+        return LottieBezier(vertices: vertices, inTangents: ins, outTangents: outs, closed: true).reversed(if: reversed)
+    }
+}
+
+extension LottieBezier {
+    /// The same outline run the other way (its first vertex kept first).
+    func reversed(if condition: Bool) -> LottieBezier {
+        guard condition, vertices.count > 1 else { return self }
+        let order = [0] + Array((1..<vertices.count).reversed())
+        return LottieBezier(vertices: order.map { vertices[$0] }, inTangents: order.map { outTangents[$0] },
+                            outTangents: order.map { inTangents[$0] }, closed: closed)
     }
 }
 
