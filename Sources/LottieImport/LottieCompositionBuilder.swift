@@ -70,7 +70,7 @@ struct LottieCompositionBuilder {
             guard seen.insert(p.path).inserted else { throw layer.fail("its parents form a cycle") }
             let wrapper = CALayer()
             wrapper.bounds = CGRect(origin: .zero, size: size)
-            try LottieTransform(p["ks"]).apply(to: wrapper, with: try retimed(p))
+            try LottieTransform(p["ks"]).apply(to: wrapper, with: builder)
             wrapper.addSublayer(node)
             node = wrapper
             parent = try p.optionalNumber("parent").flatMap { byIndex[Int($0)] }
@@ -78,8 +78,9 @@ struct LottieCompositionBuilder {
         return node
     }
 
-    /// The builder of a layer's animations: its keyframes count from its start time `st`,
-    /// stretched by `sr` (the layers holding it stay in the composition's time).
+    /// The builder of a precomposition's layers: they run in its time, from the precomposition
+    /// layer's start `st`, stretched by its `sr`. A layer's own keyframes are the composition's
+    /// frames (measured against Apple's frames: retiming them by `st` too lost 25 of 475).
     private func retimed(_ layer: LottieNode) throws -> LottieAnimationBuilder {
         builder.retimed(start: try layer.optionalNumber("st") ?? 0, stretch: try layer.optionalNumber("sr") ?? 1)
     }
@@ -88,7 +89,8 @@ struct LottieCompositionBuilder {
     private func content(_ layer: LottieNode, size: CGSize) throws -> CALayer {
         let node = CALayer()
         node.bounds = CGRect(origin: .zero, size: size)
-        let builder = try retimed(layer)
+        node.name = try layer.optionalString("nm")
+        let builder = self.builder
         let transform = try LottieTransform(layer["ks"])
         transform.apply(to: node, with: builder)
         builder.animate(node, "opacity", transform.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
@@ -102,7 +104,7 @@ struct LottieCompositionBuilder {
         if layer["tm"] != nil { document.warn("\(layer.path).tm: time remapping is not applied") }
 
         switch Int(try layer["ty"]?.number() ?? -1) {
-        case 0: try precomposition(layer, into: node, builder: builder)
+        case 0: try precomposition(layer, into: node, builder: try retimed(layer))
         case 1:
             let solid = CALayer()
             solid.frame = CGRect(x: 0, y: 0, width: try layer.optionalNumber("sw") ?? 0, height: try layer.optionalNumber("sh") ?? 0)

@@ -136,5 +136,5 @@ struct LottieSampleTests {
     }
 
     /// The frames that passed when docs/lottie.md was last written: a floor, raised as more pass.
-    static let recordedPasses = 339
+    static let recordedPasses = 364
 }
