@@ -10,14 +10,12 @@ import OpenCoreGraphics
 struct LottieCompositionBuilder {
     let document: LottieDocument
     let builder: LottieAnimationBuilder
-    var layersBuilt: UnsafeMutablePointer<Int>
+    /// Layers made so far in the whole document, shared by the builders of its precompositions.
+    let layersBuilt: LayerCount
     let depth: Int
 
-    init(document: LottieDocument, builder: LottieAnimationBuilder, layersBuilt: inout Int, depth: Int) {
-        self.document = document
-        self.builder = builder
-        self.layersBuilt = withUnsafeMutablePointer(to: &layersBuilt) { $0 }
-        self.depth = depth
+    final class LayerCount {
+        var value = 0
     }
 
     func build(_ layers: [LottieNode], size: CGSize, into container: CALayer) throws {
@@ -59,8 +57,8 @@ struct LottieCompositionBuilder {
     /// The layer with its parents' transforms around it; nil for a hidden layer.
     private func placed(_ layer: LottieNode, size: CGSize, byIndex: [Int: LottieNode], asMatte: Bool = false) throws -> CALayer? {
         if layer["hd"]?.bool() == true { return nil }
-        layersBuilt.pointee += 1
-        guard layersBuilt.pointee <= LottieDocument.maxLayers else {
+        layersBuilt.value += 1
+        guard layersBuilt.value <= LottieDocument.maxLayers else {
             throw layer.fail("more than \(LottieDocument.maxLayers) layers")
         }
         var node = try content(layer, size: size)
@@ -138,11 +136,9 @@ struct LottieCompositionBuilder {
         let holder = CALayer()
         holder.frame = CGRect(origin: .zero, size: size)
         holder.masksToBounds = true
-        var count = layersBuilt.pointee
         // Its layers count frames from the precomposition layer's start, stretched with it.
-        try LottieCompositionBuilder(document: document, builder: builder, layersBuilt: &count, depth: depth + 1)
+        try LottieCompositionBuilder(document: document, builder: builder, layersBuilt: layersBuilt, depth: depth + 1)
             .build(try layers.array(), size: size, into: holder)
-        layersBuilt.pointee = count
         node.addSublayer(holder)
     }
 

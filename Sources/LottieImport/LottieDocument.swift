@@ -67,8 +67,7 @@ public final class LottieDocument {
         layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         layer.anchorPoint = .zero
         layer.masksToBounds = true
-        var built = 0
-        try LottieCompositionBuilder(document: self, builder: LottieAnimationBuilder(frameRate: frameRate), layersBuilt: &built,
+        try LottieCompositionBuilder(document: self, builder: LottieAnimationBuilder(frameRate: frameRate), layersBuilt: .init(),
                                      depth: 0).build(try root["layers"]!.array(), size: CGSize(width: width, height: height), into: layer)
         return layer
     }

@@ -48,7 +48,9 @@ struct LottieMasks {
             case "a": break
             default: document.warn("\(mask.path).mode: \"\(mode)\" masks are drawn as added")
             }
-            if (try? mask["x"]?.numberProperty("k", default: 0)) != nil { document.warn("\(mask.path).x: mask expansion is not applied") }
+            if let expansion = try mask["x"]?.animatable({ try $0.numbers().first ?? 0 }), expansion.keyframes.contains(where: { $0.value != 0 }) {
+                document.warn("\(mask.path).x: mask expansion is not applied")
+            }
             holder.addSublayer(shape)
             any = true
         }

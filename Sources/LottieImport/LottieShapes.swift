@@ -17,7 +17,7 @@ indirect enum LottieShapeItem {
     case rectangle(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>, roundness: LottieAnimatable<Double>,
                    reversed: Bool)
     case ellipse(size: LottieAnimatable<[Double]>, position: LottieAnimatable<[Double]>, reversed: Bool)
-    case star(LottieNode)
+    case star(LottieStar)
     case paint(LottiePaint)
     case trim(start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
     case transform(LottieTransform)
@@ -45,7 +45,7 @@ indirect enum LottieShapeItem {
         case "el":
             return .ellipse(size: try node.numbersProperty("s", default: [0, 0]), position: try node.numbersProperty("p", default: [0, 0]),
                             reversed: try node["d"]?.number() == 3)
-        case "sr": return .star(node)
+        case "sr": return .star(try LottieStar(node))
         case "fl", "st", "gf", "gs": return .paint(try LottiePaint(node, type: type))
         case "tm":
             return .trim(start: try node.numberProperty("s", default: 0), end: try node.numberProperty("e", default: 100),
@@ -62,8 +62,7 @@ indirect enum LottieShapeItem {
         case .path(let p): p.keyframes.map(\.time)
         case .rectangle(let s, let p, let r, _): s.keyframes.map(\.time) + p.keyframes.map(\.time) + r.keyframes.map(\.time)
         case .ellipse(let s, let p, _): s.keyframes.map(\.time) + p.keyframes.map(\.time)
-        case .star(let node): ["pt", "or", "ir", "r", "p"].flatMap { key in
-            ((try? node.numbersProperty(key, default: [0]))?.keyframes.map(\.time)) ?? [] }
+        case .star(let star): star.keyTimes
         case .group(let items, let transform): items.flatMap(\.keyTimes) + transform.keyTimes
         default: []
         }
@@ -85,8 +84,8 @@ indirect enum LottieShapeItem {
             guard s.count >= 2, p.count >= 2 else { return }
             LottieOutline.ellipse(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), reversed: reversed)
                 .add(to: path, transform: transform)
-        case .star(let node):
-            LottieStar.add(node, at: frame, to: path, transform: transform)
+        case .star(let star):
+            star.add(at: frame, to: path, transform: transform)
         case .group(let items, let groupTransform):
             let m = groupTransform.matrix(at: frame).concatenating(transform)
             for item in items { item.addPath(at: frame, to: path, transform: m) }
@@ -146,22 +145,34 @@ extension LottieBezier {
 
 /// Polygons and stars ("sr"): points around a centre at the outer radius (and, for a star, the
 /// inner radius between them), the first straight up turned by the rotation.
-enum LottieStar {
-    static func add(_ node: LottieNode, at frame: Double, to path: CGMutablePath, transform: CGAffineTransform) {
-        func number(_ key: String, _ fallback: Double) -> Double {
-            (try? node.numberProperty(key, default: fallback))?.value(at: frame) { $0 + ($1 - $0) * $2 } ?? fallback
-        }
-        let position = (try? node.numbersProperty("p", default: [0, 0]))?.value(at: frame, interpolate: LottieEasing.mix) ?? [0, 0]
-        let points = min(max(Int(number("pt", 5).rounded()), 2), 1000)
-        let star = ((try? node["sy"]?.number()) ?? 1) == 1
-        let outer = number("or", 0), inner = number("ir", 0)
-        let rotation = number("r", 0) * .pi / 180
-        let count = star ? points * 2 : points
-        var vertices: [CGPoint] = []
-        for i in 0..<count {
-            let angle = -Double.pi / 2 + rotation + Double(i) * 2 * .pi / Double(count)
-            let radius = star && i % 2 == 1 ? inner : outer
-            vertices.append(CGPoint(x: position[0] + radius * cos(angle), y: (position.count > 1 ? position[1] : 0) + radius * sin(angle)))
+struct LottieStar {
+    var isStar: Bool
+    var points, outerRadius, innerRadius, rotation: LottieAnimatable<Double>
+    var position: LottieAnimatable<[Double]>
+
+    init(_ node: LottieNode) throws {
+        isStar = (try node["sy"]?.number() ?? 1) == 1
+        points = try node.numberProperty("pt", default: 5)
+        outerRadius = try node.numberProperty("or", default: 0)
+        innerRadius = try node.numberProperty("ir", default: 0)
+        rotation = try node.numberProperty("r", default: 0)
+        position = try node.numbersProperty("p", default: [0, 0])
+    }
+
+    var keyTimes: [Double] {
+        [points, outerRadius, innerRadius, rotation].flatMap { $0.keyframes.map(\.time) } + position.keyframes.map(\.time)
+    }
+
+    func add(at frame: Double, to path: CGMutablePath, transform: CGAffineTransform) {
+        func number(_ property: LottieAnimatable<Double>) -> Double { property.value(at: frame) { $0 + ($1 - $0) * $2 } }
+        let p = position.value(at: frame, interpolate: LottieEasing.mix)
+        let center = CGPoint(x: p.count > 0 ? p[0] : 0, y: p.count > 1 ? p[1] : 0)
+        let count = min(max(Int(number(points).rounded()), 2), 1000) * (isStar ? 2 : 1)
+        let outer = number(outerRadius), inner = number(innerRadius), turn = number(rotation) * .pi / 180
+        let vertices = (0..<count).map { i -> CGPoint in
+            let angle = -Double.pi / 2 + turn + Double(i) * 2 * .pi / Double(count)
+            let radius = isStar && i % 2 == 1 ? inner : outer
+            return CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
         }
         path.addLines(between: vertices, transform: transform)
         path.closeSubpath()

@@ -87,35 +87,37 @@ struct LottieTransform {
         return CGPoint(x: v.count > 0 ? v[0] : 0, y: v.count > 1 ? v[1] : 0)
     }
 
-    /// The matrix at `frame`, in CGAffineTransform's row-vector order (anchor first).
-    func matrix(at frame: Double) -> CGAffineTransform {
+    /// The part of the matrix before the turn and the move at `frame`: the anchor to the origin,
+    /// the scale, the skew.
+    private func planar(at frame: Double) -> CGAffineTransform {
         let a = anchor.value(at: frame, interpolate: LottieEasing.mix)
         let s = scale.value(at: frame, interpolate: LottieEasing.mix)
-        let r = rotation.value(at: frame, interpolate: mix) * .pi / 180
         let k = -skew.value(at: frame, interpolate: mix) * .pi / 180, axis = skewAxis.value(at: frame, interpolate: mix) * .pi / 180
-        let p = positionValue(at: frame)
         var m = CGAffineTransform(translationX: -(a.count > 0 ? a[0] : 0), y: -(a.count > 1 ? a[1] : 0))
         m = m.concatenating(CGAffineTransform(scaleX: (s.count > 0 ? s[0] : 100) / 100, y: (s.count > 1 ? s[1] : 100) / 100))
         if k != 0 {
             let turn = CGAffineTransform(rotationAngle: axis)
             m = m.concatenating(turn.inverted()).concatenating(CGAffineTransform(a: 1, b: 0, c: tan(k), d: 1, tx: 0, ty: 0)).concatenating(turn)
         }
-        return m.concatenating(CGAffineTransform(rotationAngle: r)).concatenating(CGAffineTransform(translationX: p.x, y: p.y))
+        return m
+    }
+
+    /// The matrix at `frame`, in CGAffineTransform's row-vector order (anchor first).
+    func matrix(at frame: Double) -> CGAffineTransform {
+        let r = rotation.value(at: frame, interpolate: mix) * .pi / 180
+        let p = positionValue(at: frame)
+        return planar(at: frame).concatenating(CGAffineTransform(rotationAngle: r)).concatenating(CGAffineTransform(translationX: p.x, y: p.y))
     }
 
     /// The whole placement at `frame`: the plane's matrix, with the turns about x and y between
-    /// the scale and the turn about z when the layer has them.
+    /// the skew and the turn about z when the layer has them.
     func transform(at frame: Double) -> CATransform3D {
         guard turnsIn3D else { return CATransform3DMakeAffineTransform(matrix(at: frame)) }
-        let r = rotation.value(at: frame, interpolate: mix) * .pi / 180
         let p = positionValue(at: frame)
-        // The plane's matrix without its turn and move, then the turns, then the move.
-        let planar = matrix(at: frame).concatenating(CGAffineTransform(translationX: -p.x, y: -p.y))
-            .concatenating(CGAffineTransform(rotationAngle: -r))
-        var t = CATransform3DMakeAffineTransform(planar)
+        var t = CATransform3DMakeAffineTransform(planar(at: frame))
         t = CATransform3DConcat(t, CATransform3DMakeRotation(rotationX.value(at: frame, interpolate: mix) * .pi / 180, 1, 0, 0))
         t = CATransform3DConcat(t, CATransform3DMakeRotation(rotationY.value(at: frame, interpolate: mix) * .pi / 180, 0, 1, 0))
-        t = CATransform3DConcat(t, CATransform3DMakeRotation(r, 0, 0, 1))
+        t = CATransform3DConcat(t, CATransform3DMakeRotation(rotation.value(at: frame, interpolate: mix) * .pi / 180, 0, 0, 1))
         return CATransform3DConcat(t, CATransform3DMakeTranslation(p.x, p.y, 0))
     }
 

@@ -41,7 +41,8 @@ struct CTTextLayout {
         c == "\n" || c == "\r" || c == "\r\n" || c == "\u{2029}" || c == "\u{2028}"
     }
 
-    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\u{00A0}" }
+    /// Where a line may break (a no-break space is not one).
+    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The runs drawing `range` of the characters (one per stretch of one style), with
     /// `ellipsis` in the style of the character beside it at the start or end.
@@ -93,7 +94,9 @@ struct CTTextLayout {
         var lineStart = paragraph.lowerBound, lineWidth: CGFloat = 0
         var pending = tokens[...]
         while var token = pending.popFirst() {
-            let visible = measure(trimmed(token))
+            // Shaped once: its width, and without its trailing spaces the width it needs on a line.
+            let shaped = CTLine(runs: runs(token))
+            let visible = shaped.width - shaped.trailingWhitespaceWidth
             if token.lowerBound > lineStart, lineWidth + visible > available {
                 lines.append(lineStart..<token.lowerBound)
                 lineStart = token.lowerBound
@@ -116,7 +119,7 @@ struct CTTextLayout {
                     continue
                 }
             }
-            lineWidth += measure(token)
+            lineWidth += shaped.width
         }
         lines.append(lineStart..<paragraph.upperBound)
         return lines
