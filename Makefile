@@ -47,7 +47,7 @@ test-debug: test-deps
 test-softpipe: test-deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	GALLIUM_DRIVER=softpipe OPENQUARTZ_GL_DEBUG=1 $(SWIFT) test -c $(CONFIG) --skip-build --disable-xctest \
-		--filter 'GLBackendTests|SceneCatalogTests|ExampleSceneTests|DifferentialFuzzTests|OpenQuartzTestingTests'
+		--filter 'GLBackendTests|SceneCatalogTests|ExampleSceneTests|DifferentialFuzzTests|SnapshotStrategyTests'
 
 # The test suite under the thread sanitizer, and every fuzz target briefly under the address
 # sanitizer (what CI runs after the tests).

@@ -14,8 +14,9 @@ let package = Package(
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
         .library(name: "SceneFormat", targets: ["SceneFormat"]),
         .library(name: "LottieImport", targets: ["LottieImport"]),
-        // Snapshot tests of layers and images for your own package's tests (assertSnapshot).
-        .library(name: "OpenQuartzTesting", targets: ["OpenQuartzTesting"]),
+        // `import SnapshotTesting` in your tests: pointfreeco's swift-snapshot-testing with the
+        // layer and image strategies Apple's platforms get (docs/testing.md).
+        .library(name: "SnapshotTestingQuartz", targets: ["SnapshotTesting"]),
         // The stages below OpenQuartzCore, for the benchmarks package and for tools that inspect
         // render lists; applications import OpenQuartzCore.
         .library(name: "OpenQuartzStages", targets: ["Compositor", "RasterBackend", "GLBackend", "SceneCatalog"]),
@@ -25,6 +26,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .systemLibrary(name: "CEGL", pkgConfig: "egl glesv2 gbm",
@@ -63,7 +65,13 @@ let package = Package(
                 dependencies: ["LayerModel", "OpenCoreGraphics", "Compositor", "RasterBackend", "GLBackend"]),
         .target(name: "PixelDiff", dependencies: ["OpenCoreGraphics"]),
         .target(name: "SceneCatalog", dependencies: ["OpenQuartzCore"]),
-        .target(name: "OpenQuartzTesting", dependencies: ["OpenQuartzCore", "PixelDiff"]),
+        // swift-snapshot-testing re-exported under its own module name, with the strategies it
+        // declares only on Apple's platforms (Sources/SnapshotTesting/Exports.swift says why the name).
+        .target(name: "SnapshotTesting", dependencies: [
+            "OpenQuartzCore", "PixelDiff",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
+                     moduleAliases: ["SnapshotTesting": "PointFreeSnapshotTesting"]),
+        ]),
         // `quartz bench`: the workloads, the ramp controller, the frame loop and the reports.
         .target(name: "QuartzBench", dependencies: ["OpenQuartzCore", "Compositor", "GLBackend", "RasterBackend", "PixelDiff"]),
         .target(name: "SceneFormat", dependencies: ["OpenQuartzCore", "Compositor"]),
@@ -84,11 +92,11 @@ let package = Package(
         // lottie-ios's samples in ../shared/lottie against the frames Apple's Core Animation drew.
         .testTarget(name: "LottieSampleTests", dependencies: ["LottieImport", "GLBackend", "RasterBackend", "Compositor", "PixelDiff"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"], exclude: ["Pairs", "RowFixtures"]),
-        .testTarget(name: "OpenQuartzTestingTests", dependencies: ["OpenQuartzTesting", "OpenQuartzCore", "PixelDiff"],
+        .testTarget(name: "SnapshotStrategyTests", dependencies: ["SnapshotTesting", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"],
+        .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "SnapshotTesting", "PixelDiff"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "OpenQuartzTesting", "PixelDiff"],
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "SnapshotTesting", "PixelDiff"],
                     exclude: ["RenderLists", "Hostile"]),
         .testTarget(name: "QuartzCLITests", dependencies: ["OpenCoreGraphics"]),
         .testTarget(name: "QuartzBenchTests", dependencies: ["QuartzBench", "OpenQuartzCore", "GLBackend", "RasterBackend", "PixelDiff"]),
@@ -113,10 +121,13 @@ package.targets += [
     .target(name: "QuartzCore", dependencies: ["CoreGraphics", "OpenQuartzCore"]),
     .target(name: "CoreText", dependencies: ["OpenCoreGraphics"]),
     // Apple's documented interface, member by member (AppleInterface.txt), used as Apple spells it.
+    // Snapshot tests written for Apple's platforms, unchanged: `import SnapshotTesting` and
+    // `import QuartzCore` (docs/testing.md).
+    .testTarget(name: "AppleStyleSnapshotTests", dependencies: ["QuartzCore", "SnapshotTesting"], exclude: ["__Snapshots__"]),
     .testTarget(name: "QuartzCoreSurfaceTests", dependencies: ["QuartzCore", "CoreText"], exclude: ["AppleInterface.txt", "CoreGraphicsInterface.txt"]),
 ]
 // The docs' Swift examples are compiled as written, `import QuartzCore` included.
-package.targets.first { $0.name == "DocumentationTests" }?.dependencies += ["QuartzCore", "OpenQuartzTesting", "LottieImport"]
+package.targets.first { $0.name == "DocumentationTests" }?.dependencies += ["QuartzCore", "SnapshotTesting", "LottieImport"]
 #endif
 
 // CI (scripts/sanitizers.sh) builds the library and tool targets with warnings as errors. The test

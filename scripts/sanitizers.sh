@@ -44,7 +44,7 @@ if ! OPENQUARTZ_WARNINGS_AS_ERRORS=1 swift build --build-tests --scratch-path .b
   echo "the thread-sanitizer build failed (a warning is an error here)" >&2
   exit 1
 fi
-TSAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|RasterBackendTests|GLBackendTests|QuartzCoreSurfaceTests|OpenQuartzTestingTests|PixelDiffTests)\.'
+TSAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|RasterBackendTests|GLBackendTests|QuartzCoreSurfaceTests|SnapshotStrategyTests|PixelDiffTests)\.'
   --filter 'SceneCatalogTests\.(ConcurrencyTests|RasterThreadsTests)/')
 TSAN_SKIP=(--skip 'GLBackendTests\.PathFillTests/' --skip 'GLBackendTests\.NestedRoundedClipTests/'
   --skip 'GLBackendTests\.PathRouteTests/' --skip 'GLBackendTests\.ExactCoverageTests/' --skip 'GLBackendTests\.BlendModeAgreementTests/'

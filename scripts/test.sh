@@ -12,9 +12,12 @@ $swift build -c "$config" --build-tests || exit $?
 built=$SECONDS
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-OPENQUARTZ_GL_DEBUG=1 $swift test -c "$config" --skip-build --disable-xctest "$@" 2>&1 | tee "$log"
+OPENQUARTZ_GL_DEBUG=1 $swift test -c "$config" --skip-build "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-tests=$(grep -oE "Test run with [0-9]+ tests" "$log" | tail -1 | grep -oE "[0-9]+")
+# Swift Testing's count, plus XCTest's (the Apple-style snapshot tests are XCTest cases).
+swift_testing=$(grep -oE "Test run with [0-9]+ tests" "$log" | tail -1 | grep -oE "[0-9]+")
+xctest=$(grep -oE "Executed [0-9]+ tests" "$log" | tail -1 | grep -oE "[0-9]+")
+tests=$(( ${swift_testing:-0} + ${xctest:-0} ))
 outcome=$([ "$status" -eq 0 ] && echo passed || echo FAILED)
 echo "make test ($config): ${tests:-no} tests ${outcome} in $((SECONDS - start)) s (build $((built - start)) s, tests $((SECONDS - built)) s)"
 exit "$status"

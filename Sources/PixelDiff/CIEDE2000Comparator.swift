@@ -8,15 +8,30 @@ import OpenCoreGraphics
 /// differing bytes against `precision`, as swift-snapshot-testing does.
 ///
 /// Colours are compared as seen over white (premultiplied colour plus the uncovered white), so a
-/// transparent pixel and a white one look alike, as on a page.
+/// transparent pixel and a white one look alike, as on a page. `formula: .coreImage` measures
+/// as swift-snapshot-testing does on Apple's platforms instead: Core Image's `CILabDeltaE`, ΔE94
+/// of the premultiplied colours (what a Core Image filter sees of a pixel).
 public struct CIEDE2000Comparator: RowComparator {
     public var precision: Double
     public var perceptualPrecision: Double
+    public var formula: Formula
 
-    public init(precision: Double = 1, perceptualPrecision: Double = 1) {
+    /// How a pixel's colour difference is measured.
+    public enum Formula: Sendable {
+        /// ΔE00 of the colours over white.
+        case ciede2000
+        /// ΔE94 of the premultiplied colours, the expected image's as the reference (Core Image's
+        /// `CILabDeltaE`).
+        case coreImage
+    }
+
+    public init(precision: Double = 1, perceptualPrecision: Double = 1, formula: Formula = .ciede2000) {
         self.precision = precision
         self.perceptualPrecision = perceptualPrecision
+        self.formula = formula
     }
+
+    private var name: String { formula == .ciede2000 ? "ciede2000" : "cie94" }
 
     /// The largest ΔE00 a pixel may have and still match.
     public var deltaEThreshold: Double { (1 - perceptualPrecision) * 100 }
@@ -34,14 +49,14 @@ public struct CIEDE2000Comparator: RowComparator {
             judgement,
             picture: {
                 // ΔE on the heat ramp: ΔE 1 blue, ΔE 2.3 (just noticeable) purple, 10 red, 100 yellow.
-                let deltas = Self.deltaE(expected, actual)
+                let deltas = Self.deltaE(expected, actual, formula: formula)
                 return Bitmap(width: width, height: expected.height) { x, y in
                     let d = deltas[y * width + x]
                     return d == 0 ? HeatMap.dimmed(expected[x, y]) : HeatMap.ramp(Double(d) * 2.55)
                 }
             },
             mask: {
-                let deltas = Self.deltaE(expected, actual)
+                let deltas = Self.deltaE(expected, actual, formula: formula)
                 return DiffMask.make(expected: expected) { x, y in deltas[y * width + x] > threshold }
             })
     }
@@ -69,7 +84,7 @@ public struct CIEDE2000Comparator: RowComparator {
         let threshold = Float(deltaEThreshold)
         var failing = 0
         var largest = Float(tally.largest)
-        for d in Self.deltaE(expected, actual, rows: rows) {
+        for d in Self.deltaE(expected, actual, rows: rows, formula: formula) {
             if d > threshold { failing += 1 }
             largest = max(largest, d)
         }
@@ -81,28 +96,28 @@ public struct CIEDE2000Comparator: RowComparator {
         let count = tally.compared
         if perceptualPrecision >= 1 {
             let actualPrecision = 1 - Double(tally.differingBytes) / Double(max(count * 4, 1))
-            let summary = String(format: "ciede2000: byte precision %.6f (required %.6f), %d of %d pixels differ",
-                                 actualPrecision, precision, tally.differing, count)
-            return Judgement(passed: actualPrecision >= precision, comparator: "ciede2000", differingPixels: tally.differing,
+            let summary = String(format: "%@: byte precision %.6f (required %.6f), %d of %d pixels differ",
+                                 name, actualPrecision, precision, tally.differing, count)
+            return Judgement(passed: actualPrecision >= precision, comparator: name, differingPixels: tally.differing,
                              pixelCount: count, summary: summary, score: actualPrecision)
         }
         let largest = Float(tally.largest)
         let pixelPrecision = 1 - Double(tally.differing) / Double(max(count, 1))
         let lowestPerceptual = 1 - min(Double(largest) / 100, 1)
-        let summary = String(format: "ciede2000: %.6f of pixels match (required %.6f); largest ΔE00 %.3f, lowest perceptual precision %.6f (required %.6f); %d pixels over ΔE %.3f",
-                             pixelPrecision, precision, largest, lowestPerceptual, perceptualPrecision, tally.differing, deltaEThreshold)
-        return Judgement(passed: pixelPrecision >= precision, comparator: "ciede2000", differingPixels: tally.differing, pixelCount: count,
+        let summary = String(format: "%@: %.6f of pixels match (required %.6f); largest ΔE%@ %.3f, lowest perceptual precision %.6f (required %.6f); %d pixels over ΔE %.3f",
+                             name, pixelPrecision, precision, formula == .ciede2000 ? "00" : "94", largest, lowestPerceptual, perceptualPrecision, tally.differing, deltaEThreshold)
+        return Judgement(passed: pixelPrecision >= precision, comparator: name, differingPixels: tally.differing, pixelCount: count,
                          summary: summary, score: pixelPrecision)
     }
 
     /// ΔE00 of every pixel, the colours taken over white. Equal pixels cost a comparison, and
     /// the Lab value of the last colour seen is kept (flat areas repeat it).
-    public static func deltaE(_ expected: Bitmap, _ actual: Bitmap) -> [Float] {
-        deltaE(expected, actual, rows: 0..<expected.height)
+    public static func deltaE(_ expected: Bitmap, _ actual: Bitmap, formula: Formula = .ciede2000) -> [Float] {
+        deltaE(expected, actual, rows: 0..<expected.height, formula: formula)
     }
 
-    /// ΔE00 of the pixels of `rows`, row by row.
-    static func deltaE(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>) -> [Float] {
+    /// ΔE of the pixels of `rows`, row by row.
+    static func deltaE(_ expected: Bitmap, _ actual: Bitmap, rows: Range<Int>, formula: Formula) -> [Float] {
         let first = rows.lowerBound * expected.width, count = rows.count * expected.width
         var result = [Float](repeating: 0, count: count)
         if Bitmap.samePixels(expected, actual) { return result }
@@ -113,7 +128,11 @@ public struct CIEDE2000Comparator: RowComparator {
                 let wa = a.bindMemory(to: UInt32.self), wb = b.bindMemory(to: UInt32.self)
                 for i in first..<first + count where wa[i] != wb[i] {
                     if (wa[i], wb[i]) == lastKey { result[i - first] = lastDelta; continue }
-                    let d = Float(CIEDE2000.difference(overWhite(a, i * 4), overWhite(b, i * 4)))
+                    let d: Float
+                    switch formula {
+                    case .ciede2000: d = Float(CIEDE2000.difference(overWhite(a, i * 4), overWhite(b, i * 4)))
+                    case .coreImage: d = Float(CIE94.difference(reference: premultiplied(a, i * 4), sample: premultiplied(b, i * 4)))
+                    }
                     lastKey = (wa[i], wb[i])
                     lastDelta = d
                     result[i - first] = d
@@ -121,6 +140,10 @@ public struct CIEDE2000Comparator: RowComparator {
             }
         }
         return result
+    }
+
+    private static func premultiplied(_ p: UnsafeRawBufferPointer, _ i: Int) -> CIEDE2000.Lab {
+        CIEDE2000.lab(p[i], p[i + 1], p[i + 2])
     }
 
     private static func overWhite(_ p: UnsafeRawBufferPointer, _ i: Int) -> CIEDE2000.Lab {

@@ -1,16 +1,16 @@
 // Every built-in scene on every backend (after Skia's GM x sink): the CPU reference against the
 // golden PNG checked in beside this file, and the GPU against the CPU by the agreement bar.
 //
-// Goldens go through OpenQuartzTesting's assertSnapshot: `make goldens` (record mode failed)
+// Goldens go through swift-snapshot-testing's assertSnapshot (Goldens/<scene>.cpu.png): `make goldens` (record mode failed)
 // re-records those that changed, never under CI, where a missing golden fails. A failing golden
 // leaves its artifacts in SNAPSHOT_ARTIFACTS (`make test`: out/snapshot-failures); a GPU-vs-CPU
 // disagreement writes expected | heat map | actual to Failures/ beside this file.
 import Foundation
 import Synchronization
 import OpenQuartzCore
-import OpenQuartzTesting
 import PixelDiff
 import SceneCatalog
+import SnapshotTesting
 import Testing
 
 private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -58,7 +58,7 @@ struct SceneCatalogTests {
         // Within 1/255 per channel: the CPU reference is deterministic, but libm's last bits may
         // differ between machines.
         assertSnapshot(of: try render(scene, .cpu), as: .image(comparator: FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1)),
-                       snapshotDirectory: goldens.path, referenceName: scene.name)
+                       named: "cpu", snapshotDirectory: goldens.path, testName: scene.name)
     }
 
     @Test("the GPU agrees with the CPU reference within the bar", arguments: DemoScene.all)

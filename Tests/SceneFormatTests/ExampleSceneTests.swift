@@ -3,10 +3,10 @@
 // GPU agrees with the CPU. The goldens go through assertSnapshot (`make goldens` re-records).
 import Foundation
 import OpenQuartzCore
-import OpenQuartzTesting
 import PixelDiff
 import SceneFormat
 import SeedExamples
+import SnapshotTesting
 import Testing
 
 private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -42,8 +42,8 @@ struct ExampleSceneTests {
         for t in times {
             let cpu = try frame(document, at: t, .cpu)
             assertSnapshot(of: cpu, as: .image(comparator: FuzzyComparator(maxDifferingFraction: 0, maxChannelDelta: 1)),
-                           snapshotDirectory: examples.appendingPathComponent("Goldens").path,
-                           referenceName: "\(name)@\(SceneValueFormat.seconds(t))")
+                           named: SceneValueFormat.seconds(t), snapshotDirectory: examples.appendingPathComponent("Goldens").path,
+                           testName: name)
             let gpu = try frame(document, at: t, .gpu)
             let agreement = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
             #expect(AgreementBar.gpuAgainstCPU.failure(of: agreement) == nil, "\(name) at \(t) s: GPU vs CPU \(agreement)")

@@ -4,7 +4,6 @@
 // drawn by code is refused by the encoder rather than written without its content.
 import Foundation
 import OpenQuartzCore
-import OpenQuartzTesting
 import PixelDiff
 import SceneCatalog
 import SceneFormat

@@ -41,6 +41,6 @@ public func snapshotShardKey(_ key: String?, fileID: StaticString = #fileID, tes
 #if !compiler(>=6.3)
 enum SnapshotShardWarning {
     /// Printed once, the first time it is read.
-    static let printed: Void = print("OpenQuartzTesting: SNAPSHOT_TESTING_SHARD needs Swift 6.3 (Test.cancel); every test runs")
+    static let printed: Void = print("SnapshotTesting: SNAPSHOT_TESTING_SHARD needs Swift 6.3 (Test.cancel); every test runs")
 }
 #endif

@@ -1,0 +1,54 @@
+import Compositor
+import Foundation
+import GLBackend
+import LayerModel
+import OpenCoreGraphics
+import RasterBackend
+
+extension CALayer {
+    /// The layer and its sublayers as `render(in:)` draws them into a context the size of its
+    /// bounds: the layer's own bounds space (its transform and position left out, as Core
+    /// Animation's `render(in:)` leaves them), its opacity applied, at `scale` device pixels per
+    /// point, at media time `t` (animations included), on `backend`. Layout runs first, as
+    /// snapshot strategies ask for it (`setNeedsLayout`, `layoutIfNeeded`). As with a
+    /// `CARenderer` frame, the media clock is set to `t` first, so animations still uncommitted
+    /// begin at `t`; one with a `beginTime` of its own is shown `t - beginTime` into it.
+    /// `size` (in points, from the bounds' origin) replaces the bounds' size as the image's.
+    public func renderedContentImage(size: CGSize? = nil, scale: CGFloat = 1, backend: RenderBackend = .cpu,
+                                     atTime t: Double = 0) throws -> CGImage {
+        guard t.isFinite else { throw RenderError.invalidTime(t) }
+        var opacity = 1.0
+        MediaClock.set(t)
+        let list = try CATransaction.withLock { () throws -> RenderList in
+            CATransaction.flush()
+            setNeedsLayout()
+            layoutIfNeeded()
+            displayTreeIfNeeded()
+            let tree = hasAnimationsInSubtree ? presentationTree(atMediaTime: t) : self
+            opacity = Double(tree.opacity)
+            do {
+                let viewport = CGRect(origin: bounds.origin, size: size ?? bounds.size)
+                return try RenderListBuilder(viewport: viewport, scale: scale).build(contentOf: tree)
+            } catch let error as CompositorError {
+                throw RenderError.compositing(error)
+            }
+        }
+        var bitmap: Bitmap
+        switch backend {
+        case .cpu:
+            bitmap = RasterRenderer().render(list)
+        case .gpu:
+            do {
+                bitmap = try GLDevice.shared().render(list)
+            } catch let error as GLError {
+                throw RenderError.gpu(error)
+            }
+        }
+        // The whole drawing faded at once, as a context's alpha fades the image render(in:) draws.
+        if opacity < 1 {
+            let keep = max(0, opacity)
+            for i in bitmap.pixels.indices { bitmap.pixels[i] = UInt8((Double(bitmap.pixels[i]) * keep).rounded()) }
+        }
+        return CGImage(bitmap: bitmap)
+    }
+}
