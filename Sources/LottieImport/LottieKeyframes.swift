@@ -10,10 +10,12 @@ struct LottieKeyframe<Value> {
     var value: Value
     /// Held until the next keyframe.
     var hold: Bool
-    /// The easing handles leaving this keyframe and entering the next (first dimension).
+    /// The easing handle leaving this keyframe, and the one arriving at it (first dimension; the
+    /// file keeps the arriving one on the keyframe before, as "i").
     var outTangent: CGPoint?
     var inTangent: CGPoint?
-    /// Spatial tangents of a position keyframe (relative to its value), for the path between.
+    /// Spatial tangents of a position keyframe (relative to its value): leaving it, and arriving
+    /// at it (the keyframe before's "ti").
     var spatialOut: CGPoint?
     var spatialIn: CGPoint?
 }
@@ -49,6 +51,7 @@ extension LottieNode {
         // Keyframes are an array of objects with "t"; anything else is the static value.
         if let items = k.value as? [Any], let firstItem = items.first as? [String: Any], firstItem["t"] != nil {
             var frames: [LottieKeyframe<Value>] = []
+            var pendingIn: CGPoint?, pendingSpatialIn: CGPoint?
             let nodes = try k.array()
             for (i, node) in nodes.enumerated() {
                 let time = try node["t"]?.number() ?? 0
@@ -57,7 +60,8 @@ extension LottieNode {
                 let valueNode = node["s"] ?? (i > 0 ? nodes[i - 1]["e"] : nil)
                 guard let valueNode else {
                     if let last = frames.last {
-                        frames.append(LottieKeyframe(time: time, value: last.value, hold: false))
+                        frames.append(LottieKeyframe(time: time, value: last.value, hold: false,
+                                                     inTangent: pendingIn, spatialIn: pendingSpatialIn))
                         continue
                     }
                     throw node.fail("a keyframe needs a value \"s\"")
@@ -72,9 +76,14 @@ extension LottieNode {
                     let v = try t.numbers()
                     return v.count >= 2 ? CGPoint(x: v[0], y: v[1]) : nil
                 }
+                // A keyframe object holds both handles of the segment that leaves it: "o" and "to"
+                // out of this keyframe, "i" and "ti" into the next (as After Effects exports them
+                // and lottie-ios reads them), so the in handles are kept for the next keyframe.
                 frames.append(LottieKeyframe(time: time, value: value, hold: (try node["h"]?.number() ?? 0) == 1,
-                                             outTangent: try handle("o"), inTangent: try handle("i"),
-                                             spatialOut: try spatial("to"), spatialIn: try spatial("ti")))
+                                             outTangent: try handle("o"), inTangent: pendingIn,
+                                             spatialOut: try spatial("to"), spatialIn: pendingSpatialIn))
+                pendingIn = try handle("i")
+                pendingSpatialIn = try spatial("ti")
             }
             guard !frames.isEmpty else { throw k.fail("no keyframes") }
             for i in 1..<max(frames.count, 1) where frames[i].time < frames[i - 1].time {

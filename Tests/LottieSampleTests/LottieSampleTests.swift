@@ -2,8 +2,9 @@
 // lottie-ios's Core Animation engine) made into layer trees by LottieImport, as that engine makes
 // them, paused at each snapshotted progress, drawn on the CPU reference and the GPU, and held to
 // Apple's frames with lottie-ios's own bar: 98.5% of pixels (or the sample's looser precision)
-// within a CIE delta E of 3. Samples lottie-ios configures beyond a plain render (value, text or
-// image providers) are left out. The pass counts per feature are printed and written to
+// within a CIE delta E of 3, measured as swift-snapshot-testing measures `perceptualPrecision`
+// on Apple's platforms (Core Image's Lab ΔE, ΔE94). Samples lottie-ios configures beyond a plain
+// render (value, text or image providers) are left out. The pass counts per feature are printed and written to
 // $LOTTIE_REPORT when set; the suite fails if fewer frames pass than docs/lottie.md records (so
 // a change that loses a frame is caught) or if the GPU and CPU disagree on any frame.
 import Compositor
@@ -50,6 +51,10 @@ struct LottieSampleTests {
         return found
     }
 
+    /// Samples lottie-ios's SnapshotConfiguration customizes in ways `index.json` does not record:
+    /// TypeFace/G recolours three paths red through value providers set in a closure.
+    static let customizedBeyondIndex: Set<String> = ["TypeFace-G"]
+
     /// The fitted size lottie-ios's snapshots use: the longer side at most 500 points, never enlarged.
     static func fitted(_ width: Double, _ height: Double) -> (Double, Double) {
         let scale = min(1, 500 / max(width, height))
@@ -77,7 +82,7 @@ struct LottieSampleTests {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("index.json"))
         let only = ProcessInfo.processInfo.environment["LOTTIE_ONLY"]
         let samples = try JSONDecoder().decode([Sample].self, from: data)
-            .filter { $0.lottie_ios_custom == nil && (only == nil || $0.name.contains(only!)) }
+            .filter { $0.lottie_ios_custom == nil && !Self.customizedBeyondIndex.contains($0.name) && (only == nil || $0.name.contains(only!)) }
         #expect(only != nil || samples.count > 50, "../shared/lottie must hold lottie-ios's samples")
         var passed = 0, frames = 0
         var byFeature: [String: (passed: Int, frames: Int)] = [:]
@@ -93,7 +98,8 @@ struct LottieSampleTests {
                 frames += sample.progress.count
                 continue
             }
-            let bar = CIEDE2000Comparator(precision: min(0.985, sample.lottie_ios_precision ?? 0.985), perceptualPrecision: 0.97)
+            let bar = CIEDE2000Comparator(precision: min(0.985, sample.lottie_ios_precision ?? 0.985), perceptualPrecision: 0.97,
+                                          formula: .coreImage)
             for progress in sample.progress {
                 frames += 1
                 for feature in features + ["all"] { byFeature[feature, default: (0, 0)].frames += 1 }
@@ -121,6 +127,7 @@ struct LottieSampleTests {
                     if let out = ProcessInfo.processInfo.environment["LOTTIE_FAILURES"] {
                         try? CGImage(bitmap: verdict.triptych(expected: apple, actual: cpu)).pngData()
                             .write(to: URL(fileURLWithPath: "\(out)/\(sample.name)-\(progress).png"))
+                        try? CGImage(bitmap: cpu).pngData().write(to: URL(fileURLWithPath: "\(out)/\(sample.name)-\(progress).ours.png"))
                     }
                 }
             }
@@ -136,5 +143,5 @@ struct LottieSampleTests {
     }
 
     /// The frames that passed when docs/lottie.md was last written: a floor, raised as more pass.
-    static let recordedPasses = 364
+    static let recordedPasses = 396
 }

@@ -1,0 +1,60 @@
+// Which keyframe's handles ease which segment. A Lottie keyframe object carries both handles of
+// the segment that leaves it ("o" and "i", and for positions "to" and "ti"); the keyframe after it
+// carries the next segment's. Reading "i" from the arriving keyframe instead eased every segment
+// with its neighbour's curve (lottie-ios's issue_1877 check mark grew to 2.6 times its size).
+import Foundation
+import LayerModel
+import LottieImport
+import Testing
+
+@Suite("Lottie keyframe handles")
+struct LottieKeyframeTests {
+    /// A 100 x 100 document with one null layer whose opacity and position are the given properties.
+    static func layer(opacity: String, position: String) throws -> CALayer {
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "probe", "ind": 1, "ip": 0, "op": 20, "st": 0, "shapes": [],
+           "ks": {"o": \(opacity), "p": \(position), "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}}}]}
+        """
+        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
+        root.speed = 0
+        return root
+    }
+
+    static func probe(_ root: CALayer, atFrame frame: Double) -> CALayer {
+        root.timeOffset = frame / 10
+        let tree = root.presentationTree(atMediaTime: CACurrentMediaTime())
+        return tree.sublayers!.first { $0.name == "probe" }!
+    }
+
+    @Test("a segment eases by the handles of the keyframe it leaves, \"i\" included")
+    func easingHandles() throws {
+        // Segment 0-10: symmetric ease in and out on the first keyframe, so halfway is half.
+        // The second keyframe's "i" (0.9, 0.1) belongs to segment 10-20 and must not bend 0-10.
+        let opacity = """
+        {"a": 1, "k": [
+          {"t": 0, "s": [0], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}},
+          {"t": 10, "s": [100], "o": {"x": [0], "y": [0]}, "i": {"x": [0.9], "y": [0.1]}},
+          {"t": 20, "s": [100]}]}
+        """
+        let root = try Self.layer(opacity: opacity, position: #"{"a": 0, "k": [0, 0]}"#)
+        #expect(abs(Self.probe(root, atFrame: 5).opacity - 0.5) < 1e-3)
+        #expect(abs(Self.probe(root, atFrame: 2.5).opacity - 0.5) > 0.1, "eased, not linear")
+    }
+
+    @Test("a position follows the spatial tangents of the keyframe it leaves, \"ti\" included")
+    func spatialTangents() throws {
+        // From (0, 0) to (100, 0), bulging down by "to" (0, 50) and "ti" (0, 50) of the first
+        // keyframe: halfway (linear easing) the cubic is at (50, 37.5). The second keyframe's
+        // "ti" (0, -50) belongs to a later segment.
+        let position = """
+        {"a": 1, "k": [
+          {"t": 0, "s": [0, 0], "to": [0, 50], "ti": [0, 50], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
+          {"t": 10, "s": [100, 0], "to": [0, 0], "ti": [0, -50], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
+          {"t": 20, "s": [100, 0]}]}
+        """
+        let root = try Self.layer(opacity: #"{"a": 0, "k": 100}"#, position: position)
+        let m = Self.probe(root, atFrame: 5).transform
+        #expect(abs(m.m41 - 50) < 1e-6 && abs(m.m42 - 37.5) < 1e-6, "at (\(m.m41), \(m.m42))")
+    }
+}
