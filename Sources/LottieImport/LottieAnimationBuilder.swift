@@ -15,13 +15,37 @@ struct LottieAnimationBuilder {
     /// start + f * stretch of the composition (Lottie's st and sr).
     var start = 0.0
     var stretch = 1.0
+    /// Inside a time-remapped precomposition: how this builder's frames follow the clock outside
+    /// it (then `start` and `stretch` are not read; LottieTimeRemapping.swift).
+    var remap: LottieTimeMap?
+
+    init(frameRate: Double) { self.frameRate = frameRate }
 
     /// The builder for a layer starting at `start`, stretched by `stretch`, in this one's time.
     func retimed(start: Double, stretch: Double) -> LottieAnimationBuilder {
         var copy = self
+        let stretch = stretch > 0 && stretch.isFinite ? stretch : 1
+        if let remap {
+            copy.remap = LottieTimeMap(outer: remap.outer, frames: remap.frames) { (remap.local($0) - start) / stretch }
+            return copy
+        }
         copy.start = self.start + start * self.stretch
-        copy.stretch = self.stretch * (stretch > 0 && stretch.isFinite ? stretch : 1)
+        copy.stretch = self.stretch * stretch
         return copy
+    }
+
+    /// The builder of a precomposition whose layer remaps its time: at this builder's frame f
+    /// (between `frames`) its layers are at `remap`(f) seconds.
+    func remapped(by remap: LottieAnimatable<Double>, frames: ClosedRange<Double>) -> LottieAnimationBuilder {
+        var inner = LottieAnimationBuilder(frameRate: frameRate)
+        let rate = frameRate
+        let seconds = { (frame: Double) in remap.value(at: frame, interpolate: Double.mix) }
+        if let outerMap = self.remap {
+            inner.remap = LottieTimeMap(outer: outerMap.outer, frames: outerMap.frames) { seconds(outerMap.local($0)) * rate }
+        } else {
+            inner.remap = LottieTimeMap(outer: self, frames: LottieTimeMap.samples(frames)) { seconds($0) * rate }
+        }
+        return inner
     }
 
     /// The composition's seconds at a layer's frame.
@@ -33,9 +57,15 @@ struct LottieAnimationBuilder {
     static let maxSamples = 1200
 
     /// A keyframe animation of `keyPath` over Lottie keyframes, or the value set when static.
-    func animate<Value>(_ layer: CALayer, _ keyPath: String, _ property: LottieAnimatable<Value>, _ convert: (Value) -> Any) {
+    func animate<Value: LottieInterpolatable>(_ layer: CALayer, _ keyPath: String, _ property: LottieAnimatable<Value>,
+                                              _ convert: (Value) -> Any) {
         if !property.isAnimated {
             layer.setValue(convert(property.first), forKeyPath: keyPath)
+            return
+        }
+        if let remap {
+            remap.outer.sampled(layer, keyPath, times: remap.frames,
+                                values: remap.frames.map { convert(property.value(at: remap.local($0), interpolate: Value.mix)) })
             return
         }
         var times: [Double] = [], values: [Any] = [], functions: [CAMediaTimingFunction] = []
@@ -65,6 +95,10 @@ struct LottieAnimationBuilder {
     /// A value worked out at any frame, animated through samples between `start` and `end` (the
     /// frames where its parts change), linear between them.
     func sampled(_ layer: CALayer, _ keyPath: String, times keyTimes: [Double], _ value: (Double) -> Any) {
+        if let remap {
+            remap.outer.sampled(layer, keyPath, times: remap.frames, values: remap.frames.map { value(remap.local($0)) })
+            return
+        }
         let sorted = Array(Set(keyTimes)).sorted()
         guard let start = sorted.first, let end = sorted.last, end > start else {
             layer.setValue(value(sorted.first ?? 0), forKeyPath: keyPath)
@@ -78,16 +112,32 @@ struct LottieAnimationBuilder {
             t += step
         }
         times = Array(Set(times + sorted)).sorted()
-        let values = times.map(value)
-        layer.setValue(values[0], forKeyPath: keyPath)
-        layer.add(animation(keyPath, times: times, values: values,
-                            functions: Array(repeating: CAMediaTimingFunction(name: .linear), count: times.count - 1)), forKey: keyPath)
+        sampled(layer, keyPath, times: times, values: times.map(value))
+    }
+
+    /// `values` at `times` (frames of this builder's clock, ascending), linear between them, or
+    /// each kept until the next when `discrete`.
+    private func sampled(_ layer: CALayer, _ keyPath: String, times: [Double], values: [Any], discrete: Bool = false) {
+        guard let first = values.first else { return }
+        layer.setValue(first, forKeyPath: keyPath)
+        guard times.count > 1, let start = times.first, let end = times.last, end > start else { return }
+        let made = animation(keyPath, times: times, values: values,
+                             functions: Array(repeating: CAMediaTimingFunction(name: .linear), count: times.count - 1))
+        if discrete { made.calculationMode = .discrete }
+        layer.add(made, forKey: keyPath)
     }
 
     /// Shown from frame `inFrame` until `outFrame` (Lottie's ip and op, in this builder's
     /// frames), hidden before and after.
     func visibility(_ layer: CALayer, from inFrame: Double, to outFrame: Double) {
         guard outFrame > inFrame else { layer.isHidden = true; return }
+        if let remap {
+            remap.outer.sampled(layer, "hidden", times: remap.frames, values: remap.frames.map { frame -> Any in
+                let local = remap.local(frame)
+                return !(local >= inFrame - 1e-4 && local < outFrame)
+            }, discrete: true)
+            return
+        }
         let start = inFrame - 1, end = outFrame + 1, span = end - start
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.values = [true, false, true]

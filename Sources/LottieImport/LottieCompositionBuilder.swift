@@ -99,10 +99,16 @@ struct LottieCompositionBuilder {
             node.compositingFilter = name
         }
         if layer["ddd"]?.bool() == true { document.warn("\(layer.path).ddd: 3D layers are drawn flat") }
-        if layer["tm"] != nil { document.warn("\(layer.path).tm: time remapping is not applied") }
 
         switch Int(try layer["ty"]?.number() ?? -1) {
-        case 0: try precomposition(layer, into: node, builder: try retimed(layer))
+        case 0:
+            if layer["tm"] != nil, outFrame > inFrame {
+                // Its layers at the remapped time, sampled a frame apart while it is shown.
+                let remap = try layer.numberProperty("tm", default: 0)
+                try precomposition(layer, into: node, builder: self.builder.remapped(by: remap, frames: inFrame...outFrame))
+            } else {
+                try precomposition(layer, into: node, builder: try retimed(layer))
+            }
         case 1:
             let solid = CALayer()
             solid.frame = CGRect(x: 0, y: 0, width: try layer.optionalNumber("sw") ?? 0, height: try layer.optionalNumber("sh") ?? 0)

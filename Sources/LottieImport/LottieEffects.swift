@@ -22,7 +22,7 @@ enum LottieEffects {
         func scalar(_ name: String, _ fallback: Double) -> LottieAnimatable<Double> {
             values[name]?.map { $0.first ?? fallback } ?? LottieAnimatable(constant: fallback)
         }
-        if let color = values["Shadow Color"] { builder.animate(layer, "shadowColor", color, lottieColor) }
+        if let color = values["Shadow Color"] { builder.animate(layer, "shadowColor", color.asColor(), lottieColor) }
         builder.animate(layer, "shadowOpacity", scalar("Opacity", 255)) { NSNumber(value: min(max($0 / 255, 0), 1)) }
         builder.animate(layer, "shadowRadius", scalar("Softness", 0)) { NSNumber(value: max($0 / 5, 0)) }
         let direction = scalar("Direction", 135), distance = scalar("Distance", 0)

@@ -36,6 +36,17 @@ struct LottieShapeRenderer {
                 builder.animate(group, "opacity", transform.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
                 render(sub, into: group, trim: trim)
                 container.addSublayer(group)
+            case .repeater(let repeater):
+                // Everything above it in the group, copied; the items below it are drawn already.
+                let trimsBelow: Trim = items[(i + 1)...].compactMap { item in
+                    if case .trim(let s, let e, let o) = item { return (s, e, o) }
+                    return nil
+                }
+                let content = CALayer()
+                content.bounds = container.bounds
+                render(Array(items[..<i]), into: content, trim: (inherited ?? []) + trimsBelow)
+                container.addSublayer(repeater.replicate(content, in: container.bounds, builder: builder, document: document, path: path))
+                return
             case .paint(let paint):
                 let geometry = items[..<i].filter(\.isGeometry)
                 guard !geometry.isEmpty else { continue }
@@ -97,26 +108,43 @@ struct LottieShapeRenderer {
             builder.animate(shape, "opacity", paint.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
             return shape
         }
-        // A gradient: a padded CAGradientLayer showing through the shape.
+        // A gradient: a padded CAGradientLayer showing through the shape; opacity stops are a
+        // second gradient of the same geometry masking the colours (a layer around them then
+        // carries the shape).
         let reach = Self.gradientReach
-        let gradient = CAGradientLayer()
-        gradient.frame = CGRect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach)
-        gradient.type = type == 2 ? .radial : .axial
-        builder.animate(gradient, "colors", paint.stops) { paint.gradient($0).colors }
-        builder.animate(gradient, "locations", paint.stops) { paint.gradient($0).locations }
-        func unit(_ v: [Double]) -> CGPoint {
-            CGPoint(x: ((v.count > 0 ? v[0] : 0) + reach) / (2 * reach), y: ((v.count > 1 ? v[1] : 0) + reach) / (2 * reach))
-        }
-        builder.animate(gradient, "startPoint", paint.start) { NSValue(point: unit($0)) }
-        if type == 2 {
-            // Radial: Core Animation's end point gives the radius along each axis.
-            builder.sampled(gradient, "endPoint", times: paint.start.keyframes.map(\.time) + paint.end.keyframes.map(\.time)) { frame in
-                let s = paint.start.value(at: frame, interpolate: LottieEasing.mix), e = paint.end.value(at: frame, interpolate: LottieEasing.mix)
-                let r = hypot((e.count > 0 ? e[0] : 0) - (s.count > 0 ? s[0] : 0), (e.count > 1 ? e[1] : 0) - (s.count > 1 ? s[1] : 0))
-                return NSValue(point: unit([(s.count > 0 ? s[0] : 0) + r, (s.count > 1 ? s[1] : 0) + r]))
+        func gradientLayer(_ stops: @escaping ([Double]) -> (colors: [CGColor], locations: [NSNumber])) -> CAGradientLayer {
+            let gradient = CAGradientLayer()
+            gradient.frame = CGRect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach)
+            gradient.type = type == 2 ? .radial : .axial
+            builder.animate(gradient, "colors", paint.stops) { stops($0).colors }
+            builder.animate(gradient, "locations", paint.stops) { stops($0).locations }
+            func unit(_ v: [Double]) -> CGPoint {
+                CGPoint(x: ((v.count > 0 ? v[0] : 0) + reach) / (2 * reach), y: ((v.count > 1 ? v[1] : 0) + reach) / (2 * reach))
             }
-        } else {
-            builder.animate(gradient, "endPoint", paint.end) { NSValue(point: unit($0)) }
+            builder.animate(gradient, "startPoint", paint.start) { NSValue(point: unit($0)) }
+            if type == 2 {
+                // Radial: Core Animation's end point gives the radius along each axis.
+                builder.sampled(gradient, "endPoint", times: paint.start.keyframes.map(\.time) + paint.end.keyframes.map(\.time)) { frame in
+                    let s = paint.start.value(at: frame, interpolate: LottieEasing.mix), e = paint.end.value(at: frame, interpolate: LottieEasing.mix)
+                    let r = hypot((e.count > 0 ? e[0] : 0) - (s.count > 0 ? s[0] : 0), (e.count > 1 ? e[1] : 0) - (s.count > 1 ? s[1] : 0))
+                    return NSValue(point: unit([(s.count > 0 ? s[0] : 0) + r, (s.count > 1 ? s[1] : 0) + r]))
+                }
+            } else {
+                builder.animate(gradient, "endPoint", paint.end) { NSValue(point: unit($0)) }
+            }
+            return gradient
+        }
+        let colors = gradientLayer(paint.gradient)
+        var gradient: CALayer = colors
+        if paint.hasOpacityStops {
+            let alphas = gradientLayer(paint.opacityGradient)
+            colors.frame = CGRect(origin: .zero, size: colors.bounds.size)
+            alphas.frame = colors.bounds
+            colors.mask = alphas
+            let holder = CALayer()
+            holder.frame = CGRect(x: -reach, y: -reach, width: 2 * reach, height: 2 * reach)
+            holder.addSublayer(colors)
+            gradient = holder
         }
         builder.animate(gradient, "opacity", paint.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
         // The mask covers the whole gradient, its own coordinates the shape's (its bounds'

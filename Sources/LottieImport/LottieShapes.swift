@@ -21,6 +21,7 @@ indirect enum LottieShapeItem {
     case paint(LottiePaint)
     case trim(start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
     case transform(LottieTransform)
+    case repeater(LottieRepeater)
     /// Read and not drawn (named in the import's warnings).
     case unsupported(String)
 
@@ -51,6 +52,7 @@ indirect enum LottieShapeItem {
             return .trim(start: try node.numberProperty("s", default: 0), end: try node.numberProperty("e", default: 100),
                          offset: try node.numberProperty("o", default: 0))
         case "tr": return .transform(try LottieTransform(node))
+        case "rp": return .repeater(try LottieRepeater(node))
         case "mm": return nil // merge paths: the paths are combined in one layer anyway
         default: return .unsupported(type)
         }
@@ -201,7 +203,7 @@ struct LottiePaint {
 
     init(_ node: LottieNode, type: String) throws {
         kind = type == "fl" || type == "gf" ? .fill : .stroke
-        color = try node.numbersProperty("c", default: [0, 0, 0, 1])
+        color = try node.numbersProperty("c", default: [0, 0, 0, 1]).asColor()
         opacity = try node.numberProperty("o", default: 100)
         evenOdd = (try node["r"]?.number()) == 2
         if kind == .stroke {
@@ -225,25 +227,23 @@ struct LottiePaint {
     }
 
     /// Gradient colours and locations from Lottie's flat stops: `stopCount` colour stops
-    /// (position, r, g, b), then opacity stops (position, alpha) read at each colour stop.
+    /// (position, r, g, b), opaque; the opacity stops that may follow are `opacityGradient`'s.
     func gradient(_ flat: [Double]) -> (colors: [CGColor], locations: [NSNumber]) {
         let count = min(stopCount, flat.count / 4)
-        var colors: [CGColor] = [], locations: [NSNumber] = []
-        let alphas = stride(from: count * 4, to: flat.count - 1, by: 2).map { (flat[$0], flat[$0 + 1]) }
-        func alpha(at t: Double) -> Double {
-            guard let first = alphas.first else { return 1 }
-            if t <= first.0 { return first.1 }
-            for (a, b) in zip(alphas, alphas.dropFirst()) where t <= b.0 {
-                return b.0 > a.0 ? a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0) : b.1
-            }
-            return alphas[alphas.count - 1].1
-        }
-        for i in 0..<count {
-            let t = flat[i * 4]
-            colors.append(CGColor(red: flat[i * 4 + 1], green: flat[i * 4 + 2], blue: flat[i * 4 + 3], alpha: alpha(at: t)))
-            locations.append(NSNumber(value: t))
-        }
-        return (colors, locations)
+        let stops = (0..<count).map { flat[$0 * 4] }
+        return (stops.indices.map { i in CGColor(red: flat[i * 4 + 1], green: flat[i * 4 + 2], blue: flat[i * 4 + 3], alpha: 1) },
+                stops.map { NSNumber(value: $0) })
+    }
+
+    /// Whether any keyframe's stops carry opacity stops (position, alpha) after the colours.
+    var hasOpacityStops: Bool { stops.keyframes.contains { $0.value.count >= stopCount * 4 + 2 } }
+
+    /// The opacity stops at their own positions, as white of their alpha: a gradient that masks
+    /// the colours, as lottie-ios masks them (the two sets of stops need not line up).
+    func opacityGradient(_ flat: [Double]) -> (colors: [CGColor], locations: [NSNumber]) {
+        let alphas = stride(from: min(stopCount, flat.count / 4) * 4, to: flat.count - 1, by: 2).map { (flat[$0], flat[$0 + 1]) }
+        guard !alphas.isEmpty else { return ([CGColor(red: 1, green: 1, blue: 1, alpha: 1)], [0]) }
+        return (alphas.map { CGColor(red: 1, green: 1, blue: 1, alpha: min(max($0.1, 0), 1)) }, alphas.map { NSNumber(value: $0.0) })
     }
 }
 
@@ -251,10 +251,19 @@ struct LottiePaint {
 /// and Apple's frames of lottie-ios's trees show paints whose colour's alpha is 0 opaque).
 func lottieOpaqueColor(_ v: [Double]) -> CGColor { lottieColor(Array(v.prefix(3)) + [1]) }
 
-/// The colour of a Lottie colour value (0...1 components, alpha optional).
+/// The colour of a Lottie colour value (0...1 components, alpha optional; see `asColor()` for
+/// files that give 0...255), each component clamped as a colour between keyframes that ease
+/// past their ends is.
 func lottieColor(_ v: [Double]) -> CGColor {
-    // Very old exports give 0...255 components.
-    let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1
-    return CGColor(red: (v.count > 0 ? v[0] : 0) / scale, green: (v.count > 1 ? v[1] : 0) / scale,
-                   blue: (v.count > 2 ? v[2] : 0) / scale, alpha: v.count > 3 ? min(max(v[3], 0), 1) : 1)
+    func component(_ i: Int, _ fallback: Double) -> Double { i < v.count ? min(max(v[i], 0), 1) : fallback }
+    return CGColor(red: component(0, 0), green: component(1, 0), blue: component(2, 0), alpha: component(3, 1))
+}
+
+extension LottieAnimatable where Value == [Double] {
+    /// The colour keyframes in 0...1: very old exports give 0...255 components, told apart by
+    /// the keyframes themselves (a value between keyframes may ease past 1 in either kind).
+    func asColor() -> LottieAnimatable<[Double]> {
+        guard keyframes.contains(where: { $0.value.prefix(3).contains { $0 > 1 } }) else { return self }
+        return map { v in v.enumerated().map { $0.offset < 3 ? $0.element / 255 : $0.element } }
+    }
 }

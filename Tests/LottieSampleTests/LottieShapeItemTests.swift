@@ -1,0 +1,73 @@
+// Repeaters and gradients with opacity stops, drawn on the CPU reference and read back: what a
+// shape item means is in the pixels, not in the layer tree that carries it.
+import Compositor
+import Foundation
+import LayerModel
+import LottieImport
+import OpenCoreGraphics
+import RasterBackend
+import Testing
+
+@Suite("Lottie shape items")
+struct LottieShapeItemTests {
+    /// A `width` x `height` document with one shape layer holding `shapes`, drawn at scale 1.
+    static func draw(width: Int, height: Int, shapes: String) throws -> Bitmap {
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": \(width), "h": \(height), "layers": [
+          {"ty": 4, "nm": "shapes", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": \(shapes)}]}
+        """
+        let document = try LottieDocument(data: Data(json.utf8))
+        #expect(!document.warnings.contains { $0.contains("not drawn") }, "\(document.warnings)")
+        let root = try document.makeLayer()
+        root.speed = 0
+        let tree = root.presentationTree(atMediaTime: CACurrentMediaTime())
+        return RasterRenderer().render(try RenderListBuilder(viewport: root.frame, scale: 1).build(root: tree))
+    }
+
+    static let square = #"{"ty": "rc", "s": {"a": 0, "k": [10, 10]}, "p": {"a": 0, "k": [5, 5]}, "r": {"a": 0, "k": 0}}"#
+    static let red = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 1}"#
+
+    static func repeater(copies: Int, offset: Double, startOpacity: Double, endOpacity: Double) -> String {
+        """
+        {"ty": "rp", "c": {"a": 0, "k": \(copies)}, "o": {"a": 0, "k": \(offset)}, "m": 1,
+         "tr": {"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": \(startOpacity)}, "eo": {"a": 0, "k": \(endOpacity)}}}
+        """
+    }
+
+    @Test("a repeater draws what is above it c times, one more step of its transform each, opacity from so to eo")
+    func repeaterCopies() throws {
+        let bitmap = try Self.draw(width: 100, height: 10, shapes: """
+            [{"ty": "gr", "it": [\(Self.square), \(Self.red), \(Self.repeater(copies: 3, offset: 0, startOpacity: 100, endOpacity: 50)),
+              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]
+            """)
+        // Copies at x 0-10, 30-40 and 60-70, at opacity 1, 0.75 and 0.5; nothing at 90.
+        #expect(bitmap[5, 5] == (255, 0, 0, 255))
+        #expect(abs(Int(bitmap[35, 5].3) - 191) <= 1 && bitmap[35, 5].0 == bitmap[35, 5].3)
+        #expect(abs(Int(bitmap[65, 5].3) - 128) <= 1)
+        #expect(bitmap[20, 5].3 == 0 && bitmap[95, 5].3 == 0)
+    }
+
+    @Test("a repeater's offset starts the copies that many steps in")
+    func repeaterOffset() throws {
+        let bitmap = try Self.draw(width: 100, height: 10, shapes: """
+            [\(Self.square), \(Self.red), \(Self.repeater(copies: 3, offset: 1, startOpacity: 100, endOpacity: 100))]
+            """)
+        #expect(bitmap[5, 5].3 == 0)
+        for x in [35, 65, 95] { #expect(bitmap[x, 5] == (255, 0, 0, 255), "x \(x)") }
+    }
+
+    @Test("a gradient's opacity stops apply at their own positions, not only at the colour stops")
+    func opacityStops() throws {
+        // White at 0 and 1; opacity 0 at 0, 1 at 0.25, 1 at 1 along x from 0 to 100.
+        let bitmap = try Self.draw(width: 100, height: 10, shapes: """
+            [{"ty": "rc", "s": {"a": 0, "k": [100, 10]}, "p": {"a": 0, "k": [50, 5]}, "r": {"a": 0, "k": 0}},
+             {"ty": "gf", "t": 1, "o": {"a": 0, "k": 100}, "r": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]},
+              "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0.25, 1, 1, 1]}}}]
+            """)
+        // Pixel 12 covers t 0.12-0.13: alpha half; from 0.25 on, opaque (the colour stops alone
+        // would give 0.5 at the middle).
+        #expect(abs(Int(bitmap[12, 5].3) - 128) <= 2, "\(bitmap[12, 5])")
+        #expect(bitmap[50, 5] == (255, 255, 255, 255) && bitmap[80, 5] == (255, 255, 255, 255))
+    }
+}

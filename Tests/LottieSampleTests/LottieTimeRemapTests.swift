@@ -1,0 +1,73 @@
+// Time remapping: a precomposition layer's `tm` gives, at each of its frames, the second of the
+// precomposition its layers show, which may run backwards (checked here by a remap that plays
+// the precomposition in reverse).
+import Foundation
+import LayerModel
+import LottieImport
+import OpenCoreGraphics
+import Testing
+
+@Suite("Lottie time remapping")
+struct LottieTimeRemapTests {
+    @Test("tm plays a precomposition backwards: at frame f its layers show second tm(f)")
+    func backwards() throws {
+        // The precomposition fades its layer in over frames 0-10 (linear); the remap runs from
+        // 1 s at frame 0 down to 0 s at frame 10, so frame 2 shows the precomposition's frame 8.
+        let linear = #""o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}"#
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100,
+         "assets": [{"id": "fade", "w": 100, "h": 100, "layers": [
+           {"ty": 4, "nm": "fading", "ind": 1, "ip": 0, "op": 10, "st": 0, "shapes": [],
+            "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], \(linear)}, {"t": 10, "s": [100]}]}}}]}],
+         "layers": [
+           {"ty": 0, "nm": "remapped", "refId": "fade", "ind": 1, "ip": 0, "op": 10, "st": 0, "w": 100, "h": 100,
+            "tm": {"a": 1, "k": [{"t": 0, "s": [1], \(linear)}, {"t": 10, "s": [0]}]}, "ks": {}}]}
+        """
+        let document = try LottieDocument(data: Data(json.utf8))
+        #expect(!document.warnings.contains { $0.contains("tm") }, "\(document.warnings)")
+        let root = try document.makeLayer()
+        root.speed = 0
+        func fading(atFrame frame: Double) -> Float {
+            root.timeOffset = frame / 10
+            var found: Float = -1
+            func walk(_ layer: CALayer) {
+                if layer.name == "fading" { found = layer.opacity }
+                for sublayer in layer.sublayers ?? [] { walk(sublayer) }
+            }
+            walk(root.presentationTree(atMediaTime: CACurrentMediaTime()))
+            return found
+        }
+        for (frame, opacity) in [(2.0, Float(0.8)), (5, 0.5), (7.5, 0.25)] {
+            #expect(abs(fading(atFrame: frame) - opacity) < 1e-3, "frame \(frame): \(fading(atFrame: frame))")
+        }
+    }
+
+    @Test("a colour sampled through a remap while its easing runs past white stays white, not read as 0-255")
+    func colourPastItsEnd() throws {
+        // White to pink over frames 0-10 with an out handle below 0: early on the colour eases
+        // past white (components above 1), which once read as a 0-255 file's colour: black.
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100,
+         "assets": [{"id": "card", "w": 100, "h": 100, "layers": [
+           {"ty": 4, "nm": "card", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
+             {"ty": "rc", "s": {"a": 0, "k": [100, 100]}, "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 0}},
+             {"ty": "fl", "o": {"a": 0, "k": 100}, "r": 1, "c": {"a": 1, "k": [
+               {"t": 0, "s": [1, 1, 1, 1], "o": {"x": [0.167], "y": [-1.5]}, "i": {"x": [0.7], "y": [1]}},
+               {"t": 10, "s": [0.9, 0.5, 0.6, 1]}]}}]}]}],
+         "layers": [
+           {"ty": 0, "nm": "remapped", "refId": "card", "ind": 1, "ip": 0, "op": 10, "st": 0, "w": 100, "h": 100,
+            "tm": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [1]}]}, "ks": {}}]}
+        """
+        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
+        root.speed = 0
+        root.timeOffset = 0.2
+        var fill: CGColor?
+        func walk(_ layer: CALayer) {
+            if let shape = layer as? CAShapeLayer { fill = shape.fillColor }
+            for sublayer in layer.sublayers ?? [] { walk(sublayer) }
+        }
+        walk(root.presentationTree(atMediaTime: CACurrentMediaTime()))
+        let components = try #require(fill?.components)
+        #expect(components.prefix(3).allSatisfy { $0 > 0.95 }, "\(components)")
+    }
+}
