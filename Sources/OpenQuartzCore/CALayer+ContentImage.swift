@@ -9,22 +9,23 @@ extension CALayer {
     /// The layer and its sublayers as `render(in:)` draws them into a context the size of its
     /// bounds: the layer's own bounds space (its transform and position left out, as Core
     /// Animation's `render(in:)` leaves them), its opacity applied, at `scale` device pixels per
-    /// point, at media time `t` (animations included), on `backend`. Layout runs first, as
-    /// snapshot strategies ask for it (`setNeedsLayout`, `layoutIfNeeded`). As with a
-    /// `CARenderer` frame, the media clock is set to `t` first, so animations still uncommitted
-    /// begin at `t`; one with a `beginTime` of its own is shown `t - beginTime` into it.
-    /// `size` (in points, from the bounds' origin) replaces the bounds' size as the image's.
+    /// point, on `backend`. Layout runs first, as snapshot strategies ask for it
+    /// (`setNeedsLayout`, `layoutIfNeeded`). Without a time the model tree is drawn, animations
+    /// left out, as Apple's `render(in:)` draws it; at media time `t` animations are included: as
+    /// with a `CARenderer` frame, the media clock is set to `t` first, so animations still
+    /// uncommitted begin at `t`, and one with a `beginTime` of its own is shown `t - beginTime`
+    /// into it. `size` (in points, from the bounds' origin) replaces the bounds' size as the image's.
     public func renderedContentImage(size: CGSize? = nil, scale: CGFloat = 1, backend: RenderBackend = .cpu,
-                                     atTime t: Double = 0) throws -> CGImage {
-        guard t.isFinite else { throw RenderError.invalidTime(t) }
+                                     atTime t: Double? = nil) throws -> CGImage {
+        if let t, !t.isFinite { throw RenderError.invalidTime(t) }
         var opacity = 1.0
-        MediaClock.set(t)
+        if let t { MediaClock.set(t) }
         let list = try CATransaction.withLock { () throws -> RenderList in
             CATransaction.flush()
             setNeedsLayout()
             layoutIfNeeded()
             displayTreeIfNeeded()
-            let tree = hasAnimationsInSubtree ? presentationTree(atMediaTime: t) : self
+            let tree = if let t, hasAnimationsInSubtree { presentationTree(atMediaTime: t) } else { self }
             opacity = Double(tree.opacity)
             do {
                 let viewport = CGRect(origin: bounds.origin, size: size ?? bounds.size)

@@ -16,11 +16,12 @@ extension Snapshotting where Value == CALayer, Format == CGImage {
     /// OpenQuartz's extras: `size` (the image's size in points from the bounds' origin, in place of
     /// the bounds' size), `scale` (device pixels per point; Apple's snapshots are at the screen's,
     /// so pass 2 or 3 to compare with references recorded on a Retina Mac or an iPhone), `time`
-    /// (the media time, animations included: a paused animation or a frame of a running one),
+    /// (a media time to draw the animations at: without one the model tree is drawn, animations
+    /// left out, as `render(in:)` draws it),
     /// `backend` (`.cpu`, the reference rasterizer, gives the same bytes on every machine; `.gpu`
     /// draws through GLES, best with a tolerant comparison) and `comparator` (one of PixelDiff's,
     /// in place of the precisions).
-    public static func image(precision: Float = 1, perceptualPrecision: Float = 1, size: CGSize? = nil, scale: CGFloat = 1, time: Double = 0,
+    public static func image(precision: Float = 1, perceptualPrecision: Float = 1, size: CGSize? = nil, scale: CGFloat = 1, time: Double? = nil,
                              backend: RenderBackend = .cpu, comparator: (any PixelComparator)? = nil) -> Snapshotting {
         Snapshotting<CGImage, CGImage>.image(precision: precision, perceptualPrecision: perceptualPrecision, comparator: comparator)
             .pullback { layer in

@@ -212,6 +212,15 @@ struct SnapshotTests {
         let half = verifySnapshot(of: fading, as: .image(time: 10.5), named: "fade", record: .all, snapshotDirectory: folder.path)
         #expect(half?.contains("Record mode is on.") == true)
         #expect(try CGImage.load(contentsOf: folder.appendingPathComponent("comparators.fade.png")).bitmap[5, 5] == (0, 0, 0, 128))
+        // Without a time the model is drawn, animations left out, as render(in:) draws it.
+        #expect(try fading.renderedContentImage().bitmap[5, 5] == (0, 0, 0, 255))
+        let unset = CALayer()
+        unset.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        unset.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let fadeNow = CABasicAnimation(keyPath: "opacity")
+        (fadeNow.fromValue, fadeNow.toValue, fadeNow.duration) = (0.0, 0.0, 100)
+        unset.add(fadeNow, forKey: "fade")
+        #expect(try unset.renderedContentImage().bitmap[5, 5] == (0, 0, 0, 255), "an animation added now is not drawn without a time")
     }
 
     @Test("bad input: another size, a corrupt reference, a folder that cannot be written, a layer that cannot be drawn; all named")
