@@ -59,7 +59,8 @@ struct LottieRepeater {
         if isAnimated && (copies.isAnimated || offset.isAnimated || startOpacity.isAnimated || endOpacity.isAnimated) {
             document.warn("\(path).shapes: a repeater's copies, offset and opacities are drawn at their first values")
         }
-        let count = min(max(Int(copies.first.rounded()), 0), Self.maxCopies)
+        // Clamped as a number first: a hostile count of 1e300 has no Int.
+        let count = Int(min(max(copies.first.rounded(), 0), Double(Self.maxCopies)))
         let replicator = CAReplicatorLayer()
         // Centred on the group's origin, about which Core Animation turns each instance.
         replicator.bounds = CGRect(x: -bounds.width, y: -bounds.height, width: 2 * bounds.width, height: 2 * bounds.height)

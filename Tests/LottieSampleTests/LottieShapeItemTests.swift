@@ -27,7 +27,7 @@ struct LottieShapeItemTests {
     static let square = #"{"ty": "rc", "s": {"a": 0, "k": [10, 10]}, "p": {"a": 0, "k": [5, 5]}, "r": {"a": 0, "k": 0}}"#
     static let red = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 1}"#
 
-    static func repeater(copies: Int, offset: Double, startOpacity: Double, endOpacity: Double) -> String {
+    static func repeater(copies: Double, offset: Double, startOpacity: Double, endOpacity: Double) -> String {
         """
         {"ty": "rp", "c": {"a": 0, "k": \(copies)}, "o": {"a": 0, "k": \(offset)}, "m": 1,
          "tr": {"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
@@ -69,5 +69,22 @@ struct LottieShapeItemTests {
         // would give 0.5 at the middle).
         #expect(abs(Int(bitmap[12, 5].3) - 128) <= 2, "\(bitmap[12, 5])")
         #expect(bitmap[50, 5] == (255, 255, 255, 255) && bitmap[80, 5] == (255, 255, 255, 255))
+    }
+
+    @Test("a hostile repeater count is bounded, not trapped on")
+    func hostileCopies() throws {
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 10, "layers": [
+          {"ty": 4, "nm": "shapes", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {},
+           "shapes": [\(Self.square), \(Self.red), \(Self.repeater(copies: 1e300, offset: 0, startOpacity: 100, endOpacity: 100))]}]}
+        """
+        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
+        var counts: [Int] = []
+        func walk(_ layer: CALayer) {
+            if let replicator = layer as? CAReplicatorLayer { counts.append(replicator.instanceCount) }
+            for sublayer in layer.sublayers ?? [] { walk(sublayer) }
+        }
+        walk(root)
+        #expect(counts.count == 1 && counts.allSatisfy { $0 > 1 && $0 <= 1000 }, "\(counts)")
     }
 }
