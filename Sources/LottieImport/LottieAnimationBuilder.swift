@@ -18,8 +18,13 @@ struct LottieAnimationBuilder {
     /// Inside a time-remapped precomposition: how this builder's frames follow the clock outside
     /// it (then `start` and `stretch` are not read; LottieTimeRemapping.swift).
     var remap: LottieTimeMap?
+    /// The document's samples, shared by every builder made from this one.
+    let budget: LottieSampleBudget
 
-    init(frameRate: Double) { self.frameRate = frameRate }
+    init(frameRate: Double, budget: LottieSampleBudget) {
+        self.frameRate = frameRate
+        self.budget = budget
+    }
 
     /// The builder for a layer starting at `start`, stretched by `stretch`, in this one's time.
     func retimed(start: Double, stretch: Double) -> LottieAnimationBuilder {
@@ -37,7 +42,7 @@ struct LottieAnimationBuilder {
     /// The builder of a precomposition whose layer remaps its time: at this builder's frame f
     /// (between `frames`) its layers are at `remap`(f) seconds.
     func remapped(by remap: LottieAnimatable<Double>, frames: ClosedRange<Double>) -> LottieAnimationBuilder {
-        var inner = LottieAnimationBuilder(frameRate: frameRate)
+        var inner = LottieAnimationBuilder(frameRate: frameRate, budget: budget)
         let rate = frameRate
         let seconds = { (frame: Double) in remap.value(at: frame, interpolate: Double.mix) }
         if let outerMap = self.remap {
@@ -64,6 +69,10 @@ struct LottieAnimationBuilder {
             return
         }
         if let remap {
+            guard budget.take(remap.frames.count, keyPath: keyPath, layerName: layer.name) else {
+                layer.setValue(convert(property.first), forKeyPath: keyPath)
+                return
+            }
             remap.outer.sampled(layer, keyPath, times: remap.frames,
                                 values: remap.frames.map { convert(property.value(at: remap.local($0), interpolate: Value.mix)) })
             return
@@ -96,6 +105,10 @@ struct LottieAnimationBuilder {
     /// frames where its parts change), linear between them.
     func sampled(_ layer: CALayer, _ keyPath: String, times keyTimes: [Double], _ value: (Double) -> Any) {
         if let remap {
+            guard budget.take(remap.frames.count, keyPath: keyPath, layerName: layer.name) else {
+                layer.setValue(value(remap.local(remap.frames[0])), forKeyPath: keyPath)
+                return
+            }
             remap.outer.sampled(layer, keyPath, times: remap.frames, values: remap.frames.map { value(remap.local($0)) })
             return
         }
@@ -112,6 +125,10 @@ struct LottieAnimationBuilder {
             t += step
         }
         times = Array(Set(times + sorted)).sorted()
+        guard budget.take(times.count, keyPath: keyPath, layerName: layer.name) else {
+            layer.setValue(value(start), forKeyPath: keyPath)
+            return
+        }
         sampled(layer, keyPath, times: times, values: times.map(value))
     }
 
@@ -132,6 +149,7 @@ struct LottieAnimationBuilder {
     func visibility(_ layer: CALayer, from inFrame: Double, to outFrame: Double) {
         guard outFrame > inFrame else { layer.isHidden = true; return }
         if let remap {
+            guard budget.take(remap.frames.count, keyPath: "hidden", layerName: layer.name) else { return }
             remap.outer.sampled(layer, "hidden", times: remap.frames, values: remap.frames.map { frame -> Any in
                 let local = remap.local(frame)
                 return !(local >= inFrame - 1e-4 && local < outFrame)

@@ -21,6 +21,9 @@ public final class LottieDocument {
     public static let maxBytes = 64 << 20
     public static let maxPrecompDepth = 16
     public static let maxLayers = 20_000
+    /// Most sampled values one `makeLayer()` may work out (LottieSampleBudget.swift); lottie-ios's
+    /// samples take at most 205,155.
+    public static let maxSamples = 5_000_000
 
     public init(data: Data, baseURL: URL? = nil) throws {
         guard data.count <= Self.maxBytes else { throw LottieError(path: "$", reason: "the document is over \(Self.maxBytes >> 20) MiB") }
@@ -60,15 +63,21 @@ public final class LottieDocument {
 
     /// The root layer (bounds `width` x `height`) with every animation attached, in frames over
     /// the frame rate from frame 0. Pause it at a frame as lottie-ios does: `speed = 0`,
-    /// `timeOffset = frame / frameRate`.
-    public func makeLayer() throws -> CALayer {
+    /// `timeOffset = frame / frameRate`. `maxSamples` bounds the values worked out for sampled
+    /// animations (a server may lower it); a document that needs more is refused.
+    public func makeLayer(maxSamples: Int = LottieDocument.maxSamples) throws -> CALayer {
         warnings = []
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         layer.anchorPoint = .zero
         layer.masksToBounds = true
-        try LottieCompositionBuilder(document: self, builder: LottieAnimationBuilder(frameRate: frameRate), layersBuilt: .init(),
+        let budget = LottieSampleBudget(limit: maxSamples)
+        try LottieCompositionBuilder(document: self, builder: LottieAnimationBuilder(frameRate: frameRate, budget: budget), layersBuilt: .init(),
                                      depth: 0).build(try root["layers"]!.array(), size: CGSize(width: width, height: height), into: layer)
+        if let place = budget.exhaustedAt {
+            throw LottieError(path: "$.layers", reason: "the animation needs more than \(maxSamples) sampled values "
+                + "(layers x animated properties x frames); the budget ran out at the \(place)")
+        }
         return layer
     }
 

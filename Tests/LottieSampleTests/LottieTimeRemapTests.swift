@@ -71,3 +71,27 @@ struct LottieTimeRemapTests {
         #expect(components.prefix(3).allSatisfy { $0 > 0.95 }, "\(components)")
     }
 }
+
+@Suite("Lottie sample budget")
+struct LottieSampleBudgetTests {
+    @Test("a document that needs more sampled values than the budget is refused, naming where it ran out")
+    func refused() throws {
+        // A layer whose path combines two moving parts is sampled a frame apart: 101 samples.
+        let moving = #"{"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 100, "s": [50, 50]}]}"#
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 100, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "busy", "ind": 1, "ip": 0, "op": 100, "st": 0, "ks": {}, "shapes": [
+            {"ty": "rc", "s": \(moving), "p": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+            {"ty": "el", "s": \(moving), "p": {"a": 0, "k": [60, 60]}},
+            {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 1}]}]}
+        """
+        let document = try LottieDocument(data: Data(json.utf8))
+        _ = try document.makeLayer()
+        _ = try document.makeLayer(maxSamples: 101)
+        #expect {
+            _ = try document.makeLayer(maxSamples: 100)
+        } throws: { error in
+            "\(error)".hasPrefix("$.layers: the animation needs more than 100 sampled values") && "\(error)".contains("path of layer")
+        }
+    }
+}
