@@ -1,9 +1,7 @@
 import Compositor
 import Foundation
-import GLBackend
 import LayerModel
 import OpenCoreGraphics
-import RasterBackend
 
 extension CALayer {
     /// The layer and its sublayers as `render(in:)` draws them into a context the size of its
@@ -34,17 +32,7 @@ extension CALayer {
                 throw RenderError.compositing(error)
             }
         }
-        var bitmap: Bitmap
-        switch backend {
-        case .cpu:
-            bitmap = RasterRenderer().render(list)
-        case .gpu:
-            do {
-                bitmap = try GLDevice.shared().render(list)
-            } catch let error as GLError {
-                throw RenderError.gpu(error)
-            }
-        }
+        var bitmap = try backend.draw(list)
         // The whole drawing faded at once, as a context's alpha fades the image render(in:) draws.
         if opacity < 1 {
             let keep = max(0, opacity)

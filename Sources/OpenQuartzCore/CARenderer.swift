@@ -1,6 +1,5 @@
 import Compositor
 import Foundation
-import GLBackend
 import LayerModel
 import OpenCoreGraphics
 import RasterBackend
@@ -70,17 +69,9 @@ public final class CARenderer {
     /// Composites the tree and executes the frame on the backend.
     public func render() {
         do {
-            let list = try makeRenderList()
-            switch backend {
-            case .cpu:
-                outcome = .success(RasterRenderer().render(list, cache: rasterCache))
-            case .gpu:
-                outcome = .success(try GLDevice.shared().render(list))
-            }
+            outcome = .success(try backend.draw(try makeRenderList(), cache: rasterCache))
         } catch let error as RenderError {
             outcome = .failure(error)
-        } catch let error as GLError {
-            outcome = .failure(.gpu(error))
         } catch {
             outcome = .failure(.gpu(.noContext("\(error)")))
         }
