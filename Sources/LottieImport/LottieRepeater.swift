@@ -29,10 +29,6 @@ struct LottieRepeater {
         below = try node["m"]?.number() == 2
     }
 
-    var isAnimated: Bool {
-        copies.isAnimated || offset.isAnimated || transform.isAnimated || startOpacity.isAnimated || endOpacity.isAnimated
-    }
-
     /// One step at `frame`: the anchor to the origin, scaled, skewed, turned, and back to the
     /// anchor moved by the position.
     func step(at frame: Double) -> CGAffineTransform {
@@ -40,13 +36,14 @@ struct LottieRepeater {
         return transform.matrix(at: frame).concatenating(CGAffineTransform(translationX: a.count > 0 ? a[0] : 0, y: a.count > 1 ? a[1] : 0))
     }
 
-    /// `count` steps on (any real count: position, turn and skew times it, scale to its power).
+    /// `count` steps on (any real count: position and turn times it, scale to its power; a
+    /// skew is left out).
     func steps(_ count: Double, at frame: Double) -> CGAffineTransform {
         if count == 0 { return .identity }
         let a = transform.anchor.value(at: frame, interpolate: LottieEasing.mix)
         let s = transform.scale.value(at: frame, interpolate: LottieEasing.mix)
         let p = transform.positionValue(at: frame)
-        let r = transform.rotation.value(at: frame) { $0 + ($1 - $0) * $2 } * .pi / 180
+        let r = transform.rotation.value(at: frame, interpolate: Double.mix) * .pi / 180
         let ax = a.count > 0 ? a[0] : 0, ay = a.count > 1 ? a[1] : 0
         let sx = pow((s.count > 0 ? s[0] : 100) / 100, count), sy = pow((s.count > 1 ? s[1] : 100) / 100, count)
         return CGAffineTransform(translationX: -ax, y: -ay).concatenating(CGAffineTransform(scaleX: sx, y: sy))
@@ -56,7 +53,7 @@ struct LottieRepeater {
 
     /// The copies of `content` (drawn in the group's space) as a replicator laid over that space.
     func replicate(_ content: CALayer, in bounds: CGRect, builder: LottieAnimationBuilder, document: LottieDocument, path: String) -> CALayer {
-        if isAnimated && (copies.isAnimated || offset.isAnimated || startOpacity.isAnimated || endOpacity.isAnimated) {
+        if copies.isAnimated || offset.isAnimated || startOpacity.isAnimated || endOpacity.isAnimated {
             document.warn("\(path).shapes: a repeater's copies, offset and opacities are drawn at their first values")
         }
         // Clamped as a number first: a hostile count of 1e300 has no Int.
