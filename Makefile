@@ -1,6 +1,9 @@
 # The two commands of the README: `make demo` (install what is missing, build, render the built-in
 # scenes on GPU and CPU and check they agree) and `make test` (the whole test suite).
 SWIFT ?= swift
+# The package's trait that brings in swift-snapshot-testing and the SnapshotTestingQuartz product
+# (Package.swift says why it is a trait); the suite's snapshot tests need it.
+TRAITS = --traits SnapshotTesting
 OUT ?= out/demo
 # One build serves the demo, the suite and the tools: the optimized one, tests included (`swift
 # build -c release --build-tests`), so `make test` after `make demo` starts at once and the suite
@@ -18,7 +21,7 @@ test-deps:
 	@bash scripts/install-deps.sh --test
 
 build: deps
-	$(SWIFT) build -c $(CONFIG) --build-tests
+	$(SWIFT) build $(TRAITS) -c $(CONFIG) --build-tests
 
 demo: build
 	$(QUARTZ) info
@@ -45,8 +48,8 @@ test-debug: test-deps
 # Every suite that draws on the GPU again on Mesa's softpipe, on the build `make test` made. The
 # driver's debug output is on, so a GL error fails the test.
 test-softpipe: test-deps
-	$(SWIFT) build -c $(CONFIG) --build-tests
-	GALLIUM_DRIVER=softpipe OPENQUARTZ_GL_DEBUG=1 $(SWIFT) test -c $(CONFIG) --skip-build --disable-xctest \
+	$(SWIFT) build $(TRAITS) -c $(CONFIG) --build-tests
+	GALLIUM_DRIVER=softpipe OPENQUARTZ_GL_DEBUG=1 $(SWIFT) test $(TRAITS) -c $(CONFIG) --skip-build --disable-xctest \
 		--filter 'GLBackendTests|SceneCatalogTests|ExampleSceneTests|DifferentialFuzzTests|SnapshotStrategyTests'
 
 # The test suite under the thread sanitizer, and every fuzz target briefly under the address
@@ -76,7 +79,7 @@ fuzz-differential: build
 # scene catalog and of Examples/). Those tests report "recorded"; look at every changed PNG
 # (git status) before committing it.
 goldens: deps
-	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test -c $(CONFIG) --disable-xctest --filter 'cpuMatchesGolden|ExampleSceneTests'
+	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test $(TRAITS) -c $(CONFIG) --disable-xctest --filter 'cpuMatchesGolden|ExampleSceneTests'
 	@git status --short -- Tests Examples
 
 # The benchmark suites (benchmarks/, package-benchmark): every suite, medians and percentiles.

@@ -24,6 +24,16 @@ let package = Package(
         .library(name: "QuartzTools", targets: ["FrameShards", "QuartzBench"]),
         .executable(name: "quartz", targets: ["quartz"]),
     ],
+    // swift-snapshot-testing comes in only with this trait. Its module and ours are both named
+    // SnapshotTesting (ours re-exports it, see the target), which SwiftPM allows only while its
+    // module alias is applied, and it applies the alias only where the root package's products
+    // reach ours: a package depending on OpenQuartz without using SnapshotTestingQuartz (fuzz/,
+    // benchmarks/, most users) failed to load with "multiple packages declare targets with a
+    // conflicting name". Off by default; a package that snapshot-tests enables it
+    // (docs/testing.md), and this package's own builds pass `--traits SnapshotTesting` (Makefile).
+    traits: [
+        .trait(name: "SnapshotTesting", description: "The SnapshotTestingQuartz product: swift-snapshot-testing with OpenQuartz's layer and image strategies"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
@@ -70,7 +80,8 @@ let package = Package(
         .target(name: "SnapshotTesting", dependencies: [
             "OpenQuartzCore", "PixelDiff",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
-                     moduleAliases: ["SnapshotTesting": "PointFreeSnapshotTesting"]),
+                     moduleAliases: ["SnapshotTesting": "PointFreeSnapshotTesting"],
+                     condition: .when(traits: ["SnapshotTesting"])),
         ]),
         // `quartz bench`: the workloads, the ramp controller, the frame loop and the reports.
         .target(name: "QuartzBench", dependencies: ["OpenQuartzCore", "Compositor", "GLBackend", "RasterBackend", "PixelDiff"]),

@@ -38,7 +38,7 @@ sanitizers=" ${SANITIZERS:-thread address} "
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 if [[ "$sanitizers" == *" thread "* ]]; then
-if ! OPENQUARTZ_WARNINGS_AS_ERRORS=1 swift build --build-tests --scratch-path .build/tsan --sanitize=thread > "$log" 2>&1; then
+if ! OPENQUARTZ_WARNINGS_AS_ERRORS=1 swift build --traits SnapshotTesting --build-tests --scratch-path .build/tsan --sanitize=thread > "$log" 2>&1; then
   grep -E "error:" "$log" | sort -u | head -20 || true
   tail -15 "$log"
   echo "the thread-sanitizer build failed (a warning is an error here)" >&2
@@ -50,7 +50,7 @@ TSAN_SKIP=(--skip 'GLBackendTests\.PathFillTests/' --skip 'GLBackendTests\.Neste
   --skip 'GLBackendTests\.PathRouteTests/' --skip 'GLBackendTests\.ExactCoverageTests/' --skip 'GLBackendTests\.BlendModeAgreementTests/'
   --skip 'CompositorTests\.BlurredRoundedRectRowTests/' --skip 'RasterBackendTests\.SourceOverTests/')
 ASAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|RasterBackendTests|GLBackendTests|QuartzCoreSurfaceTests|PixelDiffTests)\.')
-swift test --skip-build --scratch-path .build/tsan --sanitize=thread --disable-xctest "${TSAN_FILTER[@]}" "${TSAN_SKIP[@]}" > "$log" 2>&1 || true
+swift test --traits SnapshotTesting --skip-build --scratch-path .build/tsan --sanitize=thread --disable-xctest "${TSAN_FILTER[@]}" "${TSAN_SKIP[@]}" > "$log" 2>&1 || true
 grep -E "ThreadSanitizer|✘" "$log" | head -40 || true
 # No summary line means the test binary died (a crash at start once left only "sanitizer runs
 # failed" in CI's log, as this assignment stopped the script under set -e): its last lines say how.
@@ -60,14 +60,14 @@ echo "thread sanitizer: ${summary:-no test summary} (build and run: $SECONDS s)"
 fi
 if [[ "$sanitizers" == *" address "* ]]; then
 SECONDS=0
-if ! swift build --build-tests --scratch-path .build/asan --sanitize=address > "$log" 2>&1; then
+if ! swift build --traits SnapshotTesting --build-tests --scratch-path .build/asan --sanitize=address > "$log" 2>&1; then
   grep -E "error:" "$log" | sort -u | head -20 || true
   tail -15 "$log"
   echo "the address-sanitizer build failed" >&2
   exit 1
 fi
 ASAN_OPTIONS="halt_on_error=1:detect_leaks=0" SWIFT_BACKTRACE=enable=no \
-  swift test --skip-build --scratch-path .build/asan --sanitize=address --disable-xctest "${ASAN_FILTER[@]}" > "$log" 2>&1 || true
+  swift test --traits SnapshotTesting --skip-build --scratch-path .build/asan --sanitize=address --disable-xctest "${ASAN_FILTER[@]}" > "$log" 2>&1 || true
 grep -E "AddressSanitizer|SUMMARY|✘" "$log" | head -40 || true
 summary=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1 || true)
 echo "address sanitizer: ${summary:-no test summary} (build and run: $SECONDS s)"

@@ -8,11 +8,11 @@ cd "$(dirname "$0")/.."
 swift=${SWIFT:-swift}
 config=${CONFIG:-release}
 start=$SECONDS
-$swift build -c "$config" --build-tests || exit $?
+$swift build --traits SnapshotTesting -c "$config" --build-tests || exit $?
 built=$SECONDS
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-OPENQUARTZ_GL_DEBUG=1 $swift test -c "$config" --skip-build "$@" 2>&1 | tee "$log"
+OPENQUARTZ_GL_DEBUG=1 $swift test --traits SnapshotTesting -c "$config" --skip-build "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 # Swift Testing's count, plus XCTest's (the Apple-style snapshot tests are XCTest cases).
 swift_testing=$(grep -oE "Test run with [0-9]+ tests" "$log" | tail -1 | grep -oE "[0-9]+")
