@@ -3,8 +3,11 @@ import LayerModel
 import OpenCoreGraphics
 
 // A layer's masks ("masksProperties") as its CALayer's mask: each mask a shape layer, added
-// (union), subtracted (Porter-Duff destination-out) or intersected (destination-in) in order,
-// inverted through an even-odd rectangle far larger than any frame, faded by its opacity.
+// (union) or subtracted (Porter-Duff destination-out) in order, inverted through an even-odd
+// rectangle far larger than any frame, faded by its opacity. An intersecting mask masks what the
+// masks before it drew (their layer's `mask`, wrapped in a new layer for the masks after it), as
+// lottie-ios's Core Animation engine nests them: destination-in as a compositing filter would
+// reach only the pixels its path's shape layer draws, keeping what lies outside the path.
 
 struct LottieMasks {
     let builder: LottieAnimationBuilder
@@ -14,7 +17,7 @@ struct LottieMasks {
     static let outside = CGRect(x: -10_000_000, y: -10_000_000, width: 20_000_000, height: 20_000_000)
 
     func mask(_ masks: [LottieNode], size: CGSize) throws -> CALayer? {
-        let holder = CALayer()
+        var holder = CALayer()
         holder.frame = CGRect(origin: .zero, size: size)
         var any = false
         for mask in masks {
@@ -34,6 +37,7 @@ struct LottieMasks {
                 return path
             }
             builder.animate(shape, "opacity", try mask.numberProperty("o", default: 100)) { NSNumber(value: min(max($0 / 100, 0), 1)) }
+            var masksTheOthers = false
             switch mode {
             case "s":
                 if !any {
@@ -44,14 +48,20 @@ struct LottieMasks {
                     holder.addSublayer(all)
                 }
                 shape.compositingFilter = "destOut"
-            case "i": shape.compositingFilter = any ? "destIn" : nil
-            case "a": break
+            case "i" where any:
+                holder.mask = shape
+                let outer = CALayer()
+                outer.frame = holder.frame
+                outer.addSublayer(holder)
+                holder = outer
+                masksTheOthers = true
+            case "i", "a": break
             default: document.warn("\(mask.path).mode: \"\(mode)\" masks are drawn as added")
             }
             if let expansion = try mask["x"]?.animatable({ try $0.numbers().first ?? 0 }), expansion.keyframes.contains(where: { $0.value != 0 }) {
                 document.warn("\(mask.path).x: mask expansion is not applied")
             }
-            holder.addSublayer(shape)
+            if !masksTheOthers { holder.addSublayer(shape) }
             any = true
         }
         return any ? holder : nil
