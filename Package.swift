@@ -37,6 +37,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(name: "CEGL", pkgConfig: "egl glesv2 gbm",
@@ -50,7 +51,8 @@ let package = Package(
         .target(name: "OpenCoreGraphics", dependencies: ["CLibPNG", "CPNGRows", "CImageCodecs", "CFontStack"]),
         .target(name: "LayerModel", dependencies: ["OpenCoreGraphics"]),
         // Lottie documents as Core Animation layer trees with their animations (docs/lottie.md).
-        .target(name: "LottieImport", dependencies: ["LayerModel", "OpenCoreGraphics"]),
+        // ZIPFoundation reads dotLottie archives (.lottie: a ZIP of the animations and their images).
+        .target(name: "LottieImport", dependencies: ["LayerModel", "OpenCoreGraphics", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // A closed-form shadow's rows and their blend, vectorized by C's compiler (docs/design.md, "The CPU's shadow kernels in C").
         .target(name: "CPixelKernels"),
         .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics", "CPixelKernels"]),
@@ -92,7 +94,7 @@ let package = Package(
         .target(name: "SeedExamples", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "seed-examples", dependencies: ["SeedExamples", "OpenQuartzCore"]),
         .executableTarget(name: "quartz", dependencies: [
-            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "GLBackend", "Compositor", "RasterBackend", "QuartzBench", "FrameShards",
+            "OpenQuartzCore", "PixelDiff", "SceneCatalog", "SceneFormat", "LottieImport", "GLBackend", "Compositor", "RasterBackend", "QuartzBench", "FrameShards",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics"]),
@@ -101,7 +103,8 @@ let package = Package(
         .testTarget(name: "RasterBackendTests", dependencies: ["RasterBackend", "Compositor"]),
         .testTarget(name: "GLBackendTests", dependencies: ["GLBackend", "RasterBackend", "Compositor", "PixelDiff"]),
         // lottie-ios's samples in ../shared/lottie against the frames Apple's Core Animation drew.
-        .testTarget(name: "LottieSampleTests", dependencies: ["LottieImport", "GLBackend", "RasterBackend", "Compositor", "PixelDiff"]),
+        .testTarget(name: "LottieSampleTests", dependencies: ["LottieImport", "GLBackend", "RasterBackend", "Compositor", "PixelDiff", "OpenQuartzCore", "SnapshotTesting"],
+                    exclude: ["Documents"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"], exclude: ["Pairs", "RowFixtures"]),
         .testTarget(name: "SnapshotStrategyTests", dependencies: ["SnapshotTesting", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["__Snapshots__"]),

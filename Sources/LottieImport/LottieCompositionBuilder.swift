@@ -159,12 +159,8 @@ struct LottieCompositionBuilder {
             if let data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters) {
                 image = (try? ImageDecoder.decode(data, source: asset.path))?.first?.image
             }
-        } else if let base = document.baseURL, !name.contains("..") {
-            let folder = try asset.optionalString("u") ?? ""
-            for candidate in [base.appendingPathComponent(folder).appendingPathComponent(name),
-                              base.deletingLastPathComponent().appendingPathComponent("Images").appendingPathComponent(name)] {
-                if let loaded = try? CGImage.load(contentsOf: candidate) { image = loaded; break }
-            }
+        } else if let data = document.images.data(folder: try asset.optionalString("u") ?? "", file: name, maxBytes: LottieDocument.maxBytes) {
+            image = (try? ImageDecoder.decode(data, source: asset.path))?.first?.image
         }
         guard let image else {
             document.warn("\(asset.path).p: the image could not be read")

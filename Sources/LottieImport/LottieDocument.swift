@@ -15,7 +15,8 @@ public final class LottieDocument {
 
     let root: LottieNode
     let assets: [String: LottieNode]
-    let baseURL: URL?
+    /// Where image files come from (images embedded as data URLs need none).
+    let images: LottieImages
 
     /// Largest document read, in bytes, and deepest nesting of precompositions.
     public static let maxBytes = 64 << 20
@@ -25,7 +26,19 @@ public final class LottieDocument {
     /// samples take at most 205,155.
     public static let maxSamples = 5_000_000
 
-    public init(data: Data, baseURL: URL? = nil) throws {
+    /// Reads the document in `data`; image files it names are read from inside `assets` (an
+    /// absolute path, one climbing out with `..` or leading out through a link is refused like a
+    /// missing file), and without it only images embedded as data URLs are drawn.
+    public convenience init(data: Data, assets: URL? = nil) throws {
+        var images = LottieImages.none
+        if let assets {
+            guard let folder = AssetFolder(assets) else { throw LottieError(path: assets.path, reason: "the assets folder does not exist") }
+            images = .folder(folder)
+        }
+        try self.init(data: data, images: images)
+    }
+
+    init(data: Data, images: LottieImages) throws {
         guard data.count <= Self.maxBytes else { throw LottieError(path: "$", reason: "the document is over \(Self.maxBytes >> 20) MiB") }
         let json: Any
         do {
@@ -46,16 +59,18 @@ public final class LottieDocument {
         guard frameRate > 0, frameRate <= 1000 else { throw root.fail("\"fr\" must be a frame rate between 0 and 1,000") }
         guard outFrame >= inFrame else { throw root.fail("\"op\" comes before \"ip\"") }
         guard root["layers"] != nil else { throw root.fail("a Lottie document needs \"layers\"") }
-        var assets: [String: LottieNode] = [:]
+        var table: [String: LottieNode] = [:]
         for asset in try root["assets"]?.array() ?? [] {
-            if let id = try asset.optionalString("id") { assets[id] = asset }
+            if let id = try asset.optionalString("id") { table[id] = asset }
         }
-        self.assets = assets
-        self.baseURL = baseURL
+        self.assets = table
+        self.images = images
     }
 
-    public convenience init(contentsOf url: URL) throws {
-        try self.init(data: try Data(contentsOf: url), baseURL: url.deletingLastPathComponent())
+    /// Reads the document at `url`; its image files are read from inside `assets`, by default the
+    /// document's own folder.
+    public convenience init(contentsOf url: URL, assets: URL? = nil) throws {
+        try self.init(data: try Data(contentsOf: url), assets: assets ?? url.deletingLastPathComponent())
     }
 
     /// The frame shown at `progress` (0...1) of the animation, as lottie-ios's progress.
@@ -83,5 +98,31 @@ public final class LottieDocument {
 
     func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
+    }
+}
+
+/// Where a document's image files are read from.
+enum LottieImages {
+    /// Nowhere: only images embedded as data URLs are drawn.
+    case none
+    /// A folder, and nothing outside it (AssetFolder).
+    case folder(AssetFolder)
+    /// A dotLottie archive's files, by path.
+    case archive([String: Data])
+
+    /// The bytes of the image an asset names by folder `u` and file `p` (Bodymovin writes
+    /// "images/" and "img_0.png"; dotLottie archives "/images/"), at most `maxBytes`.
+    func data(folder u: String, file p: String, maxBytes: Int) -> Data? {
+        var directory = u.hasPrefix("/") ? String(u.dropFirst()) : u
+        if !directory.isEmpty, !directory.hasSuffix("/") { directory += "/" }
+        switch self {
+        case .none: return nil
+        case .folder(let folder):
+            guard let file = folder.file(directory + p), file.bytes <= maxBytes else { return nil }
+            return FileManager.default.contents(atPath: file.url.path)
+        case .archive(let files):
+            // An archive's animation names its images as the folder it was made in had them.
+            return files[directory + p] ?? files["images/" + p] ?? files["i/" + p]
+        }
     }
 }

@@ -44,6 +44,21 @@ public struct SceneDocument: Sendable {
     /// a link): a path that is absolute, climbs out with `..` or leads out through a link is
     /// refused like a missing file.
     public static func load(contentsOf url: URL, assets: URL? = nil, limits: SceneLimits = .standard) throws(SceneError) -> SceneDocument {
+        let file = try readFile(url, maxBytes: limits.maxFileBytes)
+        return try SceneDocument(data: file.data, baseDirectory: assets ?? file.folder, limits: limits)
+    }
+
+    /// Reads and checks a document from an open file (standard input, a pipe), at most
+    /// `limits.maxFileBytes` of it; images are read from inside `assets`.
+    public static func read(fileDescriptor: Int32, name: String, assets: URL?, limits: SceneLimits = .standard) throws(SceneError) -> SceneDocument {
+        try SceneDocument(data: try readAll(fileDescriptor: fileDescriptor, name: name, maxBytes: limits.maxFileBytes),
+                          baseDirectory: assets, limits: limits)
+    }
+
+    /// The bytes of the regular file at `url` (a link is followed), at most `maxBytes`, and the
+    /// real folder it is in. Also what reads documents of other formats (`quartz` reads Lottie
+    /// files through it) with a scene document's errors.
+    public static func readFile(_ url: URL, maxBytes: Int) throws(SceneError) -> (data: Data, folder: URL) {
         guard let real = AssetFolder.realPath(url.path) else {
             throw SceneError.unreadable(path: url.path, reason: "no such file (\(String(cString: strerror(errno))))")
         }
@@ -51,19 +66,17 @@ public struct SceneDocument: Sendable {
         guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw SceneError.unreadable(path: url.path, reason: "not a regular file")
         }
-        guard Int(info.st_size) <= limits.maxFileBytes else {
-            throw SceneError.unreadable(path: url.path, reason: "the file is \(info.st_size) bytes, more than the limit of \(limits.maxFileBytes)")
+        guard Int(info.st_size) <= maxBytes else {
+            throw SceneError.unreadable(path: url.path, reason: "the file is \(info.st_size) bytes, more than the limit of \(maxBytes)")
         }
         guard let data = FileManager.default.contents(atPath: real) else {
             throw SceneError.unreadable(path: url.path, reason: "the file could not be read")
         }
-        let folder = assets ?? URL(fileURLWithPath: real).deletingLastPathComponent()
-        return try SceneDocument(data: data, baseDirectory: folder, limits: limits)
+        return (data, URL(fileURLWithPath: real).deletingLastPathComponent())
     }
 
-    /// Reads and checks a document from an open file (standard input, a pipe), at most
-    /// `limits.maxFileBytes` of it; images are read from inside `assets`.
-    public static func read(fileDescriptor: Int32, name: String, assets: URL?, limits: SceneLimits = .standard) throws(SceneError) -> SceneDocument {
+    /// Everything an open file (standard input, a pipe) holds, at most `maxBytes`.
+    public static func readAll(fileDescriptor: Int32, name: String, maxBytes: Int) throws(SceneError) -> Data {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -72,11 +85,11 @@ public struct SceneDocument: Sendable {
             guard count >= 0 else { throw SceneError.unreadable(path: name, reason: String(cString: strerror(errno))) }
             if count == 0 { break }
             data.append(contentsOf: chunk[0..<count])
-            guard data.count <= limits.maxFileBytes else {
-                throw SceneError.unreadable(path: name, reason: "more than the limit of \(limits.maxFileBytes) bytes")
+            guard data.count <= maxBytes else {
+                throw SceneError.unreadable(path: name, reason: "more than the limit of \(maxBytes) bytes")
             }
         }
-        return try SceneDocument(data: data, baseDirectory: assets, limits: limits)
+        return data
     }
 
     /// Checks the document in `data`; images are read from inside `baseDirectory` (none without it).

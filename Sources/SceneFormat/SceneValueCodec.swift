@@ -482,3 +482,13 @@ extension JSONValue {
     var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
     var objectMembers: [(key: String, value: JSONValue)]? { if case .object(let m) = self { m } else { nil } }
 }
+
+extension SceneDocument {
+    /// A colour written as a document writes one ("#rgb", "#rrggbb", "#rrggbbaa", or a name):
+    /// what command-line options take. Throws the reason it is not one.
+    public static func color(_ text: String) throws(SceneError) -> CGColor {
+        var ctx = DecodeContext(assets: nil, limits: .standard)
+        guard let color = SceneValueCodec.color(.string(text), at: "color", &ctx) else { throw SceneError.invalid(ctx.issues) }
+        return color
+    }
+}

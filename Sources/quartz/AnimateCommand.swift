@@ -8,8 +8,10 @@ import SceneFormat
 struct AnimateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animate",
-        abstract: "Render a scene document's frames: a folder of PNGs, an animated PNG, a GIF, or an MP4.",
+        abstract: "Render a scene document's or a Lottie animation's frames: a folder of PNGs, an animated PNG, a GIF, or an MP4.",
         discussion: """
+        A Lottie animation's frames are ip to op - 1 at its frame rate by default (times count from ip), fitted into \
+        --size (aspect kept, centred) over --background. \
         The output's extension picks the format: none (a folder of frame-NNNNNN.png), .png or .apng (animated PNG), \
         .gif, .mp4 (through ffmpeg, which must be on PATH). On the GPU each frame is built while the one before is \
         drawn and read back (through pixel buffers); frames are encoded on background threads while the next \
@@ -30,7 +32,8 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "Last time in seconds (default: the document's duration).") var to: Double?
     @Option(help: "gpu or cpu.") var backend: RenderBackend = .gpu
     @Option(help: "Device pixels per point (default: the document's scale).") var scale: Double?
-    @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size).") var size: String?
+    @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size); a Lottie animation is fitted into it.") var size: String?
+    @Option(help: "The colour under a Lottie animation (#rrggbb, #rrggbbaa or a name; default: clear).") var background: String?
     @Option(help: "i/n: render only the i-th (from 1) of n equal ranges of frames (folder output only).") var shard: String?
     @Option(help: ArgumentHelp("n: render one of n equal ranges of frames, the one the environment variable JOB_COMPLETION_INDEX "
         + "names (0 to n-1, as a Kubernetes Indexed Job sets it; folder output only).")) var shards: Int?
@@ -44,6 +47,7 @@ struct AnimateCommand: ParsableCommand {
         if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be a number in (0, 1000] (got \(fps))") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16]") }
         _ = try parseSize(size)
+        _ = try parseBackground(background)
         if shard != nil, shards != nil { throw ValidationError("give --shard i/n or --shards n, not both") }
         if shard != nil || shards != nil {
             _ = try shardIndex()
@@ -94,7 +98,8 @@ struct AnimateCommand: ParsableCommand {
         let document = try source.load(command: "animate")
         let rate = fps ?? document.fps
         let end = to ?? document.duration
-        guard end > from || to != nil else {
+        // A Lottie animation of one frame is that frame; a scene without a duration has none.
+        if case .scene = document, end <= from, to == nil {
             printError("quartz animate: \(scene) has no duration; give --to (seconds)")
             throw QuartzExit.badInput
         }
@@ -107,7 +112,8 @@ struct AnimateCommand: ParsableCommand {
         var range = 0..<allTimes.count
         let shardIndex = try shardIndex()
         if let (i, n) = shardIndex { range = ShardManifest.range(shard: i, of: n, frames: allTimes.count) }
-        let renderer = SceneFrameRenderer(document: document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size))
+        let renderer = try makeRenderer(document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size),
+                                        background: try checkedBackground(background, for: document, command: "animate"), command: "animate", name: scene)
         try checkFrame(size: renderer.size, scale: renderer.scale, command: "animate")
         let pixelWidth = Int((renderer.size.width * renderer.scale).rounded(.up)), pixelHeight = Int((renderer.size.height * renderer.scale).rounded(.up))
         let url = URL(fileURLWithPath: output)

@@ -8,7 +8,7 @@ import SceneFormat
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a scene document, and with --backend both render it on the GPU and the CPU and compare.",
+        abstract: "Check a scene document or a Lottie animation, and with --backend both render it on the GPU and the CPU and compare.",
         discussion: "Exit codes: 0 the document is valid (and, rendered on both, the images agree within the GPU-vs-CPU "
             + "bar); 1 they disagree; 2 bad input (every mistake in the document is listed); 3 rendering failed.")
 
@@ -16,7 +16,9 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var source: SceneSource
     @Option(help: "both: render on both backends and compare; none: only check the document.") var backend: Mode = .both
-    @Option(help: "The time in seconds (default: the document's time).") var time: Double?
+    @Option(help: "The time in seconds (default: the document's time; for a Lottie animation, from its first frame).") var time: Double?
+    @Option(help: "The frame: a Lottie animation's frame number (ip to op), a scene's frame at its fps.") var frame: Double?
+    @Option(help: "How far through the animation, from 0 to 1.") var progress: Double?
     @Option(help: "Write the CPU image, the GPU image and the heat map with this prefix (PREFIX.cpu.png, ...); with --passes, each offscreen pass too (PREFIX.pass-ID.cpu.png, ...).")
     var images: String?
     @Flag(help: "Print the frame's render list (every pass and op, as both backends execute it) before the result.")
@@ -27,20 +29,23 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         try checkTime(time, option: "--time")
+        try checkMoment(time: time, frame: frame, progress: progress)
     }
 
     func run() throws {
         let scene = source.scene
         let document = try source.load(command: "check")
+        // Its tree is built either way: a Lottie file's layers and animations are checked as they are made.
+        let cpuRenderer = try makeRenderer(document, backend: .cpu, scale: nil, size: nil, background: nil, command: "check", name: scene)
         guard backend == .both else {
-            if json { printJSON(["scene": scene, "valid": true]) } else { print("\(scene): a valid scene document") }
+            let kind = if case .lottie = document { "Lottie animation" } else { "scene document" }
+            if json { printJSON(["scene": scene, "valid": true, "warnings": document.warnings]) } else { print("\(scene): a valid \(kind)") }
             return
         }
-        let t = time ?? document.time
+        let t = try moment(time: time, frame: frame, progress: progress, in: document, command: "check")
         let bar = AgreementBar.gpuAgainstCPU
         let cpu: CGImage, gpu: CGImage
         do {
-            let cpuRenderer = SceneFrameRenderer(document: document, backend: .cpu, scale: nil, size: nil)
             cpu = try cpuRenderer.frame(at: t)
             if renderList, let list = cpuRenderer.lastRenderList { print(list) }
             gpu = try SceneFrameRenderer(document: document, backend: .gpu, scale: nil, size: nil).frame(at: t)

@@ -7,19 +7,24 @@ import SceneFormat
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene document to a PNG at one time.",
-        discussion: "The document is JSON (format \"openquartz-scene\", version 1; `quartz schema` prints its JSON "
-            + "Schema). Every mistake in it is reported with its JSON path, and nothing is written. Exit codes: 0 "
-            + "written; 2 bad input (document, options, output path); 3 rendering failed.")
+        abstract: "Render a scene document or a Lottie animation to a PNG at one time.",
+        discussion: "The document is JSON: a scene document (format \"openquartz-scene\", version 1; `quartz schema` prints "
+            + "its JSON Schema) or a Lottie (Bodymovin) animation, told apart by content. Every mistake in it is reported "
+            + "with its JSON path, and nothing is written. A Lottie animation is fitted into --size (aspect kept, "
+            + "centred), over --background. Exit codes: 0 written; 2 bad input (document, options, output path); 3 "
+            + "rendering failed.")
 
     @OptionGroup var source: SceneSource
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; - (or /dev/stdout) writes it to standard output, and the report to standard error. "
         + "An existing file is replaced whole (through a link, the file it names); a folder or a device is never replaced."))
     var output: String
-    @Option(help: "The time in seconds (default: the document's time, else 0).") var time: Double?
+    @Option(help: "The time in seconds (default: the document's time, else 0; for a Lottie animation, from its first frame).") var time: Double?
+    @Option(help: "The frame: a Lottie animation's frame number (ip to op), a scene's frame at its fps.") var frame: Double?
+    @Option(help: "How far through the animation, from 0 to 1 (a Lottie animation's ip to op, a scene's duration).") var progress: Double?
     @Option(help: "gpu or cpu.") var backend: RenderBackend = .gpu
     @Option(help: "Device pixels per point (default: the document's scale).") var scale: Double?
-    @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size).") var size: String?
+    @Option(help: "The area rendered, WIDTHxHEIGHT in points (default: the document's size); a Lottie animation is fitted into it.") var size: String?
+    @Option(help: "The colour under a Lottie animation (#rrggbb, #rrggbbaa or a name; default: clear).") var background: String?
     @Option(help: "Render the frame this many more times and report the median time of a frame (evaluation, render list, drawing and, on the GPU, readback; not decoding or PNG writing), for benchmarks.")
     var repeats = 0
     @Flag(help: "Print the result as one line of JSON.") var json = false
@@ -27,6 +32,8 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         guard (0...100_000).contains(repeats) else { throw ValidationError("--repeats must be 0 to 100000") }
         try checkTime(time, option: "--time")
+        try checkMoment(time: time, frame: frame, progress: progress)
+        _ = try parseBackground(background)
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number in (0, 16]") }
         _ = try parseSize(size)
     }
@@ -43,10 +50,11 @@ struct RenderCommand: ParsableCommand {
             throw QuartzExit.badInput
         }
         let document = try source.load(command: "render")
-        let renderer = SceneFrameRenderer(document: document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size))
-        try checkFrame(size: renderer.size, scale: renderer.scale, command: "render")
         let scene = source.scene
-        let t = time ?? document.time
+        let renderer = try makeRenderer(document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size),
+                                        background: try checkedBackground(background, for: document, command: "render"), command: "render", name: scene)
+        try checkFrame(size: renderer.size, scale: renderer.scale, command: "render")
+        let t = try moment(time: time, frame: frame, progress: progress, in: document, command: "render")
         let start = Date()
         let image: CGImage
         do {

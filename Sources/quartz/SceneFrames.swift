@@ -29,11 +29,11 @@ struct StageTimes {
     }
 }
 
-/// Renders a scene document's frames: the timeline advanced to each time, the presentation tree
-/// drawn, composited and executed, each stage timed.
+/// Renders a document's frames (a scene document's or a Lottie animation's): the tree advanced
+/// to each time, the presentation tree drawn, composited and executed, each stage timed.
 final class SceneFrameRenderer {
-    let document: SceneDocument
-    let player: ScenePlayer
+    let document: FrameDocument
+    let player: FramePlayer
     let backend: RenderBackend
     let scale: CGFloat
     let size: CGSize
@@ -42,12 +42,19 @@ final class SceneFrameRenderer {
     private(set) var lastRenderList: RenderList?
     private let cache = RasterPassCache()
 
-    init(document: SceneDocument, backend: RenderBackend, scale: CGFloat?, size: CGSize?) {
+    /// `size` is the area rendered (a scene's, from its origin) or the viewport a Lottie
+    /// animation is fitted into; `background` is under a Lottie animation (scenes draw their own).
+    init(document: FrameDocument, backend: RenderBackend, scale: CGFloat?, size: CGSize?, background: CGColor? = nil) throws {
         self.document = document
-        player = document.makePlayer()
         self.backend = backend
         self.scale = scale ?? document.scale
         self.size = size ?? document.size
+        player = try document.makePlayer(size: self.size, background: background)
+    }
+
+    convenience init(document: SceneDocument, backend: RenderBackend, scale: CGFloat?, size: CGSize?) {
+        // A scene document's player cannot fail.
+        try! self.init(document: .scene(document), backend: backend, scale: scale, size: size)
     }
 
     /// A frame begun: on the GPU, drawn and on its way to memory; on the CPU, drawn.
@@ -129,28 +136,49 @@ final class SceneFrameRenderer {
     }
 }
 
-/// The scene document a command renders: a file (a link is followed), or `-` for standard input,
-/// and the folder its images are read from.
+/// The document a command renders (a scene document or a Lottie animation, told apart by
+/// content): a file (a link is followed), or `-` for standard input, and the folder its images
+/// are read from.
 struct SceneSource: ParsableArguments {
-    @Argument(help: "The scene document (JSON), or - to read it from standard input.") var scene: String
+    @Argument(help: "The scene document or Lottie animation (JSON), or - to read it from standard input.") var scene: String
     @Option(help: ArgumentHelp("The folder the document's images are read from; nothing outside it is read (default: the "
         + "document's folder; for standard input, the current folder).", valueName: "folder"))
     var assets: String?
 
     /// Loads the document, printing each mistake on a line of its own; exits 2 when it cannot be used.
-    func load(command: String) throws -> SceneDocument {
-        let assetsURL = assets.map { URL(fileURLWithPath: $0) }
+    func load(command: String) throws -> FrameDocument {
+        let name = scene == "-" ? "standard input" : scene
         do {
+            let data: Data, folder: URL
             if scene == "-" {
-                return try SceneDocument.read(fileDescriptor: STDIN_FILENO, name: "standard input",
-                                              assets: assetsURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                data = try SceneDocument.readAll(fileDescriptor: STDIN_FILENO, name: name, maxBytes: FrameDocument.maxBytes)
+                folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            } else {
+                (data, folder) = try SceneDocument.readFile(URL(fileURLWithPath: scene), maxBytes: FrameDocument.maxBytes)
             }
-            return try SceneDocument.load(contentsOf: URL(fileURLWithPath: scene), assets: assetsURL)
+            return try FrameDocument(data: data, assets: assets.map { URL(fileURLWithPath: $0) } ?? folder)
+        } catch let error as SceneError {
+            for line in error.lines(file: name) { printError("quartz \(command): \(line)") }
         } catch {
-            for line in error.lines(file: scene == "-" ? "standard input" : scene) { printError("quartz \(command): \(line)") }
-            throw QuartzExit.badInput
+            printError("quartz \(command): \(name): \(error)")
         }
+        throw QuartzExit.badInput
     }
+}
+
+/// Builds the renderer for `document`, printing what its reader left undrawn (each a warning)
+/// and exiting 2 when its tree cannot be built (a Lottie file over its budget).
+func makeRenderer(_ document: FrameDocument, backend: RenderBackend, scale: CGFloat?, size: CGSize?, background: CGColor?,
+                  command: String, name: String, printsWarnings: Bool = true) throws -> SceneFrameRenderer {
+    let renderer: SceneFrameRenderer
+    do {
+        renderer = try SceneFrameRenderer(document: document, backend: backend, scale: scale, size: size, background: background)
+    } catch {
+        printError("quartz \(command): \(name): \(error)")
+        throw QuartzExit.badInput
+    }
+    for warning in document.warnings where printsWarnings { printError("quartz \(command): \(name): warning: \(warning)") }
+    return renderer
 }
 
 /// Loads a document file (the demo's examples), printing each mistake; exits 2 when it cannot be used.
@@ -189,6 +217,53 @@ func checkFrame(size: CGSize, scale: CGFloat, command: String) throws {
             + "side and \(limits.maxPixels) pixels")
         throw QuartzExit.badInput
     }
+}
+
+/// At most one of --time, --frame and --progress, each in range (a frame's range depends on the
+/// document, checked by `moment`).
+func checkMoment(time: Double?, frame: Double?, progress: Double?) throws {
+    guard [time, frame, progress].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --time, --frame and --progress") }
+    if let progress, !(progress.isFinite && (0...1).contains(progress)) {
+        throw ValidationError("--progress must be a number from 0 to 1 (got \(progress))")
+    }
+    if let frame, !frame.isFinite { throw ValidationError("--frame must be a frame number (got \(frame))") }
+}
+
+/// The time a still shows: --time, --frame or --progress in `document`'s terms, else its own time.
+/// A frame outside the animation (a Lottie file's ip to op; a scene's timeline) is bad input.
+func moment(time: Double?, frame: Double?, progress: Double?, in document: FrameDocument, command: String) throws -> Double {
+    if let time { return time }
+    if let progress { return document.time(ofProgress: progress) }
+    guard let frame else { return document.time }
+    if case .lottie(let lottie) = document, !(lottie.inFrame...lottie.outFrame).contains(frame) {
+        printError("quartz \(command): frame \(frame) is outside the animation's frames \(lottie.inFrame) (ip) to \(lottie.outFrame) (op)")
+        throw QuartzExit.badInput
+    }
+    let t = document.time(ofFrame: frame)
+    do { try checkTime(t, option: "--frame") } catch {
+        printError("quartz \(command): \(error)")
+        throw QuartzExit.badInput
+    }
+    return t
+}
+
+/// --background as a colour.
+func parseBackground(_ text: String?) throws -> CGColor? {
+    guard let text else { return nil }
+    do { return try SceneDocument.color(text) } catch {
+        throw ValidationError("--background: \(error)")
+    }
+}
+
+/// --background for `document`: a Lottie animation's; a scene document draws its own root, so
+/// one given for it is bad input rather than ignored.
+func checkedBackground(_ text: String?, for document: FrameDocument, command: String) throws -> CGColor? {
+    guard let color = try parseBackground(text) else { return nil }
+    guard case .lottie = document else {
+        printError("quartz \(command): --background is for Lottie animations; a scene document sets its root layer's backgroundColor")
+        throw QuartzExit.badInput
+    }
+    return color
 }
 
 /// "WxH" as a size in points.

@@ -102,4 +102,10 @@ func docsLottieExamples() throws {
     let layer = try document.makeLayer()                     // bounds w x h, animations attached
     layer.speed = 0                                          // paused as lottie-ios pauses it
     layer.timeOffset = document.frame(atProgress: 0.5) / document.frameRate
+
+    // Or shown in a viewport, fitted as lottie-ios's .scaleAspectFit, and sought by frame,
+    // progress or time (what `quartz render anim.json --size 400x300` does):
+    let player = try LottiePlayer(document: document, viewport: CGSize(width: 400, height: 300))
+    player.seek(toProgress: 0.5)
+    let tree = player.presentation()                         // a tree to render
 }

@@ -93,7 +93,8 @@ struct LottieSampleTests {
             let json = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
             let features = Self.features(of: json)
             let document: LottieDocument
-            do { document = try LottieDocument(contentsOf: url) } catch {
+            // Image files come from samples/Images, where lottie-ios's snapshot tests' image provider looks.
+            do { document = try LottieDocument(contentsOf: url, assets: Self.folder.appendingPathComponent("samples/Images")) } catch {
                 failures.append("\(sample.name): \(error)")
                 frames += sample.progress.count
                 continue

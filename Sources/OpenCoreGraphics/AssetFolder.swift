@@ -5,19 +5,20 @@ import Foundation
 /// learn whether it exists. So an image path is relative, resolved inside the folder (links
 /// followed, the result still inside), and every path that does not name a readable regular file
 /// inside it is refused with the same message, whether it is absolute, climbs out with `..`,
-/// leads out through a link, or names nothing.
-struct AssetFolder {
+/// leads out through a link, or names nothing. Scene documents and Lottie documents read their
+/// images through it.
+public struct AssetFolder: Sendable {
     /// The folder, links resolved.
-    let root: URL
+    public let root: URL
 
-    init?(_ folder: URL) {
+    public init?(_ folder: URL) {
         guard let real = AssetFolder.realPath(folder.path) else { return nil }
         root = URL(fileURLWithPath: real, isDirectory: true)
     }
 
     /// The regular file `relativePath` names inside the folder, with its size; nil for anything
     /// else (see above: the caller says one thing for every nil).
-    func file(_ relativePath: String) -> (url: URL, bytes: Int)? {
+    public func file(_ relativePath: String) -> (url: URL, bytes: Int)? {
         guard !relativePath.isEmpty, !relativePath.hasPrefix("/"), !relativePath.contains("\0") else { return nil }
         // Lexically first: a path that climbs above the folder is refused without looking at it.
         var depth = 0
@@ -34,7 +35,7 @@ struct AssetFolder {
         return (URL(fileURLWithPath: real), Int(info.st_size))
     }
 
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -1,0 +1,87 @@
+import Foundation
+import LayerModel
+import OpenCoreGraphics
+
+/// A Lottie animation shown in a viewport and paused at a frame, as lottie-ios's animation view
+/// shows one with `.scaleAspectFit`: the composition scaled to fit the viewport with its aspect
+/// kept, centred, over the background (clear without one). Seeking sets the paused time, as
+/// lottie-ios's Core Animation engine does (`speed = 0`, `timeOffset`), so any frame can be
+/// shown in any order.
+public final class LottiePlayer {
+    public let document: LottieDocument
+    /// The viewport layer (its bounds the viewport) holding the animation.
+    public let root: CALayer
+    /// The composition's layer, from `makeLayer()`.
+    public let animation: CALayer
+
+    /// Lays `document` out in `viewport` (points; default its own size) over `background`.
+    /// `maxSamples` is `makeLayer`'s budget.
+    public init(document: LottieDocument, viewport: CGSize? = nil, background: CGColor? = nil,
+                maxSamples: Int = LottieDocument.maxSamples) throws {
+        self.document = document
+        let size = viewport ?? CGSize(width: document.width, height: document.height)
+        root = CALayer()
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.anchorPoint = .zero
+        root.position = .zero
+        root.backgroundColor = background
+        animation = try document.makeLayer(maxSamples: maxSamples)
+        let scale = min(size.width / document.width, size.height / document.height)
+        animation.transform = CATransform3DMakeScale(scale, scale, 1)
+        animation.position = CGPoint(x: (size.width - document.width * scale) / 2, y: (size.height - document.height * scale) / 2)
+        animation.speed = 0
+        root.addSublayer(animation)
+        seek(toFrame: document.inFrame)
+    }
+
+    /// The frame shown: from the document's first frame (`ip`) to its end (`op`).
+    public private(set) var currentFrame: Double = 0
+
+    /// Shows `frame`, clamped to `ip`...`op`. The end frame is shown a hair before `op`: Core
+    /// Animation's local time wraps at an animation's end, and lottie-ios pauses there too.
+    public func seek(toFrame frame: Double) {
+        let clamped = frame.isNaN ? document.inFrame : min(max(frame, document.inFrame), document.outFrame)
+        currentFrame = clamped
+        animation.timeOffset = min(clamped, document.outFrame - 1e-6) / document.frameRate
+    }
+
+    /// Shows the frame at `progress` (0 at `ip`, 1 at `op`), as lottie-ios's `currentProgress`.
+    public func seek(toProgress progress: Double) { seek(toFrame: document.frame(atProgress: progress)) }
+
+    /// Shows the frame `seconds` after the first (`ip + seconds x fr`), as lottie-ios's `currentTime`.
+    public func seek(toTime seconds: Double) { seek(toFrame: document.inFrame + seconds * document.frameRate) }
+
+    /// The viewport as it shows now: the presentation tree, every animation at the paused frame.
+    public func presentation() -> CALayer {
+        // The animation's clock is stopped (speed 0), so the media time does not matter.
+        root.presentationTree(atMediaTime: 0)
+    }
+}
+
+extension LottieDocument {
+    /// Seconds from the first frame to the last one shown (`op - 1`): what a loop of the
+    /// animation's frames at its frame rate spans.
+    public var lastFrameTime: Double { max(0, outFrame - inFrame - 1) / frameRate }
+
+    /// The number of frames from `ip` to `op`.
+    public var frameCount: Int { Int((outFrame - inFrame).rounded(.up)) }
+}
+
+extension LottieDocument {
+    /// Lottie's layer types ("ty") by name.
+    static let layerTypeNames: [Int: String] = [0: "precomposition", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text",
+                                                 6: "audio", 13: "camera"]
+
+    /// How many layers of each type the document defines, in its composition and in its
+    /// precompositions (each definition once, however often it is used): what `quartz info` lists.
+    public var layerTypeCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for list in [root["layers"]] + assets.values.map({ $0["layers"] }) {
+            for layer in (try? list?.array()) ?? [] {
+                let type = (try? layer.optionalNumber("ty")).flatMap { $0 }.flatMap { Int(exactly: $0) }
+                counts[type.flatMap { Self.layerTypeNames[$0] } ?? "unknown", default: 0] += 1
+            }
+        }
+        return counts
+    }
+}
