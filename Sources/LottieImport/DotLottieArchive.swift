@@ -3,7 +3,7 @@ internal import ZIPFoundation
 
 /// A dotLottie archive (`.lottie`): a ZIP holding `manifest.json`, its animations as Lottie JSON
 /// (`animations/<id>.json`; dotLottie 2 writes `a/<id>.json`) and their images (`images/`, or
-/// `i/`). Read whole into memory, within the limits a Lottie document has: an archive that
+/// `i/`). Its files are read whole into memory, within the limits a Lottie document has: an archive that
 /// inflates past `LottieDocument.maxBytes` in all, or holds over `maxEntries` entries, is refused
 /// before or while inflating, so a ZIP bomb costs no more than a large document.
 public struct DotLottieArchive {
@@ -21,8 +21,16 @@ public struct DotLottieArchive {
         guard data.count <= LottieDocument.maxBytes else {
             throw LottieError(path: "archive", reason: "the archive is over \(LottieDocument.maxBytes >> 20) MiB")
         }
+        // Read from a file, not from memory: ZIPFoundation's in-memory reader traps on an
+        // archive whose directory points past its end (found by FuzzLottieDocument), where its
+        // file reader reads short and throws.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("openquartz-\(UUID().uuidString).lottie")
+        do { try data.write(to: file) } catch {
+            throw LottieError(path: "archive", reason: "could not be written to a temporary file to read (\(error))")
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
         let archive: Archive
-        do { archive = try Archive(data: data, accessMode: .read) } catch {
+        do { archive = try Archive(url: file, accessMode: .read) } catch {
             throw LottieError(path: "archive", reason: "not a ZIP archive (\(error))")
         }
         var files: [String: Data] = [:]
