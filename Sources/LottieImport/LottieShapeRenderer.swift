@@ -100,9 +100,13 @@ struct LottieShapeRenderer {
             shape.miterLimit = paint.miterLimit
             if !paint.dashes.isEmpty, paint.dashes.contains(where: { $0 > 0 }) {
                 shape.lineDashPattern = paint.dashes.map { NSNumber(value: max($0, 0)) }
-                shape.lineDashPhase = paint.dashOffset
+                builder.animate(shape, "lineDashPhase", paint.dashOffset) { NSNumber(value: $0) }
+                if paint.dashesAnimated { document.warn("\(path).d: animated dash lengths are drawn at their first values (the offset animates)") }
             }
             if let trim { applyTrim(trim, to: shape, overTwoRounds: wraps) }
+        }
+        if paint.gradientType == 2, paint.hasHighlight {
+            document.warn("\(path): a radial gradient's highlight is not drawn (Core Animation's radial gradients have no focus)")
         }
         guard let type = paint.gradientType else {
             builder.animate(shape, "opacity", paint.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }

@@ -192,10 +192,15 @@ struct LottiePaint {
     var cap: CAShapeLayerLineCap = .round
     var join: CAShapeLayerLineJoin = .round
     var miterLimit = 4.0
+    /// Dash and gap lengths at their first keyframe (Core Animation's `lineDashPattern` does not
+    /// animate; `dashesAnimated` says when a file animates them); the offset animates.
     var dashes: [Double] = []
-    var dashOffset = 0.0
+    var dashesAnimated = false
+    var dashOffset = LottieAnimatable(constant: 0.0)
     /// A gradient: linear (1) or radial (2), its end points and its stops.
     var gradientType: Int?
+    /// A radial gradient with a highlight (not drawn: see `init`).
+    var hasHighlight = false
     var start = LottieAnimatable(constant: [0.0, 0.0])
     var end = LottieAnimatable(constant: [0.0, 0.0])
     var stopCount = 0
@@ -212,8 +217,13 @@ struct LottiePaint {
             join = [1: .miter, 2: .round, 3: .bevel][Int(try node["lj"]?.number() ?? 2)] ?? .round
             miterLimit = try node["ml"]?.number() ?? 4
             for dash in try node["d"]?.array() ?? [] {
-                let value = try dash["v"].map { try $0.animatable { try $0.numbers().first ?? 0 }.first } ?? 0
-                if try dash["n"]?.string() == "o" { dashOffset = value } else { dashes.append(value) }
+                let value = try dash["v"].map { try $0.animatable { try $0.numbers().first ?? 0 } } ?? LottieAnimatable(constant: 0)
+                if try dash["n"]?.string() == "o" {
+                    dashOffset = value
+                } else {
+                    dashes.append(value.first)
+                    dashesAnimated = dashesAnimated || value.isAnimated
+                }
             }
         }
         if type == "gf" || type == "gs" {
@@ -222,6 +232,9 @@ struct LottiePaint {
             end = try node.numbersProperty("e", default: [0, 0])
             guard let g = node["g"] else { throw node.fail("a gradient needs \"g\"") }
             stopCount = Int(try g["p"]?.number() ?? 0)
+            // A radial gradient's highlight moves its focus off the centre: Core Animation's
+            // radial gradient has no focus (lottie-ios's Core Animation engine leaves it out too).
+            if let h = node["h"] { hasHighlight = try h.animatable { try $0.numbers().first ?? 0 }.keyframes.contains { $0.value != 0 } }
             stops = try g["k"].map { try $0.animatable { try $0.numbers() } } ?? LottieAnimatable(constant: [])
         }
     }
