@@ -41,6 +41,18 @@ enum AnimatableValue {
     /// `any` in any spelling Apple's API takes it in: a Swift value, an NSNumber of any numeric
     /// type, or an NSValue boxing a point, size, rect, transform or affine transform.
     init?(_ any: Any) {
+        // The types properties store, tried first by their exact type: a failed cast to a
+        // protocol (NumberConvertible, BinaryInteger) looks the type's conformances up, and
+        // every animated value of every frame is read through here.
+        switch any {
+        case let v as Double: self = .number(v); return
+        case let v as CGFloat: self = .number(Double(v)); return
+        case let v as CGPoint: self = .point(v); return
+        case let v as CGSize: self = .size(v); return
+        case let v as CGRect: self = .rect(v); return
+        case let v as CATransform3D: self = .transform(v); return
+        default: break
+        }
         switch any {
         case let v as NumberConvertible: self = .number(v.doubleValue)
         case let v as NSNumber: self = .number(v.doubleValue)
@@ -110,7 +122,8 @@ enum AnimatableValue {
         return "a \(type(of: value))"
     }
 
-    private var kind: Int {
+    /// Which case this is (what `init(_:like:)` matches on).
+    var kind: Int {
         switch self {
         case .number: 0
         case .point: 1

@@ -21,7 +21,13 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// discrete keyframe animation of `contents`).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The values passed through. Default: nil.
-    open var values: [Any]?
+    open var values: [Any]? { didSet { parsedLock.withLock { parsed = nil } } }
+    /// `values` read as the kind of value the animated property holds (its kind, -1 without
+    /// one), kept from frame to frame: reading hundreds of `Any` values every frame (a sampled
+    /// Lottie track) cost more than the rest of the evaluation. Guarded by `parsedLock`: one
+    /// animation may be evaluated by two renders at once.
+    nonisolated(unsafe) private var parsed: (kind: Int, values: [AnimatableValue]?)?
+    private let parsedLock = NSLock()
     /// When each value is reached, as fractions 0...1 of the duration, ascending. For `.discrete`
     /// there is one more key time than values (the last, 1, ends the last value). Default: nil
     /// (evenly spaced).
@@ -83,8 +89,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return
         }
         let current = layer.value(forKeyPath: path).flatMap(AnimatableValue.init)
-        let parsed = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
-        guard parsed.count == raw.count else {
+        let kind = current?.kind ?? -1
+        let read: [AnimatableValue]?
+        if let cached = parsedLock.withLock({ self.parsed.flatMap { $0.kind == kind ? $0 : nil } }) {
+            read = cached.values
+        } else {
+            let values = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
+            read = values.count == raw.count ? values : nil
+            parsedLock.withLock { self.parsed = (kind, read) }
+        }
+        guard let parsed = read else {
             // One value the property cannot take skips the animation, with a word on why.
             if let index = raw.indices.first(where: { i in (current.map { AnimatableValue(raw[i], like: $0) } ?? AnimatableValue(raw[i])) == nil }) {
                 reportUnusable("values[\(index)]", raw[index], expected: current)
