@@ -119,7 +119,7 @@ struct LottieCompositionBuilder {
         case 4:
             let items = try (layer["shapes"]?.array() ?? []).compactMap(LottieShapeItem.parse)
             LottieShapeRenderer(document: document, builder: builder, path: layer.path).render(items, into: node, trim: nil)
-        case 5: document.warn("\(layer.path): text layers are not drawn yet")
+        case 5: try LottieText.build(layer, into: node, document: document)
         default: document.warn("\(layer.path).ty: an unknown layer type is not drawn")
         }
         if let masks = layer["masksProperties"] {

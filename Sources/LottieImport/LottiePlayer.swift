@@ -14,9 +14,10 @@ public final class LottiePlayer {
     /// The composition's layer, from `makeLayer()`.
     public let animation: CALayer
 
-    /// Lays `document` out in `viewport` (points; default its own size) over `background`.
-    /// `maxSamples` is `makeLayer`'s budget.
-    public init(document: LottieDocument, viewport: CGSize? = nil, background: CGColor? = nil,
+    /// Lays `document` out in `viewport` (points; default its own size) over `background`. Text
+    /// is drawn for renders at `renderScale` pixels a viewport point (its backing store as fine
+    /// as the shapes around it). `maxSamples` is `makeLayer`'s budget.
+    public init(document: LottieDocument, viewport: CGSize? = nil, background: CGColor? = nil, renderScale: CGFloat = 2,
                 maxSamples: Int = LottieDocument.maxSamples) throws {
         self.document = document
         let size = viewport ?? CGSize(width: document.width, height: document.height)
@@ -31,6 +32,11 @@ public final class LottiePlayer {
         animation.position = CGPoint(x: (size.width - document.width * scale) / 2, y: (size.height - document.height * scale) / 2)
         animation.speed = 0
         root.addSublayer(animation)
+        func scaleText(_ layer: CALayer) {
+            if layer is LottieTextLayer { layer.contentsScale = min(max(renderScale * scale, 0.01), 16) }
+            for sublayer in layer.sublayers ?? [] { scaleText(sublayer) }
+        }
+        scaleText(animation)
         seek(toFrame: document.inFrame)
     }
 
@@ -52,10 +58,16 @@ public final class LottiePlayer {
     public func seek(toTime seconds: Double) { seek(toFrame: document.inFrame + seconds * document.frameRate) }
 
     /// The viewport as it shows now: the presentation tree, every animation at the paused frame.
+    /// Its layers are reused by the next call (a tree of the same shape every frame need not be
+    /// allocated again): draw it before asking for the next.
     public func presentation() -> CALayer {
-        // The animation's clock is stopped (speed 0), so the media time does not matter.
-        root.presentationTree(atMediaTime: 0)
+        // The animation's clock is stopped (speed 0), so the media time does not matter. Drawn
+        // content (text) is drawn first, once: presentation copies carry it.
+        root.displayTreeIfNeeded()
+        return root.presentationTree(atMediaTime: 0, reusing: presentationCache)
     }
+
+    private let presentationCache = PresentationCache()
 }
 
 extension LottieDocument {

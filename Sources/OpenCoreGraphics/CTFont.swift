@@ -4,8 +4,8 @@ import Foundation
 /// A font at a size, found by fontconfig, drawn from FreeType outlines and shaped by HarfBuzz,
 /// with Core Text's metrics. Names that are not installed resolve to the closest installed family
 /// (fontconfig's metric-compatible aliases: Helvetica and Arial to Liberation Sans, Times to
-/// Liberation Serif, Courier to Liberation Mono; anything else to DejaVu Sans), and
-/// `isSubstitute` says so.
+/// Liberation Serif, Courier to Liberation Mono) or, as Core Text resolves a name it has no
+/// font for, to Helvetica's (Liberation Sans, regular), and `isSubstitute` says so.
 public final class CTFont: @unchecked Sendable, CustomStringConvertible {
     /// The name asked for.
     public let requestedName: String
@@ -173,7 +173,18 @@ final class FontLibrary: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let match = matches[name] { return match }
-        let match = resolve(name) ?? resolve("DejaVu Sans") ?? resolve("sans-serif")!
+        var match = resolve(name) ?? resolve("DejaVu Sans") ?? resolve("sans-serif")!
+        // Core Text answers a name it has no font for with Helvetica, in its regular face
+        // (kCTFontNameAttribute "defaults to Helvetica"; Apple's frames of lottie-ios's text in
+        // fonts the machine lacked show Helvetica). fontconfig answers with its default family
+        // in the style the name spelt (DejaVu Sans Bold for "Oswald-Bold"), so a name fontconfig
+        // could only default is Helvetica's stand-in here, Liberation Sans; a generic family
+        // ("sans-serif") keeps fontconfig's answer.
+        let generic: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui"]
+        if match.isSubstitute, !generic.contains(name.lowercased()), let fallback = resolve("sans-serif"), match.family == fallback.family,
+           let helvetica = resolve("Helvetica") {
+            match = Match(face: helvetica.face, family: helvetica.family, postscriptName: helvetica.postscriptName, isSubstitute: true)
+        }
         matches[name] = match
         if match.isSubstitute {
             // Said once per name: the lookup is cached from here on.

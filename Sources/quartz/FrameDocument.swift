@@ -97,10 +97,11 @@ enum FrameDocument {
 
     /// A fresh tree to play, shown in a viewport of `size` points: a scene's area from its
     /// origin; a Lottie animation fitted into it, aspect kept and centred, over `background`.
-    func makePlayer(size: CGSize, background: CGColor?) throws -> FramePlayer {
+    func makePlayer(size: CGSize, scale: CGFloat, background: CGColor?) throws -> FramePlayer {
         switch self {
         case .scene(let scene): return scene.makePlayer()
-        case .lottie(let lottie): return LottieFramePlayer(try LottiePlayer(document: lottie, viewport: size, background: background))
+        case .lottie(let lottie):
+            return LottieFramePlayer(try LottiePlayer(document: lottie, viewport: size, background: background, renderScale: scale))
         }
     }
 

@@ -49,7 +49,7 @@ final class SceneFrameRenderer {
         self.backend = backend
         self.scale = scale ?? document.scale
         self.size = size ?? document.size
-        player = try document.makePlayer(size: self.size, background: background)
+        player = try document.makePlayer(size: self.size, scale: self.scale, background: background)
     }
 
     convenience init(document: SceneDocument, backend: RenderBackend, scale: CGFloat?, size: CGSize?) {

@@ -18,6 +18,14 @@ struct TextTests {
         #expect(dejavu.familyName == "DejaVu Sans" && !dejavu.isSubstitute)
         let unknown = CTFont(name: "No Such Font Family 12345", size: 12)
         #expect(unknown.isSubstitute && !unknown.familyName.isEmpty)
+        // A name with no font is Helvetica, regular whatever the name's style, as Core Text
+        // answers it (Apple's frames of lottie-ios's Oswald-Bold text show Helvetica).
+        for name in ["Oswald-Bold", "AvenirNext-Medium", "No Such Font Family 12345"] {
+            let font = CTFont(name: name, size: 12)
+            #expect(font.familyName == "Liberation Sans" && font.fontName == "LiberationSans" && font.isSubstitute, "\(name) -> \(font.fontName)")
+        }
+        // A generic family keeps fontconfig's default.
+        #expect(CTFont(name: "sans-serif", size: 12).familyName == "DejaVu Sans")
     }
 
     @Test("metrics scale with the size and are in points")

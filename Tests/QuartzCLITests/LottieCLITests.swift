@@ -7,7 +7,8 @@ import OpenCoreGraphics
 import Testing
 
 /// 100 x 100 points, 30 frames at 30 fps: a red 20 x 20 square whose centre moves linearly from
-/// (20, 50) at frame 0 to (78, 50) at frame 29, and a text layer (not drawn: a warning).
+/// (20, 50) at frame 0 to (78, 50) at frame 29, and a text layer above the frame whose text
+/// animator is not applied (a warning).
 private let movingSquare = #"""
 {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [
  {"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0,
@@ -19,7 +20,9 @@ private let movingSquare = #"""
     {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]},
  {"ty": 5, "ind": 2, "ip": 0, "op": 30, "st": 0,
   "ks": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}},
-  "t": {"d": {"k": [{"s": {"t": "Hi", "s": 12, "f": "Sans", "fc": [0, 0, 0]}, "t": 0}]}}}]}
+  "t": {"d": {"k": [{"s": {"t": "Hi", "s": 12, "f": "Sans", "fc": [0, 0, 0]}, "t": 0}]},
+        "a": [{"s": {"t": 0, "xe": {"a": 0, "k": 0}, "ne": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "b": 1, "rn": 0, "sh": 1,
+               "s": {"a": 0, "k": 0}, "r": 1}, "a": {"o": {"a": 0, "k": 0}}}]}}]}
 """#
 
 /// The pixel at (x, y) of a PNG, as bytes (premultiplied RGBA).
@@ -84,7 +87,7 @@ struct LottieCLITests {
         let frames = folder.appendingPathComponent("frames")
         let run = try quartz(["animate", file, "-o", frames.path, "--backend", "cpu"])
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.error.contains("warning: $.layers[1]"), "the text layer is named: \(run.error)")
+        #expect(run.error.contains("warning: $.layers[1].t.a: text animators are not applied"), "the animator is named: \(run.error)")
         let written = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }.sorted()
         #expect(written.count == 30, "\(written.count) frames")
         // The last frame is frame 29: the square's centre at 78.
@@ -94,7 +97,7 @@ struct LottieCLITests {
         let info = try quartz(["info", file])
         #expect(info.status == 0, "\(info.error)")
         for line in ["format:    Lottie animation", "size:      100 x 100 points", "frames:    30 (ip 0 to op 30) at 30 fps: 1 s",
-                     "layers:    1 shape, 1 text", "not drawn (1):", "$.layers[1]"] {
+                     "layers:    1 shape, 1 text", "not drawn (1):", "$.layers[1].t.a"] {
             #expect(info.output.contains(line), "info lacks \"\(line)\": \(info.output)")
         }
         let json = try quartz(["info", file, "--json"])
