@@ -30,22 +30,35 @@ public final class LottieDocument {
     /// absolute path, one climbing out with `..` or leading out through a link is refused like a
     /// missing file), and without it only images embedded as data URLs are drawn.
     public convenience init(data: Data, assets: URL? = nil) throws {
+        try self.init(json: try Self.parse(data), assets: assets)
+    }
+
+    /// The document as `JSONSerialization` read it (a caller that parsed the file to tell what it
+    /// is need not parse it again); see `init(data:assets:)`.
+    public convenience init(json: Any, assets: URL? = nil) throws {
         var images = LottieImages.none
         if let assets {
             guard let folder = AssetFolder(assets) else { throw LottieError(path: assets.path, reason: "the assets folder does not exist") }
             images = .folder(folder)
         }
-        try self.init(data: data, images: images)
+        try self.init(json: json, images: images)
     }
 
-    init(data: Data, images: LottieImages) throws {
+    /// `data` as JSON, within the size limit.
+    public static func parse(_ data: Data) throws -> Any {
         guard data.count <= Self.maxBytes else { throw LottieError(path: "$", reason: "the document is over \(Self.maxBytes >> 20) MiB") }
-        let json: Any
         do {
-            json = try JSONSerialization.jsonObject(with: data)
+            return try JSONSerialization.jsonObject(with: data)
         } catch {
             throw LottieError(path: "$", reason: "not JSON: \(error.localizedDescription)")
         }
+    }
+
+    convenience init(data: Data, images: LottieImages) throws {
+        try self.init(json: try Self.parse(data), images: images)
+    }
+
+    init(json: Any, images: LottieImages) throws {
         root = LottieNode(json)
         guard root.isObject else { throw root.fail("a Lottie document is a JSON object") }
         width = try root["w"]?.number() ?? 0

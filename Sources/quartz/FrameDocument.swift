@@ -20,19 +20,21 @@ enum FrameDocument {
         if DotLottieArchive.isArchive(data) {
             // An archive holds its own images; --assets is not read.
             self = .lottie(try DotLottieArchive(data: data).document())
-        } else if FrameDocument.isLottie(data) {
-            self = .lottie(try LottieDocument(data: data, assets: assets))
+        } else if let json = FrameDocument.lottieJSON(data) {
+            self = .lottie(try LottieDocument(json: json, assets: assets))
         } else {
             self = .scene(try SceneDocument(data: data, baseDirectory: assets))
         }
     }
 
-    /// Whether `data` is a Lottie document: a JSON object whose members include `layers` and
-    /// `fr` and not a scene document's `format`. Only the top level is looked at, without
-    /// decoding the rest, so a scene document's own mistakes are still reported as its.
-    static func isLottie(_ data: Data) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any] else { return false }
-        return object["format"] == nil && object["layers"] != nil && object["fr"] != nil
+    /// `data` read as JSON when it is a Lottie document (a JSON object whose members include
+    /// `layers` and `fr` and not a scene document's `format`), else nil: a scene document is
+    /// left to its own reader, so its mistakes are reported as its.
+    static func lottieJSON(_ data: Data) -> Any? {
+        guard data.count <= LottieDocument.maxBytes,
+              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any],
+              object["format"] == nil, object["layers"] != nil, object["fr"] != nil else { return nil }
+        return object
     }
 
     /// The frame's size in points when the command line gives none.
