@@ -6,7 +6,7 @@
 # images already in memory). Prints megapixels per second for each.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product quartz >/dev/null 2>&1
+swift build --traits SnapshotTesting -c release --product quartz >/dev/null 2>&1
 quartz=.build/release/quartz
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

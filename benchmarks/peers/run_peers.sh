@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The peer benchmark in one command (make bench-peers): installs what it needs (Debian's
-# python3-cairo, numpy, Pillow and chromium; skia-python, blend2d-py, flip-evaluator, matplotlib
-# and websocket-client from PyPI into a virtual environment of Debian's Python, which pycairo
-# comes with), builds quartz optimized and runs peers.py. Arguments go to peers.py (--rounds,
-# --layers 10,100, --blur 4,20, --out DIR).
+# python3-cairo, numpy, Pillow and chromium; skia-python, blend2d-py, flip-evaluator, matplotlib,
+# websocket-client and rlottie-python from PyPI into a virtual environment of Debian's Python,
+# which pycairo comes with), builds quartz optimized and runs peers.py (its scenes), then
+# lottie_peers.py (Lottie files beside rlottie, every frame different; LOTTIE=0
+# leaves it out). Arguments go to peers.py (--rounds, --layers 10,100, --blur 4,20, --out DIR).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 missing=()
@@ -17,7 +18,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 venv=${TMPDIR:-/tmp}/openquartz-peers-venv
 [ -x "$venv/bin/python" ] || /usr/bin/python3 -m venv --system-site-packages "$venv"
-"$venv/bin/python" -c 'import skia, blend2d, flip_evaluator, matplotlib, websocket' 2>/dev/null \
-  || "$venv/bin/pip" install -q skia-python blend2d-py flip-evaluator==1.7 matplotlib websocket-client
-swift build -c release --product quartz >/dev/null 2>&1
-exec "$venv/bin/python" benchmarks/peers/peers.py --quartz .build/release/quartz "$@"
+"$venv/bin/python" -c 'import skia, blend2d, flip_evaluator, matplotlib, websocket, rlottie_python' 2>/dev/null \
+  || "$venv/bin/pip" install -q skia-python blend2d-py flip-evaluator==1.7 matplotlib websocket-client rlottie-python
+swift build --traits SnapshotTesting -c release --product quartz >/dev/null 2>&1
+"$venv/bin/python" benchmarks/peers/peers.py --quartz .build/release/quartz "$@"
+[ "${LOTTIE:-1}" = 0 ] || "$venv/bin/python" benchmarks/peers/lottie_peers.py --quartz .build/release/quartz
