@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"], exclude: ["Pairs", "RowFixtures"]),
         .testTarget(name: "SnapshotStrategyTests", dependencies: ["SnapshotTesting", "OpenQuartzCore", "PixelDiff"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "SnapshotTesting", "PixelDiff"],
+        .testTarget(name: "SceneCatalogTests", dependencies: ["SceneCatalog", "OpenQuartzCore", "SnapshotTesting", "PixelDiff", "Compositor", "GLBackend", "RasterBackend"],
                     exclude: ["Goldens"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneCatalog", "SeedExamples", "OpenQuartzCore", "SnapshotTesting", "PixelDiff"],
                     exclude: ["RenderLists", "Hostile"]),

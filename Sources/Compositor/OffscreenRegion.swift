@@ -8,20 +8,20 @@ import OpenCoreGraphics
 
 extension PixelRect {
     /// The smallest rectangle holding both.
-    func union(_ other: PixelRect) -> PixelRect {
+    public func union(_ other: PixelRect) -> PixelRect {
         PixelRect(minX: min(minX, other.minX), minY: min(minY, other.minY),
                   maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
     /// The common part, or nil when they do not overlap.
-    func intersection(_ other: PixelRect) -> PixelRect? {
+    public func intersection(_ other: PixelRect) -> PixelRect? {
         let r = PixelRect(minX: max(minX, other.minX), minY: max(minY, other.minY),
                           maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
         return r.width > 0 && r.height > 0 ? r : nil
     }
 
     /// Grown by `margin` pixels on every side.
-    func outset(by margin: Int) -> PixelRect {
+    public func outset(by margin: Int) -> PixelRect {
         PixelRect(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
     }
 

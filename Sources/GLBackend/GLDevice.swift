@@ -192,6 +192,14 @@ public final class GLDevice: @unchecked Sendable {
         return try renderLocked(list)
     }
 
+    /// The frame drawn over `previous` (the frame of the list `damage` was worked out against,
+    /// `RenderList.damage(since:)`): only the damage is drawn, under a scissor, and read back,
+    /// then laid over `previous`; the bytes are those `render(list)` gives. A frame pass that
+    /// reads its whole target, or a `previous` of another size, draws the whole frame.
+    public func render(_ list: RenderList, over previous: Bitmap, damage: PixelRect) throws -> Bitmap {
+        try collect(submit(list, damage: damage), over: previous)
+    }
+
     /// `render`, with the quads this frame drew in instanced batches and the draw calls that drew
     /// them (counted under the lock, so frames rendered on other threads do not mix in).
     public func renderCountingBatches(_ list: RenderList) throws -> (image: Bitmap, batchedQuads: Int, batchDrawCalls: Int) {
@@ -311,20 +319,26 @@ public final class GLDevice: @unchecked Sendable {
         /// The context it was drawn in (`contextGeneration`): a frame from a context since
         /// replaced is drawn again.
         fileprivate let generation: Int
+        /// The pixels drawn where only a damage was (`submit(_:damage:)`).
+        fileprivate let damage: PixelRect?
     }
 
     /// Draws a render list and queues the frame's copy to memory through a pixel buffer object,
     /// returning before the GPU is done: the caller builds its next frame meanwhile and then
     /// `collect`s this one, so CPU and GPU work overlap and the copy does not stall. `render` is
     /// `collect(submit(list))` with a wait between.
-    public func submit(_ list: RenderList) throws -> PendingFrame {
+    ///
+    /// `damage`: only those pixels are drawn and read (`render(_:over:damage:)`); `collect` is
+    /// then given the frame to lay them over.
+    public func submit(_ list: RenderList, damage: PixelRect? = nil) throws -> PendingFrame {
         lock.lock()
         defer { lock.unlock() }
         guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
             throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
         }
         defer { eglMakeCurrent(opened.display, nil, nil, nil) }
-        return PendingFrame(list: list, readback: try preparedExecutor().submit(list), generation: contextGeneration)
+        return PendingFrame(list: list, readback: try preparedExecutor().submit(list, damage: damage), generation: contextGeneration,
+                            damage: damage)
     }
 
     /// Lets go of a frame `submit` drew without reading it (its buffer returns for reuse).
@@ -339,14 +353,23 @@ public final class GLDevice: @unchecked Sendable {
 
     /// The pixels of a frame `submit` drew: waits for its copy. If the context was lost on the way
     /// (a GPU reset), the frame is drawn again in a new one, as `render` does.
-    public func collect(_ frame: PendingFrame) throws -> Bitmap {
+    ///
+    /// `previous`: the frame a frame submitted with a damage is laid over (required then).
+    public func collect(_ frame: PendingFrame, over previous: Bitmap? = nil) throws -> Bitmap {
         lock.lock()
         defer { lock.unlock() }
         guard frame.generation == contextGeneration, let executor else { return try renderLocked(frame.list) }
         guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
             throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
         }
-        let outcome = Result { try executor.collect(frame.readback) }
+        // A damage with no frame of the same size beneath it has nothing to be laid over: the
+        // whole frame is drawn.
+        if frame.damage != nil, previous?.width != frame.list.width || previous?.height != frame.list.height {
+            executor.discard(frame.readback)
+            eglMakeCurrent(opened.display, nil, nil, nil)
+            return try renderLocked(frame.list)
+        }
+        let outcome = Result { try executor.collect(frame.readback, over: previous) }
         if try lostContextReplaced() {
             eglMakeCurrent(opened.display, nil, nil, nil)
             return try renderLocked(frame.list)

@@ -185,7 +185,13 @@ package final class GLExecutor {
     /// Draws the list and queues the frame's copy to memory (`GLReadback`), returning before the
     /// GPU is done; `collect` waits for it. `readsImmediately`: copies it now instead, for a
     /// caller about to wait for it anyway.
-    func submit(_ list: RenderList, readsImmediately: Bool = false) throws -> GLReadback.Pending {
+    ///
+    /// `damage`: only these pixels of the frame are read, and only what they need is drawn: the
+    /// frame's draws that meet them and the offscreen passes those read, each whole, exactly as
+    /// in a whole frame (no scissor: softpipe shades some pixels of a scissored draw a unit
+    /// apart from the same draw unscissored); `collect` lays them over the frame before. Ignored
+    /// where the frame pass reads its whole target.
+    func submit(_ list: RenderList, damage: PixelRect? = nil, readsImmediately: Bool = false) throws -> GLReadback.Pending {
         let limit = caps.maxRenderTargetSize
         guard list.width <= limit, list.height <= limit else {
             throw GLError.tooLarge(what: "the output", width: list.width, height: list.height, limit: limit)
@@ -201,6 +207,14 @@ package final class GLExecutor {
             timerQuery = GLTimerQuery(GLExtensions.current())
         }
         if timesGPU { timerQuery?.start() }
+        let region = list.passes.last.flatMap { GLExecutor.drawnRegion(of: $0, damage: damage) }
+        // Under a damage, only the frame's draws that meet it and the passes they read are drawn
+        // (`RenderList.restricted(to:)`); every plan below (the pass atlas, stencil clips) is
+        // still made from the whole list, so a pass lies where a whole frame puts it and is
+        // sampled at the same coordinates (softpipe's sampling differed by a unit where a pass
+        // moved in the atlas).
+        let restricted = region.flatMap { list.restricted(to: $0) }
+        let needed = restricted.map { Set($0.passes.map(\.id)) }
         setFixedState()
         for quadProgram in quadPrograms.values {
             glUseProgram(quadProgram.handle)
@@ -233,7 +247,7 @@ package final class GLExecutor {
             atlasTarget = target
             glEnable(GLenum(GL_SCISSOR_TEST))
             for (index, pass) in list.passes.enumerated() {
-                guard let origin = atlas.origins[pass.id] else { continue }
+                guard let origin = atlas.origins[pass.id], needed?.contains(pass.id) != false else { continue }
                 glScissor(GLint(origin.x), GLint(origin.y), GLsizei(pass.width), GLsizei(pass.height))
                 try drawPass(pass, index: index, of: list, at: origin, atlas: atlas, passes: passTextures)
                 passTextures[pass.id] = target.texture
@@ -241,8 +255,9 @@ package final class GLExecutor {
             glDisable(GLenum(GL_SCISSOR_TEST))
             passesInAtlas += atlas.origins.count
         }
-        for (index, pass) in list.passes.enumerated() {
-            if atlas.contains(pass.id) || frameStencilClips[pass.id] != nil { continue }
+        for (index, whole) in list.passes.enumerated() {
+            if atlas.contains(whole.id) || frameStencilClips[whole.id] != nil || needed?.contains(whole.id) == false { continue }
+            let pass = index == list.passes.count - 1 ? restricted?.passes.last ?? whole : whole
             if !toRun.contains(pass.id) {
                 if let key = pass.cacheKey, let kept = cachedPasses[key] {
                     cachedPasses[key]?.lastUsed = frameNumber
@@ -278,7 +293,9 @@ package final class GLExecutor {
         // Read now: the draws finish first, so the time counted as reading back is the copy alone.
         if readsImmediately { glFinish() }
         let readStart = DispatchTime.now().uptimeNanoseconds
-        let pending = readback.start(width: list.width, height: list.height, immediately: readsImmediately)
+        let read = list.passes.isEmpty ? nil : region
+        let pending = readback.start(x: read?.minX ?? 0, y: read?.minY ?? 0, width: read?.width ?? list.width,
+                                     height: read?.height ?? list.height, immediately: readsImmediately)
         if readsImmediately { readbackSeconds += Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e9 }
         glBindVertexArray(0)
         textures.endFrame()
@@ -294,15 +311,28 @@ package final class GLExecutor {
         return pending
     }
 
-    /// Waits for a frame `submit` queued and returns its pixels.
-    func collect(_ pending: GLReadback.Pending) throws -> Bitmap {
+    /// Waits for a frame `submit` queued and returns its pixels: where it drew only its damage,
+    /// those pixels laid over `previous` (the frame the damage was worked out against).
+    func collect(_ pending: GLReadback.Pending, over previous: Bitmap? = nil) throws -> Bitmap {
         let start = DispatchTime.now().uptimeNanoseconds
         let pixels = try readback.finish(pending)
         readbackSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if let failures = debugOutput?.takeFailures(), !failures.isEmpty {
             throw GLExecutor.driverReported(failures, during: "the read-back of the frame")
         }
-        return Bitmap(width: pending.width, height: pending.height, pixels: pixels)
+        let read = Bitmap(width: pending.width, height: pending.height, pixels: pixels)
+        guard pending.x != 0 || pending.y != 0 || pending.width != previous?.width || pending.height != previous?.height,
+              var frame = previous else { return read }
+        frame.replace(PixelRect(minX: pending.x, minY: pending.y, maxX: pending.x + pending.width, maxY: pending.y + pending.height),
+                      with: read)
+        return frame
+    }
+
+    /// The pixels of the frame pass `frame` to draw and read for `damage`: nil for all of them
+    /// (no damage given, or a draw that reads the whole target).
+    static func drawnRegion(of frame: RenderPass, damage: PixelRect?) -> PixelRect? {
+        guard let damage, !frame.ops.contains(where: \.readsWholeTarget) else { return nil }
+        return damage.intersection(PixelRect(minX: 0, minY: 0, maxX: frame.width, maxY: frame.height))
     }
 
     /// A queued copy not collected (the frame was abandoned).

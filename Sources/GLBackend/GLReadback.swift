@@ -16,6 +16,8 @@ final class GLReadback {
         fileprivate let buffer: GLuint
         fileprivate let fence: GLsync?
         fileprivate var pixels: [UInt8]? = nil
+        /// The rectangle read, in the framebuffer's pixels: the whole frame, or a frame's damage.
+        var x = 0, y = 0
         let width: Int
         let height: Int
         var bytes: Int { width * height * 4 }
@@ -30,17 +32,18 @@ final class GLReadback {
         for entry in free { var buffer = entry.buffer; glDeleteBuffers(1, &buffer) }
     }
 
-    /// Queues the copy of the bound read framebuffer's `width` x `height` pixels (RGBA, 8 bits,
-    /// rows bottom to top as GL has them; pack state as `setFixedState` leaves it) into a buffer;
-    /// `immediately`, reads them into memory now, waiting for the frame.
-    func start(width: Int, height: Int, immediately: Bool = false) -> Pending {
+    /// Queues the copy of the bound read framebuffer's `width` x `height` pixels from (`x`, `y`)
+    /// (RGBA, 8 bits, rows bottom to top as GL has them; pack state as `setFixedState` leaves it)
+    /// into a buffer; `immediately`, reads them into memory now, waiting for the frame.
+    func start(x: Int = 0, y: Int = 0, width: Int, height: Int, immediately: Bool = false) -> Pending {
         let bytes = width * height * 4
         if immediately {
             let pixels = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
-                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+                glReadPixels(GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                             buffer.baseAddress)
                 count = bytes
             }
-            return Pending(buffer: 0, fence: nil, pixels: pixels, width: width, height: height)
+            return Pending(buffer: 0, fence: nil, pixels: pixels, x: x, y: y, width: width, height: height)
         }
         var buffer: GLuint
         if let index = free.firstIndex(where: { $0.bytes == bytes }) {
@@ -52,12 +55,12 @@ final class GLReadback {
             glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
             glBufferData(GLenum(GL_PIXEL_PACK_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STREAM_READ))
         }
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glReadPixels(GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
         let fence = glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0)
         // Sent to the GPU now, not when the next frame's draws fill the queue.
         glFlush()
-        return Pending(buffer: buffer, fence: fence, width: width, height: height)
+        return Pending(buffer: buffer, fence: fence, x: x, y: y, width: width, height: height)
     }
 
     /// Waits for the copy and returns its bytes; the buffer goes back for reuse.

@@ -26,10 +26,24 @@ public final class CARenderer {
     /// Device pixels per point. Fixed at creation. Default: 1.
     public let scale: CGFloat
 
+    /// Whether every frame is drawn whole. Default: false: a frame is drawn over the one before
+    /// it, only where the two can differ (`updateBounds()`), with the same bytes as drawn whole.
+    public var redrawsWholeFrames = false
+
     private var frameTime: Double = 0
     private var nextChange: Double = .infinity
     private let presentationCache = PresentationCache()
     private var outcome: Result<Bitmap, RenderError>?
+    /// The last frame drawn, and the list it was drawn from: what the next frame's damage is
+    /// worked out against and drawn over.
+    private var drawn: (list: RenderList, frame: Bitmap)?
+    /// The current frame's list, where `updateBounds()` made it before `render()`.
+    private var prepared: RenderList?
+    /// The current frame's update region in device pixels: its damage and what `addUpdate`
+    /// added; `nil` where nothing is to be drawn, worked out once per frame.
+    private var update: PixelRect??
+    /// Rectangles `addUpdate` added this frame, in device pixels.
+    private var added: PixelRect?
     /// The render list of the last frame, for inspection and tests.
     public private(set) var lastRenderList: RenderList?
 
@@ -46,6 +60,9 @@ public final class CARenderer {
     /// (`CACurrentMediaTime()`) to it, so animations added now begin at `t`.
     public func beginFrame(atTime t: Double) {
         frameTime = t
+        prepared = nil
+        update = nil
+        added = nil
         if t.isFinite { MediaClock.set(t) }
     }
 
@@ -55,12 +72,58 @@ public final class CARenderer {
         beginFrame(atTime: t)
     }
 
-    /// Marks `r` (in `bounds`) as needing drawing. Every frame is drawn whole, so this changes
-    /// nothing that is drawn; it is kept for code written against Apple's renderer.
-    public func addUpdate(_ r: CGRect) {}
+    /// Adds `r` (in the coordinates of `bounds`) to the current frame's update region: its
+    /// pixels are drawn again by `render()` whether or not they changed.
+    public func addUpdate(_ r: CGRect) {
+        guard let pixels = devicePixels(of: r) else { return }
+        added = added.map { $0.union(pixels) } ?? pixels
+        if case .some(let region) = update { update = .some(region.map { $0.union(pixels) } ?? pixels) }
+    }
 
-    /// The rectangle of `bounds` that needs drawing. Every frame is drawn whole for now.
-    public func updateBounds() -> CGRect { bounds }
+    /// The bounds of the current frame's update region, in the coordinates of `bounds`: every
+    /// pixel that can differ from the frame rendered before (worked out from the two frames'
+    /// render lists: what moved, changed, came or went, with its shadow's and blur's reach), and
+    /// what `addUpdate(_:)` added. All of `bounds` for a first frame, a new size, or with
+    /// `redrawsWholeFrames`; `.null` where nothing changed. Call after `beginFrame(atTime:)`:
+    /// it makes the frame's render list, which `render()` then draws.
+    public func updateBounds() -> CGRect {
+        // A frame that cannot be made is drawn whole (and fails in render()).
+        let result = Result { try updateRegion() }
+        guard case .success(let made) = result else { return bounds }
+        guard let region = made else { return .null }
+        let scale = Double(self.scale)
+        return CGRect(x: bounds.minX + Double(region.minX) / scale, y: bounds.minY + Double(region.minY) / scale,
+                      width: Double(region.width) / scale, height: Double(region.height) / scale)
+    }
+
+    /// The update region in device pixels (nil: nothing to draw), the frame's list made first
+    /// where it is not yet.
+    private func updateRegion() throws -> PixelRect? {
+        if case .some(let region) = update { return region }
+        let list = try prepared ?? makeRenderList()
+        prepared = list
+        let whole = PixelRect(minX: 0, minY: 0, maxX: list.width, maxY: list.height)
+        var region: PixelRect?
+        if redrawsWholeFrames || drawn == nil || drawn?.list.width != list.width || drawn?.list.height != list.height {
+            region = list.width > 0 && list.height > 0 ? whole : nil
+        } else if let drawn {
+            region = list.damage(since: drawn.list)
+        }
+        if let added { region = (region.map { $0.union(added) } ?? added).intersection(whole) }
+        update = .some(region)
+        return region
+    }
+
+    /// The device pixels of `r` (in the coordinates of `bounds`), widened to whole pixels.
+    private func devicePixels(of r: CGRect) -> PixelRect? {
+        let scale = Double(self.scale)
+        guard !r.isNull, !r.isEmpty, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+        func pixel(_ v: Double) -> Int { Int(max(min(v, 1e9), -1e9)) }
+        return PixelRect(minX: pixel(((r.minX - bounds.minX) * scale).rounded(.down)),
+                         minY: pixel(((r.minY - bounds.minY) * scale).rounded(.down)),
+                         maxX: pixel(((r.maxX - bounds.minX) * scale).rounded(.up)),
+                         maxY: pixel(((r.maxY - bounds.minY) * scale).rounded(.up)))
+    }
 
     /// When anything changes next, after the last `render()`: the frame time while something
     /// animates, a later animation's start, or infinity when nothing will change.
@@ -69,10 +132,25 @@ public final class CARenderer {
     /// Composites the tree and executes the frame on the backend.
     public func render() {
         do {
-            outcome = .success(try backend.draw(try makeRenderList(), cache: rasterCache))
+            let region = try updateRegion()
+            let list = prepared!
+            // A second render() of the frame makes its list again.
+            prepared = nil
+            update = nil
+            let frame: Bitmap
+            if let drawn, drawn.list.width == list.width, drawn.list.height == list.height, !redrawsWholeFrames {
+                // Only the damage, over the frame before; with none, that frame as it is.
+                frame = try region.map { try backend.draw(list, cache: rasterCache, over: (drawn.frame, $0)) } ?? drawn.frame
+            } else {
+                frame = try backend.draw(list, cache: rasterCache)
+            }
+            drawn = (list, frame)
+            outcome = .success(frame)
         } catch let error as RenderError {
+            drawn = nil
             outcome = .failure(error)
         } catch {
+            drawn = nil
             outcome = .failure(.gpu(.noContext("\(error)")))
         }
     }

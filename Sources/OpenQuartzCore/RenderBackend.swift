@@ -14,12 +14,18 @@ public enum RenderBackend: String, CaseIterable, Sendable {
 extension RenderBackend {
     /// Executes `list` on this backend: the CPU reference (reusing `cache`'s rasterized layers)
     /// or the shared GL device. Every failure is a `RenderError`.
-    func draw(_ list: RenderList, cache: RasterPassCache? = nil) throws(RenderError) -> Bitmap {
+    ///
+    /// `over`: the frame before and this frame's damage against it (`RenderList.damage(since:)`):
+    /// only the damage is drawn, over that frame's pixels, with the bytes of a whole frame.
+    func draw(_ list: RenderList, cache: RasterPassCache? = nil,
+              over previous: (frame: Bitmap, damage: PixelRect)? = nil) throws(RenderError) -> Bitmap {
         switch self {
         case .cpu:
+            if let previous { return RasterRenderer().render(list, cache: cache, over: previous.frame, damage: previous.damage) }
             return cache.map { RasterRenderer().render(list, cache: $0) } ?? RasterRenderer().render(list)
         case .gpu:
             do {
+                if let previous { return try GLDevice.shared().render(list, over: previous.frame, damage: previous.damage) }
                 return try GLDevice.shared().render(list)
             } catch let error as GLError {
                 throw .gpu(error)

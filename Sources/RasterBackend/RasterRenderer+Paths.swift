@@ -31,20 +31,26 @@ extension RasterRenderer {
         let opacity = path.opacity, blend = path.blend
         if blend == .destinationIn {
             for y in rows {
-                let row = y * width * 4
+                let row = y * width * 4, drawn = columns.clamped(to: 0..<width)
+                func clear(_ xs: Range<Int>) {
+                    let xs = xs.clamped(to: drawn)
+                    for i in (row + xs.lowerBound * 4)..<(row + xs.upperBound * 4) { pixels[i] = 0 }
+                }
                 if y < b.minY || y >= b.maxY || b.width <= 0 {
-                    for i in row..<(row + width * 4) { pixels[i] = 0 }
+                    clear(0..<width)
                 } else {
-                    for i in row..<(row + b.minX * 4) { pixels[i] = 0 }
-                    for i in (row + b.maxX * 4)..<(row + width * 4) { pixels[i] = 0 }
+                    clear(0..<b.minX)
+                    clear(b.maxX..<width)
                 }
             }
         }
         guard b.width > 0, b.height > 0, !coverage.fill.isEmpty else { return }
         let firstRow = max(b.minY, rows.lowerBound), endRow = min(b.maxY, rows.upperBound)
         guard firstRow < endRow else { return }
+        let xs = (b.minX..<b.maxX).clamped(to: columns)
+        guard !xs.isEmpty else { return }
         for y in (firstRow - b.minY)..<(endRow - b.minY) {
-            for x in 0..<b.width {
+            for x in (xs.lowerBound - b.minX)..<(xs.upperBound - b.minX) {
                 let j = y * b.width + x
                 let kf = Double(coverage.fill[j]), ks = coverage.stroke.map { Double($0[j]) } ?? 0
                 guard kf > 0 || ks > 0 || blend == .destinationIn else { continue }

@@ -199,7 +199,7 @@ extension RasterRenderer {
             if let parts = rowCoverage.kernelParts {
                 let c = color(0, 0), colour = [c.0, c.1, c.2, c.3], base = pixels.baseAddress!
                 for y in firstRow..<endRow {
-                    let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4
+                    let row = span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4
                     let cy = Double(y) + 0.5
                     guard let (first, last) = RasterRenderer.rowEnds(row, { x0, count, backwards in
                         oq_rounded_fill_run(parts, colour, opacity, cy, x0, count, backwards ? 1 : 0, start)
@@ -225,7 +225,7 @@ extension RasterRenderer {
             return (y, columns, UnsafePointer(values))
         }
         for y in firstRow..<endRow {
-            let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
+            let row = span(of: y, in: bounds, footprint: footprint)
             guard !row.isEmpty else { continue }
             keptRow = keptAlphas(y, row)
             if !spans, let outline {
@@ -267,9 +267,12 @@ extension RasterRenderer {
 
 extension RasterRenderer {
     /// The pixels of row `y` of `bounds` a rounded shape can cover: those on its footprint
-    /// (`RoundedShape.footprint`), or the whole row without one.
-    static func span(of y: Int, in bounds: PixelRect, footprint: [DevicePoint]?) -> Range<Int> {
-        footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
+    /// (`RoundedShape.footprint`), or the whole row without one (any quad's row, in `draw`).
+    /// Only the columns `columns` of it are drawn: a frame drawn over the one before it
+    /// draws only its damage (`render(_:cache:over:damage:)`), each pixel as a whole frame would.
+    func span(of y: Int, in bounds: PixelRect, footprint: [DevicePoint]?) -> Range<Int> {
+        let row = footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
+        return row.clamped(to: columns)
     }
 
     /// A layer's background and its border (`QuadOp.isBorder(over:)`) in one step: at each pixel
@@ -309,7 +312,7 @@ extension RasterRenderer {
                                           ring_alpha: rc.alpha, ring_opacity: ringOpacity)
             let base = pixels.baseAddress!
             for y in firstRow..<endRow {
-                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4, cy = Double(y) + 0.5
+                let row = span(of: y, in: bounds, footprint: footprint), start = base + y * width * 4, cy = Double(y) + 0.5
                 guard let (first, last) = RasterRenderer.rowEnds(row, { x0, count, backwards in
                     oq_rounded_pair_run(parts, &colours, cy, x0, count, backwards ? 1 : 0, start)
                 }) else { continue }
@@ -322,7 +325,7 @@ extension RasterRenderer {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * RasterRenderer.coverageRun) { buffer in
             let outer = buffer.baseAddress!, inner = outer + RasterRenderer.coverageRun
             for y in firstRow..<endRow {
-                let row = RasterRenderer.span(of: y, in: bounds, footprint: footprint)
+                let row = span(of: y, in: bounds, footprint: footprint)
                 guard let (first, last) = RasterRenderer.rowEnds(row, { x0, count, backwards in
                     outlines.coverages(row: y, from: x0, count: count, outer: outer, inner: inner)
                     for j in 0..<count {

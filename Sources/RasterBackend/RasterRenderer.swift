@@ -37,6 +37,9 @@ public struct RasterRenderer: Sendable {
     /// `oq_rounded_fill_run`). Default: true; false draws each pixel in Swift, the same bytes
     /// (`RoundedPairKernelTests` holds the two together).
     package var usesKernels = true
+    /// The columns drawn (`span(of:in:footprint:)`): every one, but where a frame is drawn over
+    /// the one before it, its damage's.
+    var columns: Range<Int> = Int.min..<Int.max
 
     public init(threads: Int = RasterRenderer.defaultThreads) {
         self.threads = min(max(threads, 1), 64)
@@ -62,6 +65,21 @@ public struct RasterRenderer: Sendable {
     /// The frame's pixels. With a cache, passes with a cache key come from it when it has them
     /// (and the passes only they read are skipped), and go into it when it does not.
     public func render(_ list: RenderList, cache: RasterPassCache? = nil) -> Bitmap {
+        render(list, cache: cache, over: nil)
+    }
+
+    /// The frame's pixels, made from `previous` (an earlier frame of the same size) by drawing
+    /// only `damage` (`RenderList.damage(since:)` of the list `previous` was drawn from): the
+    /// frame pass's draws over those pixels alone, cleared first, each pixel through exactly the
+    /// arithmetic of a whole frame, so the bytes are a whole frame's. Offscreen passes run whole.
+    /// A frame pass that reads its whole target (a blur of the frame), or a `previous` of another
+    /// size, draws the whole frame.
+    public func render(_ list: RenderList, cache: RasterPassCache? = nil, over previous: Bitmap, damage: PixelRect) -> Bitmap {
+        // Only the offscreen passes the damaged draws read run.
+        render(list.restricted(to: damage) ?? list, cache: cache, over: (previous, damage))
+    }
+
+    private func render(_ list: RenderList, cache: RasterPassCache?, over previous: (frame: Bitmap, damage: PixelRect)?) -> Bitmap {
         // Passes run in order; each starts transparent and may sample the ones before it.
         var passes: [Int: Bitmap] = [:]
         // The last pass drawn; a blank frame only if none was (a frame is 3.7 MB to zero at
@@ -78,13 +96,22 @@ public struct RasterRenderer: Sendable {
                 if let key = pass.cacheKey, let kept = cache?.lookUp(key) { passes[pass.id] = kept }
                 continue
             }
+            if index == list.passes.count - 1, let previous, let frame = RasterRenderer.frame(pass, over: previous) {
+                var target = frame.target, renderer = self
+                renderer.columns = frame.damage.minX..<frame.damage.maxX
+                let ops = pass.ops.filter { $0.touches(frame.damage) }
+                renderer.drawInBands(ops, into: &target, rows: frame.damage.minY..<frame.damage.maxY, images: list.textures,
+                                     passes: passes, shadows: cache?.shadows)
+                last = target
+                continue
+            }
             var target = RasterRenderer.blankTarget(for: pass)
             // Stretches of ops that draw pixel by pixel, in bands; between them what reads the
             // whole target.
             var start = pass.ops.startIndex
             while start < pass.ops.endIndex {
                 var end = start
-                while end < pass.ops.endIndex, !RasterRenderer.readsWholeTarget(pass.ops[end]) { end += 1 }
+                while end < pass.ops.endIndex, !pass.ops[end].readsWholeTarget { end += 1 }
                 if end > start {
                     drawInBands(Array(pass.ops[start..<end]), into: &target, images: list.textures, passes: passes, shadows: cache?.shadows)
                 }
@@ -107,6 +134,25 @@ public struct RasterRenderer: Sendable {
             last = target
         }
         return last ?? Bitmap(width: list.width, height: list.height)
+    }
+
+    /// The frame pass's target over an earlier frame: its pixels, the damage cleared (clamped to
+    /// the frame); nil where the whole frame is to be drawn (another size, or a draw that reads
+    /// the whole target).
+    static func frame(_ pass: RenderPass, over previous: (frame: Bitmap, damage: PixelRect)) -> (target: Bitmap, damage: PixelRect)? {
+        guard previous.frame.width == pass.width, previous.frame.height == pass.height,
+              !pass.ops.contains(where: \.readsWholeTarget) else { return nil }
+        var target = previous.frame
+        guard let damage = previous.damage.intersection(PixelRect(minX: 0, minY: 0, maxX: pass.width, maxY: pass.height)) else {
+            return (target, PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0))
+        }
+        target.pixels.withUnsafeMutableBytes { bytes in
+            for y in damage.minY..<damage.maxY {
+                let start = (y * pass.width + damage.minX) * 4
+                memset(bytes.baseAddress! + start, 0, damage.width * 4)
+            }
+        }
+        return (target, damage)
     }
 
     /// A pass's target before its ops: transparent, except where its first op paints every
@@ -142,19 +188,13 @@ public struct RasterRenderer: Sendable {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
-    /// Ops that replace the whole target from another pass (a blur axis, a halving).
-    static func readsWholeTarget(_ op: DrawOp) -> Bool {
-        switch op {
-        case .blur, .halve: true
-        case .quad, .path: false
-        }
-    }
-
     /// `ops` (quads and paths) drawn into `target`, its rows split into bands drawn at once;
     /// shadows' alphas kept in and read from `shadows` where given.
-    private func drawInBands(_ ops: [DrawOp], into target: inout Bitmap, images: [UInt64: Bitmap], passes: [Int: Bitmap],
-                             shadows: ShadowAlphaCache? = nil) {
+    private func drawInBands(_ ops: [DrawOp], into target: inout Bitmap, rows drawn: Range<Int>? = nil, images: [UInt64: Bitmap],
+                             passes: [Int: Bitmap], shadows: ShadowAlphaCache? = nil) {
         let width = target.width, height = target.height
+        let drawn = drawn ?? 0..<height
+        guard !drawn.isEmpty, !ops.isEmpty else { return }
         // A path's coverage is summed row after row: made once, before the bands; so is each
         // shadow's place in the cache.
         var made: [Int: PathCoverage] = [:], kept: [Int: ShadowAlphaCache.Alphas] = [:]
@@ -170,8 +210,11 @@ public struct RasterRenderer: Sendable {
             }
         }
         let coverages = made, alphas = kept
-        let bands = min(threads, max(1, height / RasterRenderer.minimumBandRows))
-        let edges = bands == 1 ? [0, height] : RasterRenderer.bandEdges(of: ops, width: width, height: height, bands: bands)
+        let bands = min(threads, max(1, drawn.count / RasterRenderer.minimumBandRows))
+        // A damaged stretch of rows is split evenly; a whole pass by its ops' work.
+        let edges = bands == 1 ? [drawn.lowerBound, drawn.upperBound]
+            : drawn.count < height ? (0...bands).map { drawn.lowerBound + drawn.count * $0 / bands }
+            : RasterRenderer.bandEdges(of: ops, width: width, height: height, bands: bands)
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = SharedPixels(buffer: buffer)
             let drawBand: @Sendable (Int) -> Void = { band in

@@ -39,6 +39,8 @@ struct AnimateCommand: ParsableCommand {
         + "names (0 to n-1, as a Kubernetes Indexed Job sets it; folder output only).")) var shards: Int?
     @Option(help: ArgumentHelp("PNG frames (a folder, an animated PNG): fast (libpng's fast writing: 3 to 5 times faster, "
         + "0 to 45% larger) or small (its default compression, as quartz render writes).")) var pngCompression: CGImage.PNGCompression = .fast
+    @Flag(help: ArgumentHelp("Draw every frame whole. By default a frame is drawn over the one before it, only where their "
+        + "layers differ, with the same bytes.")) var fullRedraw = false
     @Flag(help: "Print the result (frames, timing per stage) as one line of JSON.") var json = false
 
     func validate() throws {
@@ -114,6 +116,7 @@ struct AnimateCommand: ParsableCommand {
         if let (i, n) = shardIndex { range = ShardManifest.range(shard: i, of: n, frames: allTimes.count) }
         let renderer = try makeRenderer(document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size),
                                         background: try checkedBackground(background, for: document, command: "animate"), command: "animate", name: scene)
+        renderer.redrawsWholeFrames = fullRedraw
         try checkFrame(size: renderer.size, scale: renderer.scale, command: "animate")
         let pixelWidth = Int((renderer.size.width * renderer.scale).rounded(.up)), pixelHeight = Int((renderer.size.height * renderer.scale).rounded(.up))
         let url = URL(fileURLWithPath: output)
@@ -206,11 +209,13 @@ struct AnimateCommand: ParsableCommand {
         if json {
             report(jsonLine(["output": OutputDestination.isStandardOutput(output) ? "-" : url.path, "frames": range.count, "firstFrame": range.lowerBound, "totalFrames": allTimes.count,
                        "width": pixelWidth, "height": pixelHeight, "backend": backend.rawValue, "seconds": seconds,
-                       "framesPerSecond": framesPerSecond, "stages": times.json, "memory": memory]))
+                       "framesPerSecond": framesPerSecond, "stages": times.json, "memory": memory,
+                       "drawnShare": renderer.pixelsDrawn / Double(max(renderer.framesDrawn, 1))]))
         } else {
             let stages = times.json.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.2f", $0.value)) s" }
             report("\(output): \(range.count) frames \(pixelWidth)x\(pixelHeight) on the \(backend.rawValue) in "
                 + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", framesPerSecond)) frames/s; \(stages.joined(separator: ", ")); "
+                + "\(String(format: "%.1f", 100 * renderer.pixelsDrawn / Double(max(renderer.framesDrawn, 1))))% of the pixels drawn; "
                 + "peak memory \(ResidentMemory.mebibytes(peak)))")
         }
     }

@@ -41,6 +41,20 @@ final class SceneFrameRenderer {
     /// The render list of the last frame: what `quartz check --render-list` prints.
     private(set) var lastRenderList: RenderList?
     private let cache = RasterPassCache()
+    /// Whether `begin` draws every frame whole; by default a frame is drawn over the one before
+    /// it, only where their render lists differ (`RenderList.damage(since:)`), the same bytes.
+    var redrawsWholeFrames = false
+    /// The list of the last frame begun: the next frame's damage is worked out against it.
+    private var begun: RenderList?
+    /// The last frame finished: the next GPU frame is drawn over it (frames are finished in
+    /// the order begun, so when one is collected the frame before it is finished).
+    private var finished: Bitmap?
+    /// The last frame the CPU drew (in `begin`, before the one before it may be finished).
+    private var drawnOnCPU: Bitmap?
+    /// Frames drawn, and the pixels drawn for them, with damage tracking: the share of each frame
+    /// that was drawn again.
+    private(set) var framesDrawn = 0
+    private(set) var pixelsDrawn = 0.0
 
     /// `size` is the area rendered (a scene's, from its origin) or the viewport a Lottie
     /// animation is fitted into; `background` is under a Lottie animation (scenes draw their own).
@@ -59,37 +73,72 @@ final class SceneFrameRenderer {
 
     /// A frame begun: on the GPU, drawn and on its way to memory; on the CPU, drawn.
     enum InFlight {
-        case gpu(GLDevice.PendingFrame)
+        /// Drawn on the GPU, on its way to memory; where `overPrevious`, only its damage, to be
+        /// laid over the frame finished before it.
+        case gpu(GLDevice.PendingFrame, overPrevious: Bool)
         case drawn(Bitmap)
+        /// The same pixels as the frame before.
+        case unchanged
     }
 
     /// Builds the frame at `t` and starts drawing it: on the GPU the draws and the copy to memory
     /// are queued (`GLDevice.submit`) and this returns, so the caller can begin the next frame
-    /// while the GPU works; `finish` waits for it.
+    /// while the GPU works; `finish` waits for it. Frames are finished in the order begun.
     func begin(at t: Double) throws -> InFlight {
         let list = try renderList(at: t)
         let start = Date()
         defer { times.execution += Date().timeIntervalSince(start) }
+        let whole = PixelRect(minX: 0, minY: 0, maxX: list.width, maxY: list.height)
+        // The damage against the frame begun before (nil: nothing changed); the whole frame for
+        // the first, a new size, or when asked.
+        let damage: PixelRect?? = redrawsWholeFrames || begun?.width != list.width || begun?.height != list.height
+            ? .none : .some(begun.flatMap { list.damage(since: $0) })
+        begun = list
+        framesDrawn += 1
+        pixelsDrawn += Double(damage.map { $0.map { $0.width * $0.height } ?? 0 } ?? whole.width * whole.height)
+            / Double(max(whole.width * whole.height, 1))
         switch backend {
-        case .cpu: return .drawn(RasterRenderer().render(list, cache: cache))
-        case .gpu: return .gpu(try GLDevice.shared().submit(list))
+        case .cpu:
+            let frame: Bitmap
+            if case .some(let damage) = damage, let before = drawnOnCPU {
+                frame = damage.map { RasterRenderer().render(list, cache: cache, over: before, damage: $0) } ?? before
+            } else {
+                frame = RasterRenderer().render(list, cache: cache)
+            }
+            drawnOnCPU = frame
+            return .drawn(frame)
+        case .gpu:
+            switch damage {
+            case .some(.none): return .unchanged
+            case .some(.some(let damage)): return .gpu(try GLDevice.shared().submit(list, damage: damage), overPrevious: true)
+            case .none: return .gpu(try GLDevice.shared().submit(list), overPrevious: false)
+            }
         }
     }
 
     /// The image of a frame `begin` started.
     func finish(_ frame: InFlight) throws -> CGImage {
+        let bitmap: Bitmap
         switch frame {
-        case .drawn(let bitmap): return CGImage(bitmap: bitmap)
-        case .gpu(let pending):
+        case .drawn(let drawn): bitmap = drawn
+        case .unchanged:
+            guard let finished else { throw RenderError.noFrame }
+            bitmap = finished
+        case .gpu(let pending, let overPrevious):
             let start = Date()
             defer { times.readback += Date().timeIntervalSince(start) }
-            return CGImage(bitmap: try GLDevice.shared().collect(pending))
+            bitmap = try GLDevice.shared().collect(pending, over: overPrevious ? finished : nil)
         }
+        finished = bitmap
+        return CGImage(bitmap: bitmap)
     }
 
-    /// A frame begun and not finished (the run failed).
+    /// A frame begun and not finished (the run failed): the next frame is drawn whole.
     func abandon(_ frame: InFlight) {
-        if case .gpu(let pending) = frame, let device = try? GLDevice.shared() { device.discard(pending) }
+        begun = nil
+        finished = nil
+        drawnOnCPU = nil
+        if case .gpu(let pending, _) = frame, let device = try? GLDevice.shared() { device.discard(pending) }
     }
 
     func frame(at t: Double) throws -> CGImage {
