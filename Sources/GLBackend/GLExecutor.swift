@@ -207,13 +207,20 @@ package final class GLExecutor {
             timerQuery = GLTimerQuery(GLExtensions.current())
         }
         if timesGPU { timerQuery?.start() }
-        let region = list.passes.last.flatMap { GLExecutor.drawnRegion(of: $0, damage: damage) }
+        var region = list.passes.last.flatMap { GLExecutor.drawnRegion(of: $0, damage: damage) }
         // Under a damage, only the frame's draws that meet it and the passes they read are drawn
         // (`RenderList.restricted(to:)`); every plan below (the pass atlas, stencil clips) is
         // still made from the whole list, so a pass lies where a whole frame puts it and is
         // sampled at the same coordinates (softpipe's sampling differed by a unit where a pass
         // moved in the atlas).
-        let restricted = region.flatMap { list.restricted(to: $0) }
+        var restricted = region.flatMap { list.restricted(to: $0) }
+        // Where every draw and pass is still needed, the frame is drawn and read whole: reading a
+        // part and laying it over the frame before saves nothing then (a 1280 x 720 frame's copy
+        // is a millisecond; the star-wars crawl's text plane meets any damage).
+        if let kept = restricted, kept.passes.count == list.passes.count, kept.passes.last?.ops.count == list.passes.last?.ops.count {
+            region = nil
+            restricted = nil
+        }
         let needed = restricted.map { Set($0.passes.map(\.id)) }
         setFixedState()
         for quadProgram in quadPrograms.values {
