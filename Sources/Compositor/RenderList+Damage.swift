@@ -30,7 +30,11 @@ extension RenderList {
         let same = samePasses(as: previous)
         if frame.id == old.id, same.contains(frame.id) { return nil }
         func matched(_ pass: RenderPass) -> [MatchedDraw] {
-            pass.ops.map { MatchedDraw(op: $0.withoutSource, readsSamePasses: RenderPass.inputs(of: $0).allSatisfy(same.contains)) }
+            let pairs = RenderPass.borderPairs(in: pass.ops)
+            return pass.ops.indices.map { i in
+                MatchedDraw(op: pass.ops[i].withoutSource, readsSamePasses: RenderPass.inputs(of: pass.ops[i]).allSatisfy(same.contains),
+                            paired: pairs.contains(i) || pairs.contains(i - 1))
+            }
         }
         let new = matched(frame), before = matched(old)
         guard !new.contains(where: { $0.readsWholeTarget }), !before.contains(where: { $0.readsWholeTarget }) else { return whole }
@@ -105,6 +109,23 @@ extension DrawOp {
 }
 
 extension RenderPass {
+    /// The indices of the backgrounds among `ops` that the backends draw in one step with the
+    /// border right after them (`QuadOp.isBorder(over:)`; `RasterRenderer.drawPair`, GL's paired
+    /// program): a draw's bytes depend on whether it is so paired.
+    static func borderPairs(in ops: [DrawOp]) -> Set<Int> {
+        var pairs: Set<Int> = []
+        var i = 0
+        while i + 1 < ops.count {
+            if case .quad(let fill) = ops[i], case .quad(let ring) = ops[i + 1], ring.isBorder(over: fill) {
+                pairs.insert(i)
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        return pairs
+    }
+
     /// The passes `op` reads.
     static func inputs(of op: DrawOp) -> [Int] {
         switch op {
@@ -123,9 +144,12 @@ extension RenderPass {
 private struct MatchedDraw: Equatable {
     var op: DrawOp
     var readsSamePasses: Bool
+    /// Drawn in one step with its neighbour (a background and its border, `QuadOp.isBorder(over:)`):
+    /// both backends blend the pair once, so the same draw alone gives other bytes.
+    var paired: Bool
 
     static func == (a: MatchedDraw, b: MatchedDraw) -> Bool {
-        a.readsSamePasses && b.readsSamePasses && a.op == b.op
+        a.readsSamePasses && b.readsSamePasses && a.paired == b.paired && a.op == b.op
     }
 
     var readsWholeTarget: Bool { op.readsWholeTarget }
@@ -147,7 +171,16 @@ extension RenderList {
     /// the frame pass reads its whole target (every pass is needed).
     public func restricted(to damage: PixelRect) -> RenderList? {
         guard var frame = passes.last, !frame.ops.contains(where: \.readsWholeTarget) else { return nil }
-        frame.ops = frame.ops.filter { $0.touches(damage) }
+        let kept = frame.ops.indices.filter { frame.ops[$0].touches(damage) }
+        // The backends draw a background and the border right after it as one pair (other bytes
+        // than the two apart), so leaving draws out must pair no draw otherwise: a background
+        // and its border with a draw between them left out would become neighbours. Where it
+        // would, every draw is kept (the draws left out change no pixel of the damage).
+        let keptSet = Set(kept)
+        let pairs = RenderPass.borderPairs(in: frame.ops).filter { keptSet.contains($0) }
+        if Set(RenderPass.borderPairs(in: kept.map { frame.ops[$0] }).map { kept[$0] }) == pairs {
+            frame.ops = kept.map { frame.ops[$0] }
+        }
         var needed: Set<Int> = [frame.id]
         var pending = frame.inputs
         let byID = Dictionary(passes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })

@@ -120,6 +120,49 @@ struct RenderListDamageTests {
         #expect(damage == PixelRect(minX: 19, minY: 39, maxX: 185, maxY: 61))
     }
 
+    /// A bordered card (background and border, drawn as one pair where they are neighbours) with
+    /// a dot outside it drawn between the two.
+    private func borderedCard() -> CALayer {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.backgroundColor = CGColor(gray: 0.9, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 20, y: 20, width: 60, height: 40)
+        card.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.7)
+        card.borderWidth = 3
+        card.borderColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.6)
+        card.cornerRadius = 6
+        let dot = CALayer()
+        dot.frame = CGRect(x: 100, y: 10, width: 8, height: 8)
+        dot.backgroundColor = CGColor(gray: 0, alpha: 1)
+        card.addSublayer(dot)
+        root.addSublayer(card)
+        return root
+    }
+
+    @Test("a background and its border that become neighbours are damage: the backends blend such a pair in one step")
+    func borderPairs() throws {
+        let (old, new) = try lists(borderedCard()) { $0.sublayers![0].sublayers![0].removeFromSuperlayer() }
+        let damage = try #require(new.damage(since: old, margin: 0))
+        // Not only the dot's pixels (120..128, 30..38): the card's (20..80, 20..60) too.
+        #expect(damage.minX <= 20 && damage.minY <= 20 && damage.maxX >= 128 && damage.maxY >= 60, "\(damage)")
+    }
+
+    @Test("restricting a frame to a damage never makes a background and its border neighbours")
+    func restrictedKeepsPairs() throws {
+        let list = try list(borderedCard())
+        let frame = try #require(list.passes.last)
+        // Inside the card, away from the dot: the dot's draw stays, so the card's two stay apart.
+        let inside = try #require(list.restricted(to: PixelRect(minX: 30, minY: 30, maxX: 40, maxY: 40)))
+        #expect(inside.passes.last?.ops.count == frame.ops.count)
+        // Around the dot alone: the card is left out, and so is nothing else that pairs.
+        let dot = try #require(list.restricted(to: PixelRect(minX: 118, minY: 28, maxX: 130, maxY: 40)))
+        #expect((dot.passes.last?.ops.count ?? 0) < frame.ops.count)
+    }
+
     @Test("a frame pass that blurs its whole target is damaged whole when anything changed")
     func wholeTargetReads() throws {
         var (old, new) = try lists(page()) { middle($0).position.x = 110 }

@@ -109,13 +109,14 @@ struct DamageTrackingTests {
         #expect(total.partial >= DemoScene.all.count, "\(total)")
     }
 
-    @Test("random animated trees, edited between frames, draw each frame's damage with a whole frame's bytes",
+    @Test("random animated trees (hostile ones too), edited between frames, draw each frame's damage with a whole frame's bytes",
           arguments: RenderBackend.allCases)
     func randomTrees(backend: RenderBackend) throws {
         var total = DamageRun()
-        for seed in UInt64(1)...12 {
+        for seed in UInt64(1)...16 {
             var input = FuzzedBytes(seed: 9_100 + seed, count: 2_048)
-            let root = RandomLayerTree.make(from: &input, size: 96, maxLayers: 16)
+            // The last four hostile: NaN, infinite and huge geometry, left out alike in both frames.
+            let root = RandomLayerTree.make(from: &input, size: 96, maxLayers: 16, hostile: seed > 12)
             if seed % 2 == 0 { root.backgroundColor = nil }
             // One of its layers moves and one fades, from time 0 to 1.
             if let layers = root.sublayers, !layers.isEmpty {
