@@ -4,16 +4,17 @@
 
 extension RenderPass {
     /// The passes this pass reads, by id.
-    public var inputs: [Int] {
-        ops.compactMap { op in
-            switch op {
-            case .quad(let quad):
-                if case .texture(let fill) = quad.fill, case .pass(let id) = fill.source { return id }
-                return nil
-            case .blur(let blur): return blur.source
-            case .halve(let halve): return halve.source
-            case .path: return nil
-            }
+    public var inputs: [Int] { ops.compactMap(RenderPass.input(of:)) }
+
+    /// The pass `op` reads, if any.
+    static func input(of op: DrawOp) -> Int? {
+        switch op {
+        case .quad(let quad):
+            if case .texture(let fill) = quad.fill, case .pass(let id) = fill.source { return id }
+            return nil
+        case .blur(let blur): return blur.source
+        case .halve(let halve): return halve.source
+        case .path: return nil
         }
     }
 }

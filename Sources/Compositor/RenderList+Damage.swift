@@ -12,7 +12,8 @@
 // the builder; a presentation tree's copies are new objects every frame), so a draw that samples
 // an offscreen pass matches only where that pass, and every pass it reads, is the same in both
 // lists (same id, size and ops). A frame pass that reads its whole target (a blur or a halving of
-// the frame itself) makes every pixel damaged.
+// the frame itself), or a changed mask path in it (which clears every pixel outside its bounds),
+// makes every pixel damaged.
 
 extension RenderList {
     /// The pixels of this frame that may differ from `previous`'s, as one rectangle in this
@@ -32,7 +33,7 @@ extension RenderList {
         func matched(_ pass: RenderPass) -> [MatchedDraw] {
             let pairs = RenderPass.borderPairs(in: pass.ops)
             return pass.ops.indices.map { i in
-                MatchedDraw(op: pass.ops[i].withoutSource, readsSamePasses: RenderPass.inputs(of: pass.ops[i]).allSatisfy(same.contains),
+                MatchedDraw(op: pass.ops[i].withoutSource, readsSamePasses: RenderPass.input(of: pass.ops[i]).map(same.contains) ?? true,
                             paired: pairs.contains(i) || pairs.contains(i - 1))
             }
         }
@@ -58,6 +59,8 @@ extension RenderList {
         }
         var region: PixelRect?
         for draw in changed {
+            // A mask's path clears every pixel outside its bounds too.
+            if case .path(let path) = draw.op, path.blend == .destinationIn { return whole }
             guard let bounds = draw.pixelBounds, bounds.width > 0, bounds.height > 0 else { continue }
             let widened = bounds.outset(by: margin)
             region = region.map { $0.union(widened) } ?? widened
@@ -124,18 +127,6 @@ extension RenderPass {
             }
         }
         return pairs
-    }
-
-    /// The passes `op` reads.
-    static func inputs(of op: DrawOp) -> [Int] {
-        switch op {
-        case .quad(let quad):
-            if case .texture(let fill) = quad.fill, case .pass(let id) = fill.source { return [id] }
-            return []
-        case .blur(let blur): return [blur.source]
-        case .halve(let halve): return [halve.source]
-        case .path: return []
-        }
     }
 }
 

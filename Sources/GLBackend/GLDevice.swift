@@ -193,9 +193,10 @@ public final class GLDevice: @unchecked Sendable {
     }
 
     /// The frame drawn over `previous` (the frame of the list `damage` was worked out against,
-    /// `RenderList.damage(since:)`): only the damage is drawn, under a scissor, and read back,
-    /// then laid over `previous`; the bytes are those `render(list)` gives. A frame pass that
-    /// reads its whole target, or a `previous` of another size, draws the whole frame.
+    /// `RenderList.damage(since:)`): only the draws that meet the damage and the passes they
+    /// read are drawn, the damage is read back and laid over `previous`; the bytes are those
+    /// `render(list)` gives. A frame pass that reads its whole target, a damage every draw meets,
+    /// or a `previous` of another size draws the whole frame.
     public func render(_ list: RenderList, over previous: Bitmap, damage: PixelRect) throws -> Bitmap {
         try collect(submit(list, damage: damage), over: previous)
     }

@@ -211,8 +211,7 @@ package final class GLExecutor {
         // Under a damage, only the frame's draws that meet it and the passes they read are drawn
         // (`RenderList.restricted(to:)`); every plan below (the pass atlas, stencil clips) is
         // still made from the whole list, so a pass lies where a whole frame puts it and is
-        // sampled at the same coordinates (softpipe's sampling differed by a unit where a pass
-        // moved in the atlas).
+        // sampled at the same coordinates.
         var restricted = region.flatMap { list.restricted(to: $0) }
         // Where every draw and pass is still needed, the frame is drawn and read whole: reading a
         // part and laying it over the frame before saves nothing then (a 1280 x 720 frame's copy
