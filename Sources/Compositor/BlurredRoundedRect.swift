@@ -54,6 +54,12 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         return e.replacing(with: -e, where: negative)
     }
 
+    /// Whether every pixel of a device row lies at one height in the plane `deviceToLocal` maps
+    /// to (neither turned nor in perspective).
+    static func isLevel(_ m: ProjectiveTransform2D) -> Bool {
+        m.m12 == 0 && m.m13 == 0 && m.m23 == 0 && m.m33 > 0
+    }
+
     /// The blurred shape's alpha (0...1) at device point (x, y).
     public func alpha(atX x: Double, y: Double) -> Float {
         guard let (px, py) = planePoint(atX: x, y: y) else { return 0 }
@@ -116,6 +122,15 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// Rows kept: a row has at most eight distinct widths, most of them its neighbours'.
         private static let rowCacheCapacity = 12
 
+        /// A turned or tilted wide shadow's grid (`BlurredRoundedRectProfile`), read as the GPU
+        /// reads it: where a device row does not lie at one height in the shape's plane, every
+        /// pixel has a height of its own and the closed form's sixteen erfs and eight Gaussians
+        /// (a radius-100 shadow turning: 84 ms a frame, 15x the still one's) become a bilinear
+        /// read of the grid, within 0.6 / 255 of the closed form (`BlurredRoundedRectProfileTests`).
+        /// Nil for level shadows (each row's samples are shared: the closed form, exact) and
+        /// sharp ones (no grid).
+        public let profile: BlurredRoundedRectProfile?
+
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
             halfWidth = Float(shape.rect.width / 2)
@@ -123,10 +138,15 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             corner = Float(shape.cornerRadius)
             sigma = Float(shape.sigma)
             k = Float(0.5).squareRoot() / sigma
+            // A corner past half a side (which layers never have: Core Animation clamps it) is
+            // off the grid's bound (past 0.6 / 255 at a few points): the closed form.
+            let gridded = !BlurredRoundedRect.isLevel(shape.deviceToLocal) && corner <= min(halfWidth, halfHeight)
+            profile = gridded ? BlurredRoundedRectProfile.shared(BlurredRoundedRectProfile.Key(shape)) : nil
         }
 
         public mutating func alpha(atX x: Double, y: Double) -> Float {
             guard let (px, py) = shape.planePoint(atX: x, y: y) else { return 0 }
+            if let profile { return profile.interpolated(px: px, py: py) }
             if py.bitPattern != height.bitPattern { prepare(py) }
             guard abs(px) <= flatBound else { return value(px) }
             if let flatValue { return flatValue }
@@ -157,10 +177,7 @@ public struct BlurredRoundedRect: Hashable, Sendable {
 
         /// Whether every pixel of a device row lies at one height in the shape's plane (a
         /// shadow neither turned nor in perspective): what `alphas(row:from:count:into:)` needs.
-        public var rowsShareHeight: Bool {
-            let m = shape.deviceToLocal
-            return m.m12 == 0 && m.m13 == 0 && m.m23 == 0 && m.m33 > 0
-        }
+        public var rowsShareHeight: Bool { BlurredRoundedRect.isLevel(shape.deviceToLocal) }
 
         /// `alpha(atX:y:)` at the centres of `count` pixels of a row, from x = `first` + 0.5 on,
         /// into `out`: the same bits, worked out by vectorized loops in C (`CPixelKernels`, the
@@ -172,6 +189,18 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// widths its row is the first to sample (`alpha(atX:y:)` makes 16 a pixel).
         public mutating func alphas(row y: Double, from first: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
             guard count > 0 else { return }
+            if let profile {
+                // Each pixel as `alpha(atX:y:)` reads it, in C (`oq_profile_row`, the same
+                // operations in the same order).
+                let m = shape.deviceToLocal
+                let map = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
+                profile.values.withUnsafeBufferPointer { grid in
+                    oq_profile_row(map, shape.rect.x + shape.rect.width / 2, shape.rect.y + shape.rect.height / 2, first, y, count,
+                                   grid.baseAddress, profile.columns, profile.rows, profile.origin.x, profile.origin.y,
+                                   profile.spacing, out)
+                }
+                return
+            }
             guard rowsShareHeight, let (_, py) = shape.planePoint(atX: Double(first) + 0.5, y: y) else {
                 for i in 0..<count { out[i] = alpha(atX: Double(first + i) + 0.5, y: y) }
                 return

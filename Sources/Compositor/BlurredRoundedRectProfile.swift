@@ -99,14 +99,25 @@ public struct BlurredRoundedRectProfile: Sendable {
 
     /// The grid's bilinear interpolation at (px, py) from the centre, as the GPU makes it
     /// (blurred_rounded_rect.glsl's profiledRoundedRect): for tests that hold it to the closed form.
+    /// The CPU reference reads turned and tilted shadows so (`BlurredRoundedRect.RowEvaluator`).
+    @inlinable
     public func interpolated(px: Float, py: Float) -> Float {
+        values.withUnsafeBufferPointer { interpolated(px: px, py: py, in: $0) }
+    }
+
+    /// `interpolated(px:py:)` reading `values` through `grid` (a run of pixels hoists the read).
+    @inlinable
+    public func interpolated(px: Float, py: Float, in grid: UnsafeBufferPointer<Float>) -> Float {
+        // Off the plane (a non-finite point): nothing, where the conversion to a grid index trapped.
+        guard px.isFinite, py.isFinite else { return 0 }
         let x = min(max(abs(px) - origin.x, 0) / spacing, Float(columns - 1))
         let y = min(max(abs(py) - origin.y, 0) / spacing, Float(rows - 1))
-        let x0 = x.rounded(.down), y0 = y.rounded(.down)
-        let fx = x - x0, fy = y - y0
-        let i = Int(x0), j = Int(y0), i1 = min(i + 1, columns - 1), j1 = min(j + 1, rows - 1)
-        func v(_ a: Int, _ b: Int) -> Float { values[b * columns + a] }
-        let top = v(i, j) + (v(i1, j) - v(i, j)) * fx, bottom = v(i, j1) + (v(i1, j1) - v(i, j1)) * fx
+        // x and y are at least 0, so truncation is the floor (a conversion, not a call to floorf).
+        let i = Int(x), j = Int(y)
+        let fx = x - Float(i), fy = y - Float(j)
+        let i1 = min(i + 1, columns - 1), j1 = min(j + 1, rows - 1)
+        let a = grid[j * columns + i], b = grid[j * columns + i1], c = grid[j1 * columns + i], d = grid[j1 * columns + i1]
+        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
         return top + (bottom - top) * fy
     }
 }

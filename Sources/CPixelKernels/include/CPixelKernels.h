@@ -39,6 +39,14 @@ int oq_kernel_copy(void);
 /// BlurredRoundedRect.erf's approximation.
 void oq_erf_row(const float *px, long count, float w, float k, float *out);
 
+/// A turned or tilted shadow's alphas along a row from its grid (BlurredRoundedRectProfile):
+/// for the `count` pixels from `first`, at x = first + i + 0.5 and `y`, the plane point through
+/// `m` (m11, m12, m13, m21, m22, m23, m31, m32, m33 of the device-to-plane map, less the centre)
+/// and the grid's bilinear value there, as BlurredRoundedRect.RowEvaluator.alpha(atX:y:) makes
+/// it, to the bit (0 behind the eye or off the plane).
+void oq_profile_row(const double m[9], double centre_x, double centre_y, long first, double y, long count, const float *grid,
+                    long columns, long rows, float origin_x, float origin_y, float spacing, float *out);
+
 /// values[i] = values[base - i] for i in from..<to: a row's pixels right of the shadow's centre
 /// line from their mirror images left of it (base - i < from, so no value is read after it is
 /// written).
