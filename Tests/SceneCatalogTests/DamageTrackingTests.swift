@@ -90,7 +90,10 @@ struct DamageTrackingTests {
           arguments: RenderBackend.allCases)
     func catalog(backend: RenderBackend) throws {
         var total = DamageRun()
-        for (index, scene) in DemoScene.all.enumerated() {
+        // Softpipe draws on one thread: there every third scene (the whole catalog took 140 s of
+        // CI's softpipe suites, beside the sanitizers); llvmpipe and the CPU play them all.
+        let thinned = backend == .gpu && ProcessInfo.processInfo.environment["GALLIUM_DRIVER"] == "softpipe"
+        for (index, scene) in DemoScene.all.enumerated() where !thinned || index % 3 == 0 {
             var edits = TreeEdits(seed: UInt64(index) + 1)
             let times = [scene.time, scene.time, scene.time + 0.1, scene.time + 0.1, scene.time + 0.35]
             let root = scene.build()
@@ -105,8 +108,9 @@ struct DamageTrackingTests {
         }
         // The damage path is taken, not only whole frames: a still scene's second frame is the
         // first reused, edits of small layers draw a part.
-        #expect(total.unchanged >= DemoScene.all.count / 2, "\(total)")
-        #expect(total.partial >= DemoScene.all.count, "\(total)")
+        let played = thinned ? (DemoScene.all.count + 2) / 3 : DemoScene.all.count
+        #expect(total.unchanged >= played / 2, "\(total)")
+        #expect(total.partial >= played, "\(total)")
     }
 
     @Test("random animated trees (hostile ones too), edited between frames, draw each frame's damage with a whole frame's bytes",
