@@ -145,14 +145,7 @@ private struct MatchedDraw: Equatable {
 
     var readsWholeTarget: Bool { op.readsWholeTarget }
 
-    /// The pixels the draw can change.
-    var pixelBounds: PixelRect? {
-        switch op {
-        case .quad(let quad): return quad.polygon.pixelBounds
-        case .path(let path): return path.pixelBounds
-        case .blur, .halve: return nil
-        }
-    }
+    var pixelBounds: PixelRect? { op.pixelBounds }
 }
 
 extension RenderList {
@@ -198,10 +191,17 @@ extension DrawOp {
     /// Whether this draw can change a pixel of `region`: its pixel bounds meet it, or it is a
     /// mask's path (destination-in), which clears every pixel outside its bounds too.
     public func touches(_ region: PixelRect) -> Bool {
+        if case .path(let path) = self, path.blend == .destinationIn { return true }
+        return pixelBounds.map { $0.intersection(region) != nil } ?? true
+    }
+
+    /// The pixels a quad or path can change (a mask path clears outside them too); nil for what
+    /// reads a whole pass.
+    public var pixelBounds: PixelRect? {
         switch self {
-        case .path(let path): return path.blend == .destinationIn || path.pixelBounds.intersection(region) != nil
-        case .quad(let quad): return quad.polygon.pixelBounds.intersection(region) != nil
-        case .blur, .halve: return true
+        case .quad(let quad): return quad.polygon.pixelBounds
+        case .path(let path): return path.pixelBounds
+        case .blur, .halve: return nil
         }
     }
 }
