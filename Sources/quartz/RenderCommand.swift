@@ -27,10 +27,17 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The colour under a Lottie animation (#rrggbb, #rrggbbaa or a name; default: clear).") var background: String?
     @Option(help: "Render the frame this many more times and report the median time of a frame (evaluation, render list, drawing and, on the GPU, readback; not decoding or PNG writing), for benchmarks.")
     var repeats = 0
+    @Option(help: ArgumentHelp("With --repeats: each repeat this many seconds after the one before, so every repeated frame "
+        + "differs (motion, for benchmarks: frames at time + step, time + 2 step, ...; default 0, the same frame)."))
+    var repeatStep = 0.0
     @Flag(help: "Print the result as one line of JSON.") var json = false
 
     func validate() throws {
         guard (0...100_000).contains(repeats) else { throw ValidationError("--repeats must be 0 to 100000") }
+        guard repeatStep.isFinite, repeatStep >= 0, repeatStep <= 3600 else {
+            throw ValidationError("--repeat-step must be a number of seconds from 0 to 3600 (got \(repeatStep))")
+        }
+        if repeatStep > 0, repeats == 0 { throw ValidationError("--repeat-step times repeated frames; give --repeats too") }
         try checkTime(time, option: "--time")
         try checkMoment(time: time, frame: frame, progress: progress)
         _ = try parseBackground(background)
@@ -73,12 +80,14 @@ struct RenderCommand: ParsableCommand {
         var fields: [String: Any] = ["output": destination == .standardOutput ? "-" : URL(fileURLWithPath: output).path, "width": image.width, "height": image.height, "backend": backend.rawValue,
                                      "time": t, "seconds": seconds]
         if repeats > 0 {
-            // Steady state: the same frame again and again, as a benchmark loop draws it.
+            // Steady state: the same frame again and again, as a benchmark loop draws it; with a
+            // step, a moving frame: each repeat later than the one before, so nothing is as it was.
             var frames: [Double] = []
             let before = renderer.times.json
-            for _ in 0..<repeats {
+            let times = (1...repeats).map { t + Double($0) * repeatStep }
+            for repeatTime in times {
                 let frameStart = DispatchTime.now().uptimeNanoseconds
-                do { _ = try renderer.frame(at: t) } catch {
+                do { _ = try renderer.frame(at: repeatTime) } catch {
                     printError("quartz render: \(scene): \(error)")
                     throw QuartzExit.renderFailed
                 }
@@ -92,6 +101,7 @@ struct RenderCommand: ParsableCommand {
             }
             fields.merge(["repeats": repeats, "frameSeconds": frames[frames.count / 2], "frameSecondsP25": frames[frames.count / 4],
                           "frameSecondsP75": frames[frames.count * 3 / 4], "stageSeconds": stages]) { $1 }
+            if repeatStep > 0 { fields.merge(["repeatStep": repeatStep, "lastRepeatTime": times[times.count - 1]]) { $1 } }
         }
         let peak = ResidentMemory.peak()
         fields["peakResidentBytes"] = peak

@@ -188,7 +188,7 @@ struct BadInputCLITests {
 
     /// Each command's numeric options, with the comparator that reads them (diff).
     static let numericOptionTable: [(command: String, option: String)] = [
-        ("render", "--time"), ("render", "--scale"), ("render", "--repeats"), ("render", "--size"),
+        ("render", "--time"), ("render", "--scale"), ("render", "--repeats"), ("render", "--repeat-step"), ("render", "--size"),
         ("animate", "--fps"), ("animate", "--from"), ("animate", "--to"), ("animate", "--scale"), ("animate", "--size"),
         ("animate", "--shard"), ("check", "--time"), ("demo", "--time"),
         ("diff bar", "--tolerance"), ("diff bar", "--max-fraction"), ("diff bar", "--min-psnr"), ("diff bar", "--repeats"),

@@ -266,6 +266,15 @@ struct QuartzCLITests {
         #expect((stages?["compositing"] ?? 0) > 0 && (stages?["execution"] ?? 0) > 0 && stages?["encoding"] == nil, "\(timed.output)")
         #expect(try Data(contentsOf: cpu) == Data(contentsOf: again))
         #expect(try quartz(["render", scene.path, "-o", again.path, "--repeats", "-1"]).status != 0)
+        // --repeat-step moves each repeat later (motion for benchmarks): 0.25 + 3 x 0.1; the image
+        // is still the frame at --time, and a step without repeats is refused.
+        let moving = try quartz(["render", scene.path, "-o", again.path, "--time", "0.25", "--backend", "cpu", "--repeats", "3",
+                                 "--repeat-step", "0.1", "--json"])
+        let movingReport = try JSONSerialization.jsonObject(with: Data(moving.output.utf8)) as? [String: Any]
+        #expect(moving.status == 0 && abs((movingReport?["lastRepeatTime"] as? Double ?? 0) - 0.55) < 1e-9, "\(moving.output) \(moving.error)")
+        #expect(try Data(contentsOf: cpu) == Data(contentsOf: again))
+        let alone = try quartz(["render", scene.path, "-o", again.path, "--repeat-step", "0.1"])
+        #expect(alone.status == 2 && alone.error.contains("--repeats"), "\(alone.error)")
     }
 
     @Test("a document with mistakes: every one on its own line with its path, exit 2, no output file")
