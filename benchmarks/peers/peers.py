@@ -2,20 +2,29 @@
 
 Scenes (1280x720): `layers-N`, N rounded, bordered, rotated, translucent cards (N = 10 ... 10,000);
 `blur-R`, one rounded card with a shadow of radius R (CSS blur 2R, Skia sigma R) over a few
-cards. Each scene is written once as an OpenQuartz scene document and drawn by:
+cards. Each has a moving variant (`layers-N-moving`, `blur-R-moving`) where every card translates,
+turns and changes size (linearly over MOVING_SECONDS), the shadowed card and its shadow with it,
+and each timed frame is MOVING_STEP seconds after the one before: every frame differs for every
+renderer, so nothing is kept from the frame before but what a renderer keeps on its own. Each
+scene is written once as an OpenQuartz scene document and drawn by:
 
   openquartz-cpu / -gpu  `quartz render --repeats K --json`: the median steady-state frame
                          (evaluation, render list, drawing, GPU readback); not decoding or PNG.
+                         Moving: `--repeats K --repeat-step S`, each repeat at a later time.
   skia                   skia-python raster: the scene recorded once as an SkPicture, the time is
                          replaying it into a 1280x720 raster surface (no Python per shape).
+                         Moving: a picture recorded for each frame's time (not timed: Python
+                         calls), the time is replaying it.
   cairo                  pycairo image surface: recorded once into a RecordingSurface, replayed
-                         (no blur in cairo: blur scenes are not drawn).
+                         (no blur in cairo: blur scenes are not drawn). Moving: as skia.
   blend2d                blend2d-py: its Python binding has only line paths, so each frame is
                          drawn by Python calls per shape (included in its time); no blur.
   chromium               headless Chromium, software compositing, the scene as absolutely placed
                          divs; the time is a requestAnimationFrame loop (frame rate limit off)
                          where each frame changes the page background, so every card is painted
                          and rastered again: style, paint, raster and compositing, not start-up.
+                         Moving: each card animated by the Web Animations API (left, top, width,
+                         height, transform; linear), the rAF loop with no background change.
 
 Renderers are interleaved (each round runs every renderer on every scene, in a rotated order) so
 the machine's noise hits all alike; each figure is the median over rounds, with its spread.
@@ -46,6 +55,11 @@ WIDTH, HEIGHT = 1280, 720
 BACKGROUND = (0.95, 0.95, 0.96, 1.0)
 LAYER_COUNTS = [10, 100, 1000, 10000]
 BLUR_RADII = [1, 4, 20, 50, 100]
+# Moving scenes: every card moves linearly over MOVING_SECONDS; the timed frames start at
+# MOVING_START (the frame the pictures show) and follow MOVING_STEP apart (60 frames a second).
+MOVING_SECONDS = 2.0
+MOVING_START = 0.5
+MOVING_STEP = 1 / 60
 
 
 # ----------------------------------------------------------------------------------------------
@@ -74,6 +88,41 @@ def blur_scene(r):
     return {"name": f"blur-{r}", "cards": cards, "blur": r}
 
 
+def moving_scene(scene):
+    """The scene with every card in motion: it translates, turns and changes size (its shadow with
+    it), linearly from its still place over MOVING_SECONDS, each card its own way."""
+    cards = []
+    for i, c in enumerate(scene["cards"]):
+        big = c["shadow"] is not None
+        direction = i * 2.399963  # the golden angle: neighbours move apart
+        c = dict(c)
+        c["motion"] = {"dx": 80.0 if big else round(48 * math.cos(direction), 3),
+                       "dy": 40.0 if big else round(32 * math.sin(direction), 3),
+                       "turn": 0.6 if big else 0.8 * (1 if i % 2 else -1),
+                       "w": c["w"] * (1.1 if big else 1.25), "h": c["h"] * (0.9 if big else 0.8)}
+        cards.append(c)
+    return dict(scene, name=scene["name"] + "-moving", cards=cards, moving=True)
+
+
+def card_at(c, t):
+    """A card at time t: where its motion has taken it (a still card is where it is)."""
+    m = c.get("motion")
+    if not m:
+        return c
+    f = min(max(t / MOVING_SECONDS, 0.0), 1.0)
+    return dict(c, cx=c["cx"] + f * m["dx"], cy=c["cy"] + f * m["dy"], angle=c["angle"] + f * m["turn"],
+                w=c["w"] + f * (m["w"] - c["w"]), h=c["h"] + f * (m["h"] - c["h"]))
+
+
+def cards_at(scene, t):
+    return [card_at(c, t) for c in scene["cards"]]
+
+
+def frame_times(k):
+    """The times of a moving scene's k timed frames: each MOVING_STEP after the one before."""
+    return [MOVING_START + (i + 1) * MOVING_STEP for i in range(k)]
+
+
 def rgba_list(c):
     return [round(v, 4) for v in c]
 
@@ -91,22 +140,41 @@ def scene_document(scene):
         if c["shadow"]:
             layer.update({"shadowOpacity": c["shadow"]["opacity"], "shadowRadius": c["shadow"]["radius"],
                           "shadowOffset": [0, c["shadow"]["dy"]], "shadowColor": [0, 0, 0, 1]})
+        if c.get("motion"):
+            # CABasicAnimation's default timing is linear, as card_at moves the peers' cards.
+            end = card_at(c, MOVING_SECONDS)
+            layer["animations"] = [
+                {"keyPath": "position", "fromValue": [c["cx"], c["cy"]], "toValue": [end["cx"], end["cy"]], "duration": MOVING_SECONDS},
+                {"keyPath": "transform.rotation.z", "fromValue": c["angle"], "toValue": end["angle"], "duration": MOVING_SECONDS},
+                {"keyPath": "bounds", "fromValue": [0, 0, c["w"], c["h"]], "toValue": [0, 0, end["w"], end["h"]],
+                 "duration": MOVING_SECONDS}]
         sublayers.append(layer)
-    return {"format": "openquartz-scene", "version": 1, "size": [WIDTH, HEIGHT],
-            "root": {"frame": [0, 0, WIDTH, HEIGHT], "backgroundColor": rgba_list(BACKGROUND), "sublayers": sublayers}}
+    document = {"format": "openquartz-scene", "version": 1, "size": [WIDTH, HEIGHT],
+                "root": {"frame": [0, 0, WIDTH, HEIGHT], "backgroundColor": rgba_list(BACKGROUND), "sublayers": sublayers}}
+    if scene.get("moving"):
+        document["duration"] = MOVING_SECONDS
+    return document
 
 
 def css_rgba(c):
     return "rgba(%d,%d,%d,%.4f)" % (round(c[0] * 255), round(c[1] * 255), round(c[2] * 255), c[3])
 
 
+def css_box(c):
+    return {"left": "%.3fpx" % (c["cx"] - c["w"] / 2), "top": "%.3fpx" % (c["cy"] - c["h"] / 2),
+            "width": "%.3fpx" % c["w"], "height": "%.3fpx" % c["h"], "transform": "rotate(%.5frad)" % c["angle"]}
+
+
 def scene_html(scene):
     divs = []
+    motions = []
     for c in scene["cards"]:
         style = ("left:%.2fpx;top:%.2fpx;width:%.2fpx;height:%.2fpx;border-radius:%.2fpx;background:%s;"
                  % (c["cx"] - c["w"] / 2, c["cy"] - c["h"] / 2, c["w"], c["h"], c["radius"], css_rgba(c["fill"])))
-        if c["angle"]:
+        if c["angle"] or c.get("motion"):
             style += "transform:rotate(%.5frad);" % c["angle"]
+        if c.get("motion"):
+            motions.append([css_box(c), css_box(card_at(c, MOVING_SECONDS))])
         if c["border"]:
             style += "border:%.2fpx solid %s;" % (c["border"], css_rgba(c["borderColor"]))
         if c["shadow"]:
@@ -117,20 +185,33 @@ def scene_html(scene):
 html, body { margin: 0; width: %dpx; height: %dpx; overflow: hidden; background: %s; }
 div { position: absolute; box-sizing: border-box; }
 </style><script>
+// A moving scene: each card's motion by the Web Animations API (linear, looping), started at
+// MOVING_START into it; `still(t)` pauses them all at t seconds for a picture.
+const motions = %s;
+window.addEventListener("load", () => {
+  const cards = document.querySelectorAll("div");
+  motions.forEach((frames, i) => {
+    const a = cards[i].animate(frames, {duration: %f, iterations: Infinity, easing: "linear"});
+    a.currentTime = %f;
+  });
+});
+window.still = (t) => document.getAnimations().forEach(a => { a.pause(); a.currentTime = t * 1000; });
 // Frames where the background alternates between two near-equal colours: every card is painted and
-// rastered again. Resolves with the median milliseconds between frames.
+// rastered again (a moving scene keeps its background: its cards change every frame). Resolves with
+// the median milliseconds between frames.
 window.measure = (frames) => new Promise(resolve => {
   const times = []; let last = 0, n = 0;
   function tick(now) {
     if (last) times.push(now - last);
     last = now;
-    document.body.style.background = (n++ %% 2) ? "%s" : "%s";
+    if (!motions.length) document.body.style.background = (n++ %% 2) ? "%s" : "%s";
     if (times.length < frames) requestAnimationFrame(tick);
     else { times.sort((a, b) => a - b); resolve(times[Math.floor(times.length / 2)]); }
   }
   requestAnimationFrame(tick);
 });
-</script></head><body>%s</body></html>""" % (WIDTH, HEIGHT, css_rgba(BACKGROUND), css_rgba(BACKGROUND),
+</script></head><body>%s</body></html>""" % (WIDTH, HEIGHT, css_rgba(BACKGROUND), json.dumps(motions),
+                                              MOVING_SECONDS * 1000, MOVING_START * 1000, css_rgba(BACKGROUND),
                                               css_rgba((0.951, 0.95, 0.96, 1)), "".join(divs))
 
 
@@ -159,12 +240,13 @@ class Skia:
     def supports(self, scene):
         return True
 
-    def prepare(self, scene, work):
+    def record(self, cards):
+        """The cards as an SkPicture."""
         skia = self.skia
         recorder = skia.PictureRecorder()
         canvas = recorder.beginRecording(skia.Rect(0, 0, WIDTH, HEIGHT))
         canvas.clear(skia.Color4f(*BACKGROUND))
-        for c in scene["cards"]:
+        for c in cards:
             canvas.save()
             canvas.translate(c["cx"], c["cy"])
             canvas.rotate(math.degrees(c["angle"]))
@@ -183,12 +265,19 @@ class Skia:
                                  skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=b,
                                             Color4f=skia.Color4f(*c["borderColor"])))
             canvas.restore()
-        return {"picture": recorder.finishRecordingAsPicture(), "surface": skia.Surface(WIDTH, HEIGHT)}
+        return recorder.finishRecordingAsPicture()
+
+    def prepare(self, scene, work):
+        moving = scene.get("moving", False)
+        return {"scene": scene, "moving": moving, "surface": self.skia.Surface(WIDTH, HEIGHT),
+                "picture": self.record(cards_at(scene, MOVING_START) if moving else scene["cards"])}
 
     def frame_ms(self, state, k):
         surface, picture = state["surface"], state["picture"]
         times = []
-        for _ in range(k):
+        for t in frame_times(k):
+            if state["moving"]:
+                picture = self.record(cards_at(state["scene"], t))
             start = time.perf_counter()
             canvas = surface.getCanvas()
             canvas.drawPicture(picture)
@@ -197,6 +286,9 @@ class Skia:
         return statistics.median(times)
 
     def image(self, state, path):
+        canvas = state["surface"].getCanvas()
+        canvas.drawPicture(state["picture"])
+        state["surface"].flushAndSubmit()
         state["surface"].makeImageSnapshot().save(path, self.skia.kPNG)
         return path
 
@@ -220,13 +312,14 @@ class Cairo:
         ctx.arc(x + r, y + r, r, math.pi, 3 * math.pi / 2)
         ctx.close_path()
 
-    def prepare(self, scene, work):
+    def record(self, cards):
+        """The cards as a RecordingSurface."""
         cairo = self.cairo
         recording = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, cairo.Rectangle(0, 0, WIDTH, HEIGHT))
         ctx = cairo.Context(recording)
         ctx.set_source_rgba(*BACKGROUND)
         ctx.paint()
-        for c in scene["cards"]:
+        for c in cards:
             ctx.save()
             ctx.translate(c["cx"], c["cy"])
             ctx.rotate(c["angle"])
@@ -240,20 +333,33 @@ class Cairo:
                 ctx.set_source_rgba(*c["borderColor"])
                 ctx.stroke()
             ctx.restore()
-        return {"recording": recording, "surface": cairo.ImageSurface(cairo.FORMAT_ARGB32, WIDTH, HEIGHT)}
+        return recording
+
+    def prepare(self, scene, work):
+        moving = scene.get("moving", False)
+        return {"scene": scene, "moving": moving, "surface": self.cairo.ImageSurface(self.cairo.FORMAT_ARGB32, WIDTH, HEIGHT),
+                "recording": self.record(cards_at(scene, MOVING_START) if moving else scene["cards"])}
+
+    def draw(self, state):
+        ctx = self.cairo.Context(state["surface"])
+        ctx.set_source_surface(state["recording"], 0, 0)
+        ctx.paint()
+        state["surface"].flush()
 
     def frame_ms(self, state, k):
         times = []
-        for _ in range(k):
+        for t in frame_times(k):
+            if state["moving"]:
+                state["recording"] = self.record(cards_at(state["scene"], t))
             start = time.perf_counter()
-            ctx = self.cairo.Context(state["surface"])
-            ctx.set_source_surface(state["recording"], 0, 0)
-            ctx.paint()
-            state["surface"].flush()
+            self.draw(state)
             times.append((time.perf_counter() - start) * 1000)
         return statistics.median(times)
 
     def image(self, state, path):
+        if state["moving"]:
+            state["recording"] = self.record(cards_at(state["scene"], MOVING_START))
+        self.draw(state)
         state["surface"].write_to_png(path)
         return path
 
@@ -268,16 +374,23 @@ class Blend2D:
     def supports(self, scene):
         return "blur" not in scene
 
-    def prepare(self, scene, work):
+    @staticmethod
+    def shapes(cards):
+        """Each card with its outline and its border's inner outline as polygons."""
         shapes = []
-        for c in scene["cards"]:
+        for c in cards:
             outer = rounded_points(c)
             inner = None
             if c["border"]:
                 b = c["border"]
                 inner = rounded_points({"w": c["w"] - 2 * b, "h": c["h"] - 2 * b, "radius": c["radius"] - b})
             shapes.append((c, outer, inner))
-        return {"shapes": shapes, "image": self.b.Image(WIDTH, HEIGHT)}
+        return shapes
+
+    def prepare(self, scene, work):
+        moving = scene.get("moving", False)
+        return {"scene": scene, "moving": moving, "image": self.b.Image(WIDTH, HEIGHT),
+                "shapes": self.shapes(cards_at(scene, MOVING_START) if moving else scene["cards"])}
 
     def draw(self, state):
         b = self.b
@@ -316,13 +429,19 @@ class Blend2D:
 
     def frame_ms(self, state, k):
         times = []
-        for _ in range(k):
+        still = state["shapes"]
+        for t in frame_times(k):
+            if state["moving"]:
+                # The polygons of each frame's cards are worked out untimed: Python arithmetic.
+                state["shapes"] = self.shapes(cards_at(state["scene"], t))
             start = time.perf_counter()
             self.draw(state)
             times.append((time.perf_counter() - start) * 1000)
+        state["shapes"] = still
         return statistics.median(times)
 
     def image(self, state, path):
+        self.draw(state)
         # Blend2D's PRGB32 is premultiplied BGRA in memory.
         bgra = state["image"].asarray().astype(np.float32)
         alpha = bgra[..., 3:4] / 255
@@ -345,11 +464,14 @@ class OpenQuartz:
         if not os.path.exists(document):
             with open(document, "w") as f:
                 json.dump(scene_document(scene), f)
-        return {"document": document, "output": os.path.join(work, "%s.%s.png" % (scene["name"], self.name))}
+        return {"document": document, "output": os.path.join(work, "%s.%s.png" % (scene["name"], self.name)),
+                "moving": scene.get("moving", False)}
 
     def frame_ms(self, state, k):
+        # A moving scene's frame is drawn at MOVING_START (the picture), its repeats each a step later.
+        motion = ["--time", str(MOVING_START), "--repeat-step", repr(MOVING_STEP)] if state["moving"] else []
         run = subprocess.run([self.quartz, "render", state["document"], "-o", state["output"], "--backend", self.backend,
-                              "--repeats", str(k), "--json"], capture_output=True, text=True)
+                              "--repeats", str(k), "--json"] + motion, capture_output=True, text=True)
         if run.returncode != 0:
             raise RuntimeError("quartz render failed: " + run.stderr)
         return json.loads(run.stdout.strip().splitlines()[-1])["frameSeconds"] * 1000
@@ -420,7 +542,7 @@ class Chromium:
 
     def image(self, state, path):
         self.load(state)
-        self.call("Runtime.evaluate", expression="document.body.style.background = '%s'" % css_rgba(BACKGROUND))
+        self.call("Runtime.evaluate", expression="document.body.style.background = '%s'; still(%f)" % (css_rgba(BACKGROUND), MOVING_START))
         shot = self.call("Page.captureScreenshot", format="png")
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot["data"]))
@@ -501,12 +623,21 @@ def main():
     parser.add_argument("--baseline", help="another quartz binary (an earlier build) timed in the same interleaved "
                         "rounds, as openquartz-cpu@base and openquartz-gpu@base: before and after from one run")
     parser.add_argument("--no-peers", action="store_true", help="time OpenQuartz (and --baseline) only")
+    parser.add_argument("--motion", choices=["both", "still", "moving"], default="both",
+                        help="the still scenes, their moving variants, or both (default)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="openquartz-peers-")
 
-    layer_scenes = [layers_scene(int(n)) for n in args.layers.split(",") if n]
-    blur_scenes = [blur_scene(int(r)) for r in args.blur.split(",") if r]
+    still_layers = [layers_scene(int(n)) for n in args.layers.split(",") if n]
+    still_blurs = [blur_scene(int(r)) for r in args.blur.split(",") if r]
+    layer_scenes, blur_scenes = [], []
+    if args.motion != "moving":
+        layer_scenes += still_layers
+        blur_scenes += still_blurs
+    if args.motion != "still":
+        layer_scenes += [moving_scene(s) for s in still_layers]
+        blur_scenes += [moving_scene(s) for s in still_blurs]
     scenes = layer_scenes + blur_scenes
     renderers = [OpenQuartz(args.quartz, "cpu"), OpenQuartz(args.quartz, "gpu")]
     if args.baseline:
@@ -538,8 +669,13 @@ def main():
 
     # Pictures: each renderer's image of two scenes, with FLIP against OpenQuartz's CPU image.
     flips = {}
-    for name in ["layers-1000" if any(s["name"] == "layers-1000" for s in scenes) else layer_scenes[-1]["name"],
-                 "blur-20" if any(s["name"] == "blur-20" for s in scenes) else blur_scenes[-1]["name"]]:
+    pictured = []
+    for group, preferred in [(layer_scenes, "layers-1000"), (blur_scenes, "blur-20")]:
+        for suffix in ["", "-moving"]:
+            kind = [s["name"] for s in group if s["name"].endswith("-moving") == bool(suffix)]
+            if kind:
+                pictured.append(preferred + suffix if preferred + suffix in kind else kind[-1])
+    for name in pictured:
         scene = next(s for s in scenes if s["name"] == name)
         images = []
         reference = None
@@ -568,12 +704,17 @@ def main():
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump({"meta": meta, "results": results, "flip": flips}, f, indent=1)
 
-    plot(results, names, [s["name"] for s in layer_scenes], "layers", [len(s["cards"]) for s in layer_scenes],
-         os.path.join(args.out, "layers.png"), "cards (rounded, bordered, rotated, translucent)",
-         "1280x720 frame time against layer count (%s; GL: %s)" % (meta["date"], gl_renderer))
-    plot(results, names, [s["name"] for s in blur_scenes], "blur", [s["blur"] for s in blur_scenes],
-         os.path.join(args.out, "blur.png"), "shadowRadius (CSS blur = 2 x radius, Skia sigma = radius)",
-         "1280x720 frame time against blur radius (%s; GL: %s)" % (meta["date"], gl_renderer))
+    for suffix, words in [("", ""), ("-moving", ", moving")]:
+        chosen = [s for s in layer_scenes if s["name"].endswith("-moving") == bool(suffix)]
+        if chosen:
+            plot(results, names, [s["name"] for s in chosen], "layers", [len(s["cards"]) for s in chosen],
+                 os.path.join(args.out, "layers%s.png" % suffix), "cards (rounded, bordered, rotated, translucent%s)" % words,
+                 "1280x720 frame time against layer count (%s; GL: %s)" % (meta["date"], gl_renderer))
+        chosen = [s for s in blur_scenes if s["name"].endswith("-moving") == bool(suffix)]
+        if chosen:
+            plot(results, names, [s["name"] for s in chosen], "blur", [s["blur"] for s in chosen],
+                 os.path.join(args.out, "blur%s.png" % suffix), "shadowRadius (CSS blur = 2 x radius, Skia sigma = radius%s)" % words,
+                 "1280x720 frame time against blur radius (%s; GL: %s)" % (meta["date"], gl_renderer))
 
     lines = ["Peer benchmark, %s, %s; GL device: %s; %s; median of %d interleaved rounds (spread = (max - min) / median)."
              % (meta["date"], machine, gl_renderer, chromium_version, args.rounds), "",
