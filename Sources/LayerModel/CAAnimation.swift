@@ -346,19 +346,29 @@ open class CABasicAnimation: CAPropertyAnimation {
             return
         }
         if applyDiscrete(to: layer, keyPath: path, fraction: fraction) { return }
-        let accessor = self.accessor ?? LayerKeyPaths.accessors[path]
+        let accessor = self.accessor ?? LayerKeyPaths.animationAccessor(path)
         self.accessor = accessor
-        // A property without a value (a nil colour) animates from the zero of the given values' kind.
-        guard let current = LayerKeyPaths.animatableValue(of: layer, at: path, accessor: accessor)
-                ?? [fromValue, toValue, byValue].lazy.compactMap({ $0.flatMap(AnimatableValue.init) }).first?.zero
-        else { return }
-        let base = isAdditive ? current.zero : current
-        guard let (from, to) = range(current: base), var value = from.interpolated(to: to, fraction: fraction) else { return }
+        // The property's present value matters only to an additive animation or one whose range
+        // depends on it; a range of two given values is read once and the property not at all.
+        let from: AnimatableValue, to: AnimatableValue
+        var current: AnimatableValue?
+        if !isAdditive, let fixed = parsed?.fixed {
+            (from, to) = fixed
+        } else {
+            // A property without a value (a nil colour) animates from the zero of the given values' kind.
+            guard let present = LayerKeyPaths.animatableValue(of: layer, at: path, accessor: accessor)
+                    ?? [fromValue, toValue, byValue].lazy.compactMap({ $0.flatMap(AnimatableValue.init) }).first?.zero,
+                  let range = range(current: isAdditive ? present.zero : present)
+            else { return }
+            (from, to) = range
+            current = present
+        }
+        guard var value = from.interpolated(to: to, fraction: fraction) else { return }
         if isCumulative, iteration > 0, let step = to.adding(from.scaled(by: -1)),
            let accumulated = value.adding(step.scaled(by: Double(iteration))) {
             value = accumulated
         }
-        if isAdditive, let sum = current.adding(value) { value = sum }
+        if isAdditive, let current, let sum = current.adding(value) { value = sum }
         LayerKeyPaths.setAnimatableValue(value, of: layer, at: path, accessor: accessor)
     }
 }

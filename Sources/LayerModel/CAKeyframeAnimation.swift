@@ -28,6 +28,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// animation may be evaluated by two renders at once.
     nonisolated(unsafe) private var parsed: (kind: Int, values: [AnimatableValue]?)?
     private let parsedLock = NSLock()
+    /// The key path's accessor (`LayerKeyPaths.animationAccessor`), found at the first frame;
+    /// guarded by `parsedLock`. Its typed paths read and write the property without boxing.
+    nonisolated(unsafe) private var accessor: LayerKeyPaths.Accessor??
     /// When each value is reached, as fractions 0...1 of the duration, ascending. For `.discrete`
     /// there is one more key time than values (the last, 1, ends the last value). Default: nil
     /// (evenly spaced).
@@ -88,7 +91,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             layer.setValue(raw[discreteIndex(fraction, count: raw.count)], forKeyPath: path)
             return
         }
-        let current = layer.value(forKeyPath: path).flatMap(AnimatableValue.init)
+        let accessor = parsedLock.withLock { self.accessor } ?? {
+            let found = LayerKeyPaths.animationAccessor(path)
+            parsedLock.withLock { self.accessor = .some(found) }
+            return found
+        }()
+        let current = LayerKeyPaths.animatableValue(of: layer, at: path, accessor: accessor)
         let kind = current?.kind ?? -1
         let read: [AnimatableValue]?
         if let cached = parsedLock.withLock({ self.parsed.flatMap { $0.kind == kind ? $0 : nil } }) {
@@ -114,7 +122,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             value = accumulated
         }
         if isAdditive, let base = current, let sum = base.adding(value) { value = sum }
-        layer.setValue(value.anyValue(like: layer.value(forKeyPath: path)), forKeyPath: path)
+        LayerKeyPaths.setAnimatableValue(value, of: layer, at: path, accessor: accessor)
     }
 
     /// Images do not interpolate: between two keyframes the later image shows over the earlier

@@ -213,28 +213,36 @@ extension CALayer {
         walkTree(layerTime(atMediaTime: t), child: { time, layer in layer.localTime(fromParent: time) }) { layer, time in
             // An emitter's particles move on every frame.
             if layer.emitsParticles { next = min(next, t) }
-            layer.attachedAnimations.removeAll { entry in
+            // Read first, and the list changed only where an animation ends and goes: writing
+            // every layer's list back every frame (removeAll) was most of a frame's advance.
+            let attached = layer.attachedAnimations
+            guard !attached.isEmpty else { return }
+            var ended: Set<ObjectIdentifier> = []
+            for entry in attached {
                 let animation = entry.animation
-                let elapsed = (time - animation.beginTime) * CFTimeInterval(animation.speed)
-                if !elapsed.isFinite { return false } // non-finite timing: inert, never starts or ends
+                // The settings it was attached with (they cannot change since), read once.
+                let timing = animation.attachedTiming ?? TimingParameters(animation)
+                let elapsed = (time - timing.beginTime) * CFTimeInterval(timing.speed)
+                if !elapsed.isFinite { continue } // non-finite timing: inert, never starts or ends
                 if elapsed < 0 {
-                    next = min(next, layer.mediaTime(atLayerTime: animation.beginTime))
-                    return false
+                    next = min(next, layer.mediaTime(atLayerTime: timing.beginTime))
+                    continue
                 }
                 if !animation.didReportStart {
                     animation.didReportStart = true
                     started.append(animation)
                 }
-                if elapsed < animation.activeDuration {
+                if elapsed < timing.activeDuration {
                     next = min(next, t)
-                    return false
+                    continue
                 }
                 if animation.isRemovedOnCompletion || !animation.didReportStop {
                     if !animation.didReportStop { stopped.append(animation) }
                     animation.didReportStop = true
                 }
-                return animation.isRemovedOnCompletion
+                if animation.isRemovedOnCompletion { ended.insert(ObjectIdentifier(animation)) }
             }
+            if !ended.isEmpty { layer.attachedAnimations.removeAll { ended.contains(ObjectIdentifier($0.animation)) } }
         }
         for animation in started { animation.delegate?.animationDidStart(animation) }
         for animation in stopped { animation.reportStop(finished: true) }

@@ -48,6 +48,24 @@ enum LayerKeyPaths {
         var write: ((CALayer, AnimatableValue) -> Void)?
     }
 
+    /// The accessor an animation of `keyPath` keeps: the property's own, or for a component of a
+    /// transform ("transform.rotation.z") one made for it, whose typed paths decompose the
+    /// transform once a read or write instead of parsing the key path and boxing each value.
+    static func animationAccessor(_ keyPath: String) -> Accessor? {
+        if let accessor = accessors[keyPath] { return accessor }
+        guard let (base, component) = transformComponent(keyPath) else { return nil }
+        let sublayer = base != "transform"
+        func components(_ layer: CALayer) -> TransformComponents { TransformComponents(sublayer ? layer.sublayerTransform : layer.transform) }
+        var accessor = Accessor(get: { components($0).value(component) }, set: { layer, value in layer.setKeyValue(value, atPath: keyPath) })
+        accessor.read = { AnimatableValue(components($0).value(component)) }
+        accessor.write = { layer, value in
+            var parts = components(layer)
+            guard parts.set(component, to: value.anyValue(like: parts.value(component))) else { return }
+            if sublayer { layer.sublayerTransform = parts.transform } else { layer.transform = parts.transform }
+        }
+        return accessor
+    }
+
     /// The animatable value at `keyPath`, by the typed path where there is one.
     static func animatableValue(of layer: CALayer, at keyPath: String, accessor: Accessor?) -> AnimatableValue? {
         if let read = accessor?.read { return read(layer) }
@@ -232,44 +250,51 @@ enum LayerKeyPaths {
 struct TransformComponents {
     static let names: Set<String> = ["rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y",
                                      "scale.z", "translation", "translation.x", "translation.y", "translation.z"]
-    var translation: [CGFloat]
-    var scale: [CGFloat]
-    var rotation: [CGFloat]
-    var perspective: [CGFloat]
+    // Vectors of Double (CGFloat's storage on every platform), not arrays: animating
+    // "transform.rotation.z" decomposes a transform every frame, and arrays made that eight
+    // allocations a layer.
+    var translation: SIMD3<Double>
+    var scale: SIMD3<Double>
+    var rotation: SIMD3<Double>
+    var perspective: SIMD4<Double>
 
     init(_ t: CATransform3D) {
-        translation = [t.m41, t.m42, t.m43]
-        perspective = [t.m14, t.m24, t.m34, t.m44]
-        let rows = [[t.m11, t.m12, t.m13], [t.m21, t.m22, t.m23], [t.m31, t.m32, t.m33]]
-        scale = rows.map { ($0[0] * $0[0] + $0[1] * $0[1] + $0[2] * $0[2]).squareRoot() }
-        let r = zip(rows, scale).map { row, s in s == 0 ? row : row.map { $0 / s } }
-        rotation = [atan2(r[1][2], r[2][2]), atan2(-r[0][2], (r[1][2] * r[1][2] + r[2][2] * r[2][2]).squareRoot()),
-                    atan2(r[0][1], r[0][0])]
+        translation = [Double(t.m41), Double(t.m42), Double(t.m43)]
+        perspective = [Double(t.m14), Double(t.m24), Double(t.m34), Double(t.m44)]
+        let rows: [SIMD3<Double>] = [[Double(t.m11), Double(t.m12), Double(t.m13)], [Double(t.m21), Double(t.m22), Double(t.m23)],
+                                     [Double(t.m31), Double(t.m32), Double(t.m33)]]
+        // Each row's length, then the row divided by it (a zero row is kept as it is).
+        func length(_ r: SIMD3<Double>) -> Double { (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]).squareRoot() }
+        func unit(_ r: SIMD3<Double>, _ s: Double) -> SIMD3<Double> { s == 0 ? r : [r[0] / s, r[1] / s, r[2] / s] }
+        scale = [length(rows[0]), length(rows[1]), length(rows[2])]
+        let r0 = unit(rows[0], scale[0]), r1 = unit(rows[1], scale[1]), r2 = unit(rows[2], scale[2])
+        rotation = [atan2(r1[2], r2[2]), atan2(-r0[2], (r1[2] * r1[2] + r2[2] * r2[2]).squareRoot()), atan2(r0[1], r0[0])]
     }
 
     var transform: CATransform3D {
-        var m = CATransform3DMakeScale(scale[0], scale[1], scale[2])
-        m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation[0], 1, 0, 0))
-        m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation[1], 0, 1, 0))
-        m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation[2], 0, 0, 1))
-        m.m41 = translation[0]; m.m42 = translation[1]; m.m43 = translation[2]
-        m.m14 = perspective[0]; m.m24 = perspective[1]; m.m34 = perspective[2]; m.m44 = perspective[3]
+        var m = CATransform3DMakeScale(CGFloat(scale[0]), CGFloat(scale[1]), CGFloat(scale[2]))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(rotation[0]), 1, 0, 0))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(rotation[1]), 0, 1, 0))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(rotation[2]), 0, 0, 1))
+        m.m41 = CGFloat(translation[0]); m.m42 = CGFloat(translation[1]); m.m43 = CGFloat(translation[2])
+        m.m14 = CGFloat(perspective[0]); m.m24 = CGFloat(perspective[1]); m.m34 = CGFloat(perspective[2]); m.m44 = CGFloat(perspective[3])
         return m
     }
 
+    /// The component's value as the key path reads it: a CGFloat, or a CGSize for "translation".
     func value(_ component: String) -> Any {
         switch component {
-        case "rotation", "rotation.z": rotation[2]
-        case "rotation.x": rotation[0]
-        case "rotation.y": rotation[1]
-        case "scale": (scale[0] + scale[1] + scale[2]) / 3
-        case "scale.x": scale[0]
-        case "scale.y": scale[1]
-        case "scale.z": scale[2]
-        case "translation": CGSize(width: translation[0], height: translation[1])
-        case "translation.x": translation[0]
-        case "translation.y": translation[1]
-        default: translation[2]
+        case "rotation", "rotation.z": CGFloat(rotation[2])
+        case "rotation.x": CGFloat(rotation[0])
+        case "rotation.y": CGFloat(rotation[1])
+        case "scale": CGFloat((scale[0] + scale[1] + scale[2]) / 3)
+        case "scale.x": CGFloat(scale[0])
+        case "scale.y": CGFloat(scale[1])
+        case "scale.z": CGFloat(scale[2])
+        case "translation": CGSize(width: CGFloat(translation[0]), height: CGFloat(translation[1]))
+        case "translation.x": CGFloat(translation[0])
+        case "translation.y": CGFloat(translation[1])
+        default: CGFloat(translation[2])
         }
     }
 
@@ -278,17 +303,17 @@ struct TransformComponents {
             // A size, as Apple documents it, or a point, which Core Animation takes as well.
             guard let size = BoxedGeometry.size(value) ?? BoxedGeometry.point(value).map({ CGSize(width: $0.x, height: $0.y) })
             else { return false }
-            translation[0] = size.width
-            translation[1] = size.height
+            translation[0] = Double(size.width)
+            translation[1] = Double(size.height)
             return true
         }
         guard let n = numberValue(value) else { return false }
-        let v = CGFloat(n)
+        let v = Double(CGFloat(n))
         switch component {
         case "rotation", "rotation.z": rotation[2] = v
         case "rotation.x": rotation[0] = v
         case "rotation.y": rotation[1] = v
-        case "scale": scale = [v, v, v]
+        case "scale": scale = SIMD3(repeating: v)
         case "scale.x": scale[0] = v
         case "scale.y": scale[1] = v
         case "scale.z": scale[2] = v
