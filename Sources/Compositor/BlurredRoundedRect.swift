@@ -130,6 +130,13 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// Nil for level shadows (each row's samples are shared: the closed form, exact) and
         /// sharp ones (no grid).
         public let profile: BlurredRoundedRectProfile?
+        /// A turned or tilted sharp shadow's (no grid) region where the closed form is one number
+        /// (`BlurredRoundedRectProfile.constantRegion`, the grid's origin): the number is worked
+        /// out at the first pixel there (`innerValue`) and given to the rest, whose rows would
+        /// each be prepared anew (every pixel of a turned shadow has a height of its own): a
+        /// radius-1 shadow of a turning 420-point card was 14 ms a frame, 3x its radius-4 one.
+        private let inner: (x: Float, y: Float)?
+        private var innerValue: Float?
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -142,11 +149,22 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             // off the grid's bound (past 0.6 / 255 at a few points): the closed form.
             let gridded = !BlurredRoundedRect.isLevel(shape.deviceToLocal) && corner <= min(halfWidth, halfHeight)
             profile = gridded ? BlurredRoundedRectProfile.shared(BlurredRoundedRectProfile.Key(shape)) : nil
+            inner = profile == nil && !BlurredRoundedRect.isLevel(shape.deviceToLocal) && corner <= min(halfWidth, halfHeight)
+                ? BlurredRoundedRectProfile.constantRegion(for: BlurredRoundedRectProfile.Key(shape)) : nil
         }
 
         public mutating func alpha(atX x: Double, y: Double) -> Float {
             guard let (px, py) = shape.planePoint(atX: x, y: y) else { return 0 }
             if let profile { return profile.interpolated(px: px, py: py) }
+            if let inner, abs(px) <= inner.x, abs(py) <= inner.y, let innerValue { return innerValue }
+            let value = closedForm(px, py)
+            if let inner, abs(px) <= inner.x, abs(py) <= inner.y { innerValue = value }
+            return value
+        }
+
+        /// The closed form at (px, py) of the plane, its row's samples prepared where the height
+        /// is new.
+        private mutating func closedForm(_ px: Float, _ py: Float) -> Float {
             if py.bitPattern != height.bitPattern { prepare(py) }
             guard abs(px) <= flatBound else { return value(px) }
             if let flatValue { return flatValue }

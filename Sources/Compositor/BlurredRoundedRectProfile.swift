@@ -58,20 +58,28 @@ public struct BlurredRoundedRectProfile: Sendable {
     /// from the centre.
     public let values: [Float]
 
-    /// The grid's size and origin for `key`: nil where it would pass `maxSide` (a sharp shadow)
-    /// or the shape is degenerate.
-    public static func size(for key: Key) -> (columns: Int, rows: Int, spacing: Float, origin: (x: Float, y: Float))? {
+    /// The half extents, from the centre, of the rectangle over which the closed form is one
+    /// number, to the bit (the grid's origin; the CPU's sharp turned shadows, which have no grid,
+    /// give that number to its points too): nil for a degenerate shape. Where the closed form
+    /// stops changing, less a grid step for the rounding of the bounds. Along x: every erf's
+    /// argument past erfWhole (5.5 / k = 5.5 sqrt 2 sigma) for every row, whose half width is at
+    /// least the straight part's. Along y: the samples span +-3 sigma, unclamped by the box, each
+    /// on a row of full width (a square corner's rows are all full; its y is one erf pair,
+    /// constant as x's).
+    public static func constantRegion(for key: Key) -> (x: Float, y: Float)? {
         guard key.sigma.isFinite, key.sigma > 0, key.halfWidth.isFinite, key.halfHeight.isFinite,
               key.halfWidth >= 0, key.halfHeight >= 0, key.corner.isFinite else { return nil }
         let spacing = key.sigma / pointsPerSigma
-        // Where the closed form stops changing, less a grid step for the rounding of the bounds.
-        // Along x: every erf's argument past erfWhole (5.5 / k = 5.5 sqrt 2 sigma) for every
-        // row, whose half width is at least the straight part's. Along y: the samples span
-        // +-3 sigma, unclamped by the box, each on a row of full width (a square corner's
-        // rows are all full; its y is one erf pair, constant as x's).
         let corner = max(key.corner, 0), whole = BlurredRoundedRect.erfWhole * Float(2).squareRoot() * key.sigma
-        let origin = (x: max(key.halfWidth - corner - whole - spacing, 0),
-                      y: max(key.halfHeight - corner - (key.corner > 0 ? 3 * key.sigma : whole) - spacing, 0))
+        return (x: max(key.halfWidth - corner - whole - spacing, 0),
+                y: max(key.halfHeight - corner - (key.corner > 0 ? 3 * key.sigma : whole) - spacing, 0))
+    }
+
+    /// The grid's size and origin for `key`: nil where it would pass `maxSide` (a sharp shadow)
+    /// or the shape is degenerate.
+    public static func size(for key: Key) -> (columns: Int, rows: Int, spacing: Float, origin: (x: Float, y: Float))? {
+        guard let origin = constantRegion(for: key) else { return nil }
+        let spacing = key.sigma / pointsPerSigma
         let columns = ((key.halfWidth + 4 * key.sigma - origin.x) / spacing).rounded(.up) + 2
         let rows = ((key.halfHeight + 4 * key.sigma - origin.y) / spacing).rounded(.up) + 2
         guard columns <= Float(maxSide), rows <= Float(maxSide) else { return nil }

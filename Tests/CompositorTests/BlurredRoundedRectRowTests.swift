@@ -45,6 +45,32 @@ struct BlurredRoundedRectRowTests {
         }
     }
 
+    @Test("a sharp turned or tilted shadow (no grid) gives the closed form's bits, its one number inside the constant region too",
+          arguments: [24.0, 40.0], [0.5, 1.0, 2.0])
+    func sharpTurnedSameBits(corner: Double, sigma: Double) throws {
+        // A card as wide as the peer scenes' (420 x 260), turned and in perspective: most of its
+        // pixels lie in the region where the closed form is one number, given without working it out.
+        for (name, map) in Self.maps.dropFirst(2) {
+            let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 10, y: 20, width: 420, height: 260),
+                                           cornerRadius: corner, sigma: sigma,
+                                           color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+            var rows = BlurredRoundedRect.RowEvaluator(shape)
+            #expect(rows.profile == nil, "\(name): sigma \(sigma) with a corner of \(corner) is past the grid's size")
+            let region = try #require(BlurredRoundedRectProfile.constantRegion(for: BlurredRoundedRectProfile.Key(shape)))
+            var differing = 0, inside = 0, sampled = 0
+            for y in stride(from: -60.5, to: 360, by: 3 * Self.rowStep) {
+                for x in stride(from: -60.5, to: 500, by: 3) {
+                    let a = shape.alpha(atX: x, y: y), b = rows.alpha(atX: x, y: y)
+                    if a.bitPattern != b.bitPattern { differing += 1 }
+                    if let (px, py) = shape.planePoint(atX: x, y: y), abs(px) <= region.x, abs(py) <= region.y { inside += 1 }
+                    sampled += 1
+                }
+            }
+            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma): \(differing) values differ")
+            #expect(inside * 5 > sampled, "\(name): the constant region should hold a fifth of the points or more (\(inside) of \(sampled))")
+        }
+    }
+
     @Test("a run at a time (eight pixels a lane) gives alpha(atX:y:) to the bit", arguments: [0.0, 3.0, 12.0, 40.0], [0.5, 4.0, 20.0])
     func runsSameBits(corner: Double, sigma: Double) {
         let maps = Self.maps + [
