@@ -26,7 +26,16 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
     vec2 halfSize = box.zw;
     float corner = params.x, sigma = params.y;
     float k = sqrt(0.5) / sigma;
+    // Inside the region where every erf below is +-1 (BlurredRoundedRectProfile.constantRegion:
+    // each argument past 5.5 + 1/6 sqrt(0.5), every sample row at full width), each row's
+    // integral is 1 and only the Gaussian's weights remain: the same value without the sixteen
+    // erfs (a sharp shadow turned has no profile, and its inside is most of its pixels).
+    float spacing = sigma / 6.0, whole = 5.5 * sqrt(2.0) * sigma;
+    vec2 region = max(vec2(halfSize.x - corner - whole - spacing,
+                           halfSize.y - corner - (corner > 0.0 ? 3.0 * sigma : whole) - spacing), 0.0);
+    bool inside = abs(q.x) <= region.x && abs(q.y) <= region.y;
     if (corner <= 0.0) {
+        if (inside) return 1.0;
         float ax = 0.5 * (erfApprox((q.x + halfSize.x) * k) - erfApprox((q.x - halfSize.x) * k));
         float ay = 0.5 * (erfApprox((q.y + halfSize.y) * k) - erfApprox((q.y - halfSize.y) * k));
         return ax * ay;
@@ -36,6 +45,14 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
     float step = (end - start) / 8.0;
     float y = start + step * 0.5;
     float value = 0.0;
+    if (inside) {
+        for (int i = 0; i < 8; ++i) {
+            float gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * sqrt(6.283185307179586));
+            value += gaussian * step;
+            y += step;
+        }
+        return value;
+    }
     for (int i = 0; i < 8; ++i) {
         float gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * sqrt(6.283185307179586));
         value += rowIntegral(q.x, q.y - y, halfSize, corner, k) * gaussian * step;
