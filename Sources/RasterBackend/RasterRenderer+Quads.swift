@@ -226,7 +226,10 @@ extension RasterRenderer {
             return (y, columns, UnsafePointer(values))
         }
         for y in firstRow..<endRow {
-            let row = span(of: y, in: bounds, footprint: footprint)
+            // A polygon that does not cover its bounds wholly covers nothing past its edges'
+            // reach: each row starts and ends there (a turned quad's empty corners).
+            var row = span(of: y, in: bounds, footprint: footprint)
+            if !wholly { row = row.clamped(to: polygon.candidateColumns(row: y)) }
             guard !row.isEmpty else { continue }
             keptRow = keptAlphas(y, row)
             if !spans, let outline {
