@@ -49,23 +49,48 @@ extension RasterRenderer {
         guard firstRow < endRow else { return }
         let xs = (b.minX..<b.maxX).clamped(to: columns)
         guard !xs.isEmpty else { return }
-        for y in (firstRow - b.minY)..<(endRow - b.minY) {
-            for x in (xs.lowerBound - b.minX)..<(xs.upperBound - b.minX) {
-                let j = y * b.width + x
-                let kf = Double(coverage.fill[j]), ks = coverage.stroke.map { Double($0[j]) } ?? 0
-                guard kf > 0 || ks > 0 || blend == .destinationIn else { continue }
-                let c = path.composite(fill: kf, stroke: ks)
-                let i = ((b.minY + y) * width + b.minX + x) * 4
-                let k = opacity
-                switch blend {
-                case .plus:
-                    SourceOver.add(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
-                case .destinationIn:
-                    SourceOver.scale(by: c.alpha * k, pixels, at: i)
-                // Source-over; also for modes that read the backdrop, which the compositor never
-                // gives a path (GLPathFill.cover draws them the same way).
-                default:
-                    SourceOver.blend(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
+        let tablesRuns = blend == .sourceOver || blend == .plus
+        let startX = xs.lowerBound - b.minX, endX = xs.upperBound - b.minX
+        coverage.fill.withUnsafeBufferPointer { fill in
+            let stroke = coverage.stroke
+            for y in (firstRow - b.minY)..<(endRow - b.minY) {
+                let rowBase = y * b.width, pixelBase = ((b.minY + y) * width + b.minX) * 4
+                var repeating = SourceOver.RepeatingBlend()
+                var x = startX
+                while x < endX {
+                    let kf = fill[rowBase + x], ks = stroke?[rowBase + x] ?? 0
+                    guard kf > 0 || ks > 0 || blend == .destinationIn else { x += 1; continue }
+                    // The stretch of pixels with this same coverage (a fill's inside is most of a
+                    // large shape's pixels): one colour, which a long stretch blends through a
+                    // table made with the expression each pixel's blend evaluates (the same bytes).
+                    var end = x + 1
+                    if tablesRuns {
+                        while end < endX, fill[rowBase + end] == kf, (stroke?[rowBase + end] ?? 0) == ks { end += 1 }
+                    }
+                    let c = path.composite(fill: Double(kf), stroke: Double(ks))
+                    let k = opacity
+                    if tablesRuns, end - x >= RasterRenderer.minimumTableRun {
+                        let table = SourceOver.table(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k,
+                                                     adding: blend == .plus)
+                        SourceOver.apply(table, to: pixels, from: pixelBase + x * 4, to: pixelBase + end * 4)
+                        x = end
+                        continue
+                    }
+                    for x in x..<end {
+                        let i = pixelBase + x * 4
+                        switch blend {
+                        case .plus:
+                            SourceOver.add(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
+                        case .destinationIn:
+                            SourceOver.scale(by: c.alpha * k, pixels, at: i)
+                        // Source-over; also for modes that read the backdrop, which the compositor
+                        // never gives a path (GLPathFill.cover draws them the same way). Over a
+                        // backdrop that repeats, a pixel is a store (RepeatingBlend).
+                        default:
+                            repeating.blend(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
+                        }
+                    }
+                    x = end
                 }
             }
         }
