@@ -213,8 +213,8 @@ extension CALayer {
         walkTree(layerTime(atMediaTime: t), child: { time, layer in layer.localTime(fromParent: time) }) { layer, time in
             // An emitter's particles move on every frame.
             if layer.emitsParticles { next = min(next, t) }
-            // Read first, and the list changed only where an animation ends and goes: writing
-            // every layer's list back every frame (removeAll) was most of a frame's advance.
+            // Read first, and the list written only where an animation ends and goes (a removeAll
+            // wrote every animated layer's list back every frame, exclusivity checks and all).
             let attached = layer.attachedAnimations
             guard !attached.isEmpty else { return }
             var ended: Set<ObjectIdentifier> = []
