@@ -4,7 +4,8 @@
 # websocket-client and rlottie-python from PyPI into a virtual environment of Debian's Python,
 # which pycairo comes with), builds quartz optimized and runs peers.py (its scenes), then
 # lottie_peers.py (Lottie files beside rlottie, every frame different; LOTTIE=0
-# leaves it out). Arguments go to peers.py (--rounds, --layers 10,100, --blur 4,20, --out DIR).
+# leaves it out). Arguments go to peers.py (--rounds, --layers 10,100, --blur 4,20, --motion
+# still|moving|both, --out DIR).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 missing=()
