@@ -6,36 +6,43 @@ import LayerModel
 import OpenCoreGraphics
 import Testing
 
-/// A 200 x 100 page with three cards; `x` places the middle one.
-private func page(middleX: CGFloat = 100,
-                  shadow: Bool = false, rasterized: CGFloat? = nil) -> CALayer {
+/// A 200 x 100 grey page (actions off) with what `fill` adds to it.
+private func blankPage(_ fill: (CALayer) -> Void) -> CALayer {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     defer { CATransaction.commit() }
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
     root.backgroundColor = CGColor(gray: 0.9, alpha: 1)
-    for (i, x) in [30.0, middleX, 170.0].enumerated() {
-        let card = CALayer()
-        card.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        card.position = CGPoint(x: x, y: 50)
-        card.backgroundColor = i == 1 ? CGColor(red: 0, green: 0, blue: 1, alpha: 1) : CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        if i == 1, shadow {
-            card.shadowOpacity = 1
-            card.shadowRadius = 6
-        }
-        if i == 1, let rasterized {
-            card.shouldRasterize = true
-            card.rasterizationScale = 1
-            card.cornerRadius = rasterized
-            let dot = CALayer()
-            dot.frame = CGRect(x: 5, y: 5, width: 4, height: 4)
-            dot.backgroundColor = CGColor(gray: 0, alpha: 1)
-            card.addSublayer(dot)
-        }
-        root.addSublayer(card)
-    }
+    fill(root)
     return root
+}
+
+/// A 200 x 100 page with three cards; `x` places the middle one.
+private func page(middleX: CGFloat = 100,
+                  shadow: Bool = false, rasterized: CGFloat? = nil) -> CALayer {
+    blankPage { root in
+        for (i, x) in [30.0, middleX, 170.0].enumerated() {
+            let card = CALayer()
+            card.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            card.position = CGPoint(x: x, y: 50)
+            card.backgroundColor = i == 1 ? CGColor(red: 0, green: 0, blue: 1, alpha: 1) : CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            if i == 1, shadow {
+                card.shadowOpacity = 1
+                card.shadowRadius = 6
+            }
+            if i == 1, let rasterized {
+                card.shouldRasterize = true
+                card.rasterizationScale = 1
+                card.cornerRadius = rasterized
+                let dot = CALayer()
+                dot.frame = CGRect(x: 5, y: 5, width: 4, height: 4)
+                dot.backgroundColor = CGColor(gray: 0, alpha: 1)
+                card.addSublayer(dot)
+            }
+            root.addSublayer(card)
+        }
+    }
 }
 
 private func list(_ root: CALayer) throws -> RenderList {
@@ -123,24 +130,19 @@ struct RenderListDamageTests {
     /// A bordered card (background and border, drawn as one pair where they are neighbours) with
     /// a dot outside it drawn between the two.
     private func borderedCard() -> CALayer {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.commit() }
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        root.backgroundColor = CGColor(gray: 0.9, alpha: 1)
-        let card = CALayer()
-        card.frame = CGRect(x: 20, y: 20, width: 60, height: 40)
-        card.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.7)
-        card.borderWidth = 3
-        card.borderColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.6)
-        card.cornerRadius = 6
-        let dot = CALayer()
-        dot.frame = CGRect(x: 100, y: 10, width: 8, height: 8)
-        dot.backgroundColor = CGColor(gray: 0, alpha: 1)
-        card.addSublayer(dot)
-        root.addSublayer(card)
-        return root
+        blankPage { root in
+            let card = CALayer()
+            card.frame = CGRect(x: 20, y: 20, width: 60, height: 40)
+            card.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.7)
+            card.borderWidth = 3
+            card.borderColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.6)
+            card.cornerRadius = 6
+            let dot = CALayer()
+            dot.frame = CGRect(x: 100, y: 10, width: 8, height: 8)
+            dot.backgroundColor = CGColor(gray: 0, alpha: 1)
+            card.addSublayer(dot)
+            root.addSublayer(card)
+        }
     }
 
     @Test("a background and its border that become neighbours are damage: the backends blend such a pair in one step")
