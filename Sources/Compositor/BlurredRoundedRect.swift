@@ -148,17 +148,19 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             // A corner past half a side (which layers never have: Core Animation clamps it) is
             // off the grid's bound (past 0.6 / 255 at a few points): the closed form.
             let gridded = !BlurredRoundedRect.isLevel(shape.deviceToLocal) && corner <= min(halfWidth, halfHeight)
-            profile = gridded ? BlurredRoundedRectProfile.shared(BlurredRoundedRectProfile.Key(shape)) : nil
-            inner = profile == nil && !BlurredRoundedRect.isLevel(shape.deviceToLocal) && corner <= min(halfWidth, halfHeight)
-                ? BlurredRoundedRectProfile.constantRegion(for: BlurredRoundedRectProfile.Key(shape)) : nil
+            let key = BlurredRoundedRectProfile.Key(shape)
+            profile = gridded ? BlurredRoundedRectProfile.shared(key) : nil
+            // Sharp ones (past the grid's size) keep the closed form, but not in their constant region.
+            inner = gridded && profile == nil ? BlurredRoundedRectProfile.constantRegion(for: key) : nil
         }
 
         public mutating func alpha(atX x: Double, y: Double) -> Float {
             guard let (px, py) = shape.planePoint(atX: x, y: y) else { return 0 }
             if let profile { return profile.interpolated(px: px, py: py) }
-            if let inner, abs(px) <= inner.x, abs(py) <= inner.y, let innerValue { return innerValue }
+            let inside = inner.map { abs(px) <= $0.x && abs(py) <= $0.y } ?? false
+            if inside, let innerValue { return innerValue }
             let value = closedForm(px, py)
-            if let inner, abs(px) <= inner.x, abs(py) <= inner.y { innerValue = value }
+            if inside { innerValue = value }
             return value
         }
 

@@ -307,8 +307,7 @@ struct TransformComponents {
             translation[1] = Double(size.height)
             return true
         }
-        guard let n = numberValue(value) else { return false }
-        let v = Double(CGFloat(n))
+        guard let v = numberValue(value) else { return false }
         switch component {
         case "rotation", "rotation.z": rotation[2] = v
         case "rotation.x": rotation[0] = v
