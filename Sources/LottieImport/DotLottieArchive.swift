@@ -63,7 +63,8 @@ public struct DotLottieArchive {
         guard let manifestData = files["manifest.json"] else {
             throw LottieError(path: "archive", reason: "a dotLottie archive holds manifest.json, and this one has none")
         }
-        let manifest = LottieNode((try? JSONSerialization.jsonObject(with: manifestData)) ?? NSNull(), path: "manifest.json")
+        let tape = try LottieJSONTape(data: manifestData, rootName: "manifest.json")
+        let manifest = LottieNode(tape: tape)
         guard manifest.isObject, let list = try? manifest["animations"]?.array(), !list.isEmpty else {
             throw manifest.fail("the manifest lists no animations (\"animations\": [{\"id\": ...}])")
         }

@@ -12,7 +12,7 @@ struct LottieBezier {
 
     init(_ node: LottieNode) throws {
         // Some exports wrap the shape in a one-element array.
-        let shape = (node.value as? [Any]).flatMap { $0.count == 1 ? LottieNode($0[0], path: node.path + "[0]") : nil } ?? node
+        let shape = node.onlyElement ?? node
         func points(_ key: String) throws -> [CGPoint] {
             guard let list = shape[key] else { return [] }
             return try list.array().map { p in

@@ -33,9 +33,9 @@ public final class LottieDocument {
         try self.init(json: try Self.parse(data), assets: assets)
     }
 
-    /// The document as `JSONSerialization` read it (a caller that parsed the file to tell what it
-    /// is need not parse it again); see `init(data:assets:)`.
-    public convenience init(json: Any, assets: URL? = nil) throws {
+    /// The document as `parse(_:)` read it (a caller that parsed the file to tell what it is need
+    /// not parse it again); see `init(data:assets:)`.
+    public convenience init(json: LottieJSONTape, assets: URL? = nil) throws {
         var images = LottieImages.none
         if let assets {
             guard let folder = AssetFolder(assets) else { throw LottieError(path: assets.path, reason: "the assets folder does not exist") }
@@ -45,21 +45,17 @@ public final class LottieDocument {
     }
 
     /// `data` as JSON, within the size limit.
-    public static func parse(_ data: Data) throws -> Any {
+    public static func parse(_ data: Data) throws -> LottieJSONTape {
         guard data.count <= Self.maxBytes else { throw LottieError(path: "$", reason: "the document is over \(Self.maxBytes >> 20) MiB") }
-        do {
-            return try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw LottieError(path: "$", reason: "not JSON: \(error.localizedDescription)")
-        }
+        return try LottieJSONTape(data: data)
     }
 
     convenience init(data: Data, images: LottieImages) throws {
         try self.init(json: try Self.parse(data), images: images)
     }
 
-    init(json: Any, images: LottieImages) throws {
-        root = LottieNode(json)
+    init(json: LottieJSONTape, images: LottieImages) throws {
+        root = LottieNode(tape: json)
         guard root.isObject else { throw root.fail("a Lottie document is a JSON object") }
         width = try root["w"]?.number() ?? 0
         height = try root["h"]?.number() ?? 0

@@ -1,7 +1,7 @@
 import Foundation
 
-// A read-only walk over a Lottie document's JSON that knows where it is: every value read
-// carries its JSON path, so bad input is refused with the place and the problem named
+// A read-only walk over a Lottie document's JSON that knows where it is: every value read can
+// name its JSON path, so bad input is refused with the place and the problem named
 // ("layers[3].ks.p.k: expected a number, found a string").
 
 /// Why a Lottie document cannot be read.
@@ -12,73 +12,109 @@ public struct LottieError: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// A JSON value and its path in the document.
+/// A JSON value of a document read into a `LottieJSONTape`; its path is worked out when asked.
 struct LottieNode {
-    let value: Any
-    let path: String
+    let tape: LottieJSONTape
+    let index: Int32
 
-    init(_ value: Any, path: String = "$") {
-        self.value = value
-        self.path = path
+    init(tape: LottieJSONTape, index: Int32 = 0) {
+        self.tape = tape
+        self.index = index
     }
+
+    private var entry: LottieJSONTape.Entry { tape.entries[Int(index)] }
+
+    /// The JSON path ("$.layers[3].ks.p"), for errors and warnings.
+    var path: String { tape.path(of: index) }
 
     func fail(_ reason: String) -> LottieError { LottieError(path: path, reason: reason) }
 
-    /// The member `key`, or nil when absent or null.
+    /// The member `key`, or nil when absent or null (the last of several with that name, as a
+    /// dictionary would keep it).
     subscript(key: String) -> LottieNode? {
-        guard let object = value as? [String: Any], let member = object[key], type(of: member) != NSNull.self else { return nil }
-        return LottieNode(member, path: "\(path).\(key)")
+        let e = entry
+        guard e.kind == .object else { return nil }
+        var c = Int(e.payload) + Int(e.count) - 1
+        while c >= Int(e.payload) {
+            let child = tape.children[c]
+            let member = tape.entries[Int(child)]
+            if tape.strings[Int(member.slot)] == key { return member.kind == .null ? nil : LottieNode(tape: tape, index: child) }
+            c -= 1
+        }
+        return nil
     }
 
-    /// The value as a number, tested without casting a Swift array or dictionary to a class:
-    /// such a cast (`is NSNull`, `as? NSNumber`) first bridges the whole collection, every
-    /// element boxed, which made reading a 700 KB file's nested arrays take a second.
-    private var nsNumber: NSNumber? {
-        if value is [Any] || value is [String: Any] || value is String { return nil }
-        return value as? NSNumber
+    var isObject: Bool { entry.kind == .object }
+    var isArray: Bool { entry.kind == .array }
+
+    /// The elements of an array (none for anything else).
+    var elements: [LottieNode] {
+        let e = entry
+        guard e.kind == .array else { return [] }
+        return tape.children[Int(e.payload)..<Int(e.payload + e.count)].map { LottieNode(tape: tape, index: $0) }
     }
 
-    var isObject: Bool { value is [String: Any] }
+    /// The one element of a one-element array, else nil.
+    var onlyElement: LottieNode? {
+        let e = entry
+        guard e.kind == .array, e.count == 1 else { return nil }
+        return LottieNode(tape: tape, index: tape.children[Int(e.payload)])
+    }
 
     func array() throws -> [LottieNode] {
-        guard let items = value as? [Any] else { throw fail("expected an array, found \(kind)") }
-        return items.enumerated().map { LottieNode($1, path: "\(path)[\($0)]") }
+        guard isArray else { throw fail("expected an array, found \(kind)") }
+        return elements
+    }
+
+    /// A number, or a bool as 0 or 1 (as JSONSerialization's NSNumber read them).
+    private var scalar: Double? {
+        let e = entry
+        return e.kind == .number || e.kind == .bool ? e.number : nil
     }
 
     func number() throws -> Double {
-        // JSONSerialization reads numbers as NSNumber; a Bool is an NSNumber too, taken as 0 or 1.
-        if let n = nsNumber {
-            let d = n.doubleValue
-            guard d.isFinite else { throw fail("expected a finite number") }
-            return d
-        }
+        if let d = scalar { return d }
         // A one-element array where a number is meant ("k": [12]) is common in exported files.
-        if let items = value as? [Any], items.count == 1, let n = LottieNode(items[0]).nsNumber, n.doubleValue.isFinite { return n.doubleValue }
+        if let d = onlyElement?.scalar { return d }
         throw fail("expected a number, found \(kind)")
     }
 
     func numbers() throws -> [Double] {
-        if let n = nsNumber, n.doubleValue.isFinite { return [n.doubleValue] }
-        return try array().map { try $0.number() }
+        if let d = scalar { return [d] }
+        let e = entry
+        guard e.kind == .array else { throw fail("expected an array, found \(kind)") }
+        var values: [Double] = []
+        values.reserveCapacity(Int(e.count))
+        for child in tape.children[Int(e.payload)..<Int(e.payload + e.count)] {
+            let element = tape.entries[Int(child)]
+            guard element.kind == .number || element.kind == .bool else {
+                // Nested one-element arrays and the error's path go the slow way.
+                values.append(try LottieNode(tape: tape, index: child).number())
+                continue
+            }
+            values.append(element.number)
+        }
+        return values
     }
 
     func string() throws -> String {
-        guard let s = value as? String else { throw fail("expected a string, found \(kind)") }
-        return s
+        let e = entry
+        guard e.kind == .string else { throw fail("expected a string, found \(kind)") }
+        return tape.strings[Int(e.payload)]
     }
 
-    func bool() -> Bool { nsNumber?.boolValue ?? false }
+    func bool() -> Bool { (scalar ?? 0) != 0 }
 
     func optionalNumber(_ key: String) throws -> Double? { try self[key]?.number() }
     func optionalString(_ key: String) throws -> String? { try self[key]?.string() }
 
     private var kind: String {
-        switch value {
-        case is String: "a string"
-        case is [Any]: "an array"
-        case is [String: Any]: "an object"
-        case is NSNumber: "a number"
-        default: "null"
+        switch entry.kind {
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        case .number, .bool: "a number"
+        case .null: "null"
         }
     }
 }

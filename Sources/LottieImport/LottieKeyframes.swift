@@ -49,7 +49,7 @@ extension LottieNode {
         let expression = try optionalString("x")
         guard let k = self["k"] else { throw fail("an animatable property needs \"k\"") }
         // Keyframes are an array of objects with "t"; anything else is the static value.
-        if let items = k.value as? [Any], let firstItem = items.first as? [String: Any], firstItem["t"] != nil {
+        if k.isArray, let firstItem = k.elements.first, firstItem.isObject, firstItem["t"] != nil {
             var frames: [LottieKeyframe<Value>] = []
             var pendingIn: CGPoint?, pendingSpatialIn: CGPoint?
             let nodes = try k.array()
