@@ -31,7 +31,7 @@ struct LottieAnimationBuilder {
         var copy = self
         let stretch = stretch > 0 && stretch.isFinite ? stretch : 1
         if let remap {
-            copy.remap = LottieTimeMap(outer: remap.outer, frames: remap.frames) { (remap.local($0) - start) / stretch }
+            copy.remap = remap.mapped { ($0 - start) / stretch }
             return copy
         }
         copy.start = self.start + start * self.stretch
@@ -46,9 +46,10 @@ struct LottieAnimationBuilder {
         let rate = frameRate
         let seconds = { (frame: Double) in remap.value(at: frame, interpolate: Double.mix) }
         if let outerMap = self.remap {
-            inner.remap = LottieTimeMap(outer: outerMap.outer, frames: outerMap.frames) { seconds(outerMap.local($0)) * rate }
+            inner.remap = outerMap.mapped { seconds($0) * rate }
         } else {
-            inner.remap = LottieTimeMap(outer: self, frames: LottieTimeMap.samples(frames)) { seconds($0) * rate }
+            let samples = LottieTimeMap.samples(frames)
+            inner.remap = LottieTimeMap(outer: self, frames: samples, localFrames: samples.map { seconds($0) * rate })
         }
         return inner
     }
@@ -74,7 +75,7 @@ struct LottieAnimationBuilder {
                 return
             }
             remap.outer.sampled(layer, keyPath, times: remap.frames,
-                                values: remap.frames.map { convert(property.value(at: remap.local($0), interpolate: Value.mix)) })
+                                remapped: remap.values(keyTimes: property.keyframes.map(\.time)) { convert(property.value(at: $0, interpolate: Value.mix)) })
             return
         }
         var times: [Double] = [], values: [Any] = [], functions: [CAMediaTimingFunction] = []
@@ -106,10 +107,10 @@ struct LottieAnimationBuilder {
     func sampled(_ layer: CALayer, _ keyPath: String, times keyTimes: [Double], _ value: (Double) -> Any) {
         if let remap {
             guard budget.take(remap.frames.count, keyPath: keyPath, layerName: layer.name) else {
-                layer.setValue(value(remap.local(remap.frames[0])), forKeyPath: keyPath)
+                layer.setValue(value(remap.localFrames[0]), forKeyPath: keyPath)
                 return
             }
-            remap.outer.sampled(layer, keyPath, times: remap.frames, values: remap.frames.map { value(remap.local($0)) })
+            remap.outer.sampled(layer, keyPath, times: remap.frames, remapped: remap.values(keyTimes: keyTimes, value))
             return
         }
         let sorted = Array(Set(keyTimes)).sorted()
@@ -132,6 +133,15 @@ struct LottieAnimationBuilder {
         sampled(layer, keyPath, times: times, values: times.map(value))
     }
 
+    /// Remapped samples at `times`, or their one value set when every sample shows it.
+    private func sampled(_ layer: CALayer, _ keyPath: String, times: [Double], remapped: (values: [Any], constant: Bool)) {
+        if remapped.constant, let value = remapped.values.first {
+            layer.setValue(value, forKeyPath: keyPath)
+        } else {
+            sampled(layer, keyPath, times: times, values: remapped.values)
+        }
+    }
+
     /// `values` at `times` (frames of this builder's clock, ascending), linear between them, or
     /// each kept until the next when `discrete`.
     private func sampled(_ layer: CALayer, _ keyPath: String, times: [Double], values: [Any], discrete: Bool = false) {
@@ -150,8 +160,7 @@ struct LottieAnimationBuilder {
         guard outFrame > inFrame else { layer.isHidden = true; return }
         if let remap {
             guard budget.take(remap.frames.count, keyPath: "hidden", layerName: layer.name) else { return }
-            remap.outer.sampled(layer, "hidden", times: remap.frames, values: remap.frames.map { frame -> Any in
-                let local = remap.local(frame)
+            remap.outer.sampled(layer, "hidden", times: remap.frames, values: remap.localFrames.map { local -> Any in
                 return !(local >= inFrame - 1e-4 && local < outFrame)
             }, discrete: true)
             return
