@@ -74,7 +74,7 @@ struct LottieAnimationBuilder {
                 layer.setValue(convert(property.first), forKeyPath: keyPath)
                 return
             }
-            remap.outer.sampled(layer, keyPath, times: remap.frames,
+            remap.outer.sampled(layer, keyPath, keys: remap.keys,
                                 remapped: remap.values(keyTimes: property.keyframes.map(\.time)) { convert(property.value(at: $0, interpolate: Value.mix)) })
             return
         }
@@ -110,7 +110,7 @@ struct LottieAnimationBuilder {
                 layer.setValue(value(remap.localFrames[0]), forKeyPath: keyPath)
                 return
             }
-            remap.outer.sampled(layer, keyPath, times: remap.frames, remapped: remap.values(keyTimes: keyTimes, value))
+            remap.outer.sampled(layer, keyPath, keys: remap.keys, remapped: remap.values(keyTimes: keyTimes, value))
             return
         }
         let sorted = Array(Set(keyTimes)).sorted()
@@ -133,23 +133,26 @@ struct LottieAnimationBuilder {
         sampled(layer, keyPath, times: times, values: times.map(value))
     }
 
-    /// Remapped samples at `times`, or their one value set when every sample shows it.
-    private func sampled(_ layer: CALayer, _ keyPath: String, times: [Double], remapped: (values: [Any], constant: Bool)) {
+    /// Remapped samples at the frames of `keys`, or their one value set when every sample shows it.
+    private func sampled(_ layer: CALayer, _ keyPath: String, keys: LottieSampleKeys, remapped: (values: [Any], constant: Bool),
+                         discrete: Bool = false) {
         if remapped.constant, let value = remapped.values.first {
             layer.setValue(value, forKeyPath: keyPath)
         } else {
-            sampled(layer, keyPath, times: times, values: remapped.values)
+            sampled(layer, keyPath, times: keys.frames, values: remapped.values, discrete: discrete, keys: keys)
         }
     }
 
     /// `values` at `times` (frames of this builder's clock, ascending), linear between them, or
-    /// each kept until the next when `discrete`.
-    private func sampled(_ layer: CALayer, _ keyPath: String, times: [Double], values: [Any], discrete: Bool = false) {
+    /// each kept until the next when `discrete`; `keys` when the caller has made the key times.
+    private func sampled(_ layer: CALayer, _ keyPath: String, times: [Double], values: [Any], discrete: Bool = false,
+                         keys: LottieSampleKeys? = nil) {
         guard let first = values.first else { return }
         layer.setValue(first, forKeyPath: keyPath)
         guard times.count > 1, let start = times.first, let end = times.last, end > start else { return }
         let made = animation(keyPath, times: times, values: values,
-                             functions: Array(repeating: CAMediaTimingFunction(name: .linear), count: times.count - 1))
+                             functions: keys?.linearFunctions ?? Array(repeating: CAMediaTimingFunction(name: .linear), count: times.count - 1),
+                             keyTimes: keys?.keyTimes)
         if discrete { made.calculationMode = .discrete }
         layer.add(made, forKey: keyPath)
     }
@@ -160,9 +163,9 @@ struct LottieAnimationBuilder {
         guard outFrame > inFrame else { layer.isHidden = true; return }
         if let remap {
             guard budget.take(remap.frames.count, keyPath: "hidden", layerName: layer.name) else { return }
-            remap.outer.sampled(layer, "hidden", times: remap.frames, values: remap.localFrames.map { local -> Any in
-                return !(local >= inFrame - 1e-4 && local < outFrame)
-            }, discrete: true)
+            let hidden = remap.localFrames.map { !($0 >= inFrame - 1e-4 && $0 < outFrame) }
+            // Shown or hidden throughout: set, not animated.
+            remap.outer.sampled(layer, "hidden", keys: remap.keys, remapped: (hidden, !hidden.contains(!hidden[0])), discrete: true)
             return
         }
         let start = inFrame - 1, end = outFrame + 1, span = end - start
@@ -176,11 +179,12 @@ struct LottieAnimationBuilder {
         layer.add(animation, forKey: "hidden")
     }
 
-    private func animation(_ keyPath: String, times: [Double], values: [Any], functions: [CAMediaTimingFunction]) -> CAKeyframeAnimation {
+    private func animation(_ keyPath: String, times: [Double], values: [Any], functions: [CAMediaTimingFunction],
+                           keyTimes: [NSNumber]? = nil) -> CAKeyframeAnimation {
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         let start = times[0], end = times[times.count - 1], span = end - start
         animation.values = values
-        animation.keyTimes = times.map { NSNumber(value: span > 0 ? ($0 - start) / span : 0) }
+        animation.keyTimes = keyTimes ?? times.map { NSNumber(value: span > 0 ? ($0 - start) / span : 0) }
         animation.timingFunctions = functions
         configure(animation, start: start, end: end)
         return animation

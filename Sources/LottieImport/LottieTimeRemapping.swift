@@ -21,14 +21,19 @@ final class LottieTimeMap {
     /// importing issue_2330).
     let localFrames: [Double]
 
-    init(outer: LottieAnimationBuilder, frames: [Double], localFrames: [Double]) {
+    /// What every animation sampled at `frames` shares: its key times and linear timing
+    /// functions, made once rather than once a property (a number object a sample).
+    let keys: LottieSampleKeys
+
+    init(outer: LottieAnimationBuilder, frames: [Double], localFrames: [Double], keys: LottieSampleKeys? = nil) {
         precondition(frames.count == localFrames.count)
         (self.outer, self.frames, self.localFrames) = (outer, frames, localFrames)
+        self.keys = keys ?? LottieSampleKeys(frames: frames)
     }
 
     /// The same outer frames, each local frame passed through `map` (a retime or a further remap).
     func mapped(_ map: (Double) -> Double) -> LottieTimeMap {
-        LottieTimeMap(outer: outer, frames: frames, localFrames: localFrames.map(map))
+        LottieTimeMap(outer: outer, frames: frames, localFrames: localFrames.map(map), keys: keys)
     }
 
     /// A value at each of `localFrames`, each distinct moment worked out once: where every part
@@ -42,15 +47,10 @@ final class LottieTimeMap {
         var values: [Any] = []
         values.reserveCapacity(localFrames.count)
         var before: Any?, after: Any?, previous: (frame: Double, value: Any)?
-        var first: AnyHashable?, constant = true
+        var computed = 0
         func compute(_ frame: Double) -> Any {
-            let v = value(frame)
-            if constant {
-                // Equal values (NSNumber, CGPath, colours and points are Hashable) leave it constant.
-                guard let hashable = v as? AnyHashable else { constant = false; return v }
-                if let first { constant = first == hashable } else { first = hashable }
-            }
-            return v
+            computed += 1
+            return value(frame)
         }
         for frame in localFrames {
             if let low, let high, frame > low, frame < high {
@@ -69,6 +69,10 @@ final class LottieTimeMap {
                 values.append(before!)
             }
         }
+        // One value, or the two ends alone and equal (a still value's key times all at one
+        // frame; NSNumber, CGPath, colours and points are Hashable): nothing moves.
+        var constant = computed <= 1
+        if computed == 2, let before = before as? AnyHashable, let after = after as? AnyHashable { constant = before == after }
         return (values, constant)
     }
 
@@ -77,6 +81,20 @@ final class LottieTimeMap {
         let step = max(LottieAnimationBuilder.sampleStep, (range.upperBound - range.lowerBound) / Double(LottieAnimationBuilder.maxSamples))
         return Array(stride(from: range.lowerBound, to: range.upperBound, by: step)) + [range.upperBound]
     }
+}
+
+/// The key times (0...1 over the span) and linear timing functions of animations sampled at
+/// `frames`, made when first asked.
+final class LottieSampleKeys {
+    let frames: [Double]
+    init(frames: [Double]) { self.frames = frames }
+
+    private(set) lazy var keyTimes: [NSNumber] = {
+        let start = frames[0], span = frames[frames.count - 1] - start
+        return frames.map { NSNumber(value: span > 0 ? ($0 - start) / span : 0) }
+    }()
+
+    private(set) lazy var linearFunctions = Array(repeating: CAMediaTimingFunction(name: .linear), count: max(frames.count - 1, 0))
 }
 
 /// Values that Lottie keyframes interpolate between.

@@ -76,11 +76,12 @@ extension LottieTimeRemapTests {
     @Test("inside a remap, a value that holds still is set, not sampled; one that moves is sampled and holds its ends")
     func stillValuesSet() throws {
         // A stroke trimmed by a still trim, its width growing from 2 to 10 over the
-        // precomposition's frames 4-6 only; the remap plays the precomposition at speed.
+        // precomposition's frames 4-6 only, its layer shown throughout; the remap plays the
+        // precomposition at speed.
         let json = """
         {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100,
          "assets": [{"id": "line", "w": 100, "h": 100, "layers": [
-           {"ty": 4, "nm": "line", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
+           {"ty": 4, "nm": "line", "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {}, "shapes": [
              {"ty": "el", "s": {"a": 0, "k": [60, 60]}, "p": {"a": 0, "k": [50, 50]}},
              {"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "lc": 1, "lj": 1,
               "w": {"a": 1, "k": [{"t": 4, "s": [2], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 6, "s": [10]}]}},
@@ -90,9 +91,10 @@ extension LottieTimeRemapTests {
             "tm": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [1]}]}, "ks": {}}]}
         """
         let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
-        var shapes: [CAShapeLayer] = []
+        var shapes: [CAShapeLayer] = [], lines: [CALayer] = []
         func walk(_ layer: CALayer) {
             if let shape = layer as? CAShapeLayer { shapes.append(shape) }
+            if layer.name == "line" { lines.append(layer) }
             for sublayer in layer.sublayers ?? [] { walk(sublayer) }
         }
         walk(root)
@@ -100,6 +102,7 @@ extension LottieTimeRemapTests {
         #expect(shape.animation(forKey: "strokeStart") == nil && shape.animation(forKey: "strokeEnd") == nil)
         #expect(abs(shape.strokeStart - 0.1) < 1e-9 && abs(shape.strokeEnd - 0.6) < 1e-9, "\(shape.strokeStart) \(shape.strokeEnd)")
         #expect(shape.animation(forKey: "lineWidth") != nil)
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.animation(forKey: "hidden") == nil && !$0.isHidden })
         root.speed = 0
         for (frame, width) in [(0.0, 2.0), (3, 2), (5, 6), (6, 10), (9, 10)] {
             root.timeOffset = frame / 10
