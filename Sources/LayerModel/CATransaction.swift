@@ -184,15 +184,10 @@ final class TransactionStack {
         return frame
     }
 
-    private static let key = "OpenQuartz.TransactionStack"
+    private static let perThread = ThreadLocal { TransactionStack() }
 
-    static var current: TransactionStack {
-        let dictionary = Thread.current.threadDictionary
-        if let stack = dictionary[key] as? TransactionStack { return stack }
-        let stack = TransactionStack()
-        dictionary[key] = stack
-        return stack
-    }
+    /// This thread's transactions (every property set asks).
+    static var current: TransactionStack { perThread.value }
 }
 
 /// A completion block waiting for a set of animations to stop.
