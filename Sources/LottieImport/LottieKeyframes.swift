@@ -137,6 +137,19 @@ enum LottieEasing {
             let u = 1 - t
             return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
         }
+        // Newton's method from t = x, as WebKit's and Chromium's timing curves solve it, to
+        // within 1e-14 of x (a few steps where bisection took 48: 15% of building issue_2330);
+        // bisection where the slope is too flat for it (a handle on the x axis near an end).
+        let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
+        var t = x
+        for _ in 0..<8 {
+            let error = ((ax * t + bx) * t + cx) * t - x
+            if abs(error) < 1e-14 { return bezier(t, y1, y2) }
+            let slope = (3 * ax * t + 2 * bx) * t + cx
+            if abs(slope) < 1e-6 { break }
+            t -= error / slope
+            if !(0...1).contains(t) { break }
+        }
         var low = 0.0, high = 1.0
         for _ in 0..<48 {
             let middle = (low + high) / 2

@@ -57,4 +57,36 @@ struct LottieKeyframeTests {
         let m = Self.probe(root, atFrame: 5).transform
         #expect(abs(m.m41 - 50) < 1e-6 && abs(m.m42 - 37.5) < 1e-6, "at (\(m.m41), \(m.m42))")
     }
+
+    /// y at x of the timing curve through (0, 0), (x1, y1), (x2, y2), (1, 1), by bisection to the
+    /// last bit: the reference for the importer's own solver.
+    static func timingCurve(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+        var low = 0.0, high = 1.0
+        while high - low > 1e-16 {
+            let middle = (low + high) / 2
+            if middle == low || middle == high { break }
+            if bezier(middle, x1, x2) < x { low = middle } else { high = middle }
+        }
+        return bezier((low + high) / 2, y1, y2)
+    }
+
+    @Test("a sampled position eases along its path by the cubic timing curve, flat and steep handles too", arguments: [
+        (0.42, 0.0, 0.58, 1.0), (0.0, 0.5, 1.0, 0.5), (0.9, 0.1, 0.1, 0.9), (0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 1.0, 1.0), (0.3, -0.6, 0.7, 1.6),
+    ])
+    func easedAlongPath(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws {
+        // Spatial tangents a third of the way along a straight line: the path's parameter is the
+        // distance, so x is 100 times the eased progress, worked out a frame apart.
+        let position = """
+        {"a": 1, "k": [
+          {"t": 0, "s": [0, 0], "to": [33.333333333333336, 0], "ti": [-33.333333333333336, 0], "o": {"x": [\(x1)], "y": [\(y1)]}, "i": {"x": [\(x2)], "y": [\(y2)]}},
+          {"t": 10, "s": [100, 0]}]}
+        """
+        let root = try Self.layer(opacity: #"{"a": 0, "k": 100}"#, position: position)
+        for frame in 1..<10 {
+            let x = Self.probe(root, atFrame: Double(frame)).transform.m41
+            let expected = 100 * Self.timingCurve(Double(frame) / 10, x1, y1, x2, y2)
+            #expect(abs(x - expected) < 1e-6, "frame \(frame): \(x), the curve gives \(expected)")
+        }
+    }
 }
