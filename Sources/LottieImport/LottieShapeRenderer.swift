@@ -18,7 +18,7 @@ struct LottieShapeRenderer {
     /// whatever their shape reaches (drawn from their formula, the size costs nothing).
     static let gradientReach = 10_000.0
 
-    func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?) {
+    func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?, roundCorners inheritedRadius: LottieAnimatable<Double>? = nil) {
         // A trim trims every stroke of its group and the groups inside, wherever it stands in
         // the list (as lottie-ios applies it), after the trims of the groups around it.
         let own: Trim = items.compactMap { item in
@@ -27,6 +27,8 @@ struct LottieShapeRenderer {
         }
         let chain = (inherited ?? []) + own
         let trim: Trim? = chain.isEmpty ? nil : chain
+        // Round corners, like a trim, apply to the whole group and the groups inside it.
+        let radius = LottieShapeItem.roundCorners(in: items, inherited: inheritedRadius)
         for i in items.indices.reversed() {
             switch items[i] {
             case .group(let sub, let transform):
@@ -34,7 +36,7 @@ struct LottieShapeRenderer {
                 group.bounds = container.bounds
                 transform.apply(to: group, with: builder)
                 builder.animate(group, "opacity", transform.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
-                render(sub, into: group, trim: trim)
+                render(sub, into: group, trim: trim, roundCorners: radius)
                 container.addSublayer(group)
             case .repeater(let repeater):
                 // Everything above it in the group, copied; the items below it are drawn already.
@@ -44,11 +46,11 @@ struct LottieShapeRenderer {
                 }
                 let content = CALayer()
                 content.bounds = container.bounds
-                render(Array(items[..<i]), into: content, trim: (inherited ?? []) + trimsBelow)
+                render(Array(items[..<i]), into: content, trim: (inherited ?? []) + trimsBelow, roundCorners: radius)
                 container.addSublayer(repeater.replicate(content, in: container.bounds, builder: builder, document: document, path: path))
                 return
             case .paint(let paint):
-                let geometry = items[..<i].filter(\.isGeometry)
+                let geometry = items[..<i].filter(\.isGeometry).map { $0.rounded(by: radius) }
                 guard !geometry.isEmpty else { continue }
                 container.addSublayer(layer(for: paint, geometry: geometry, trim: trim, bounds: container.bounds))
             case .unsupported(let type):
@@ -65,6 +67,16 @@ struct LottieShapeRenderer {
         if geometry.count == 1, case .path(let bezier) = geometry[0] {
             // One bezier path: its own keyframes, eased as the file says.
             builder.animate(layer, "path", bezier) { value -> CGPath in
+                let path = CGMutablePath()
+                for _ in 0..<rounds { value.add(to: path) }
+                return path
+            }
+            return
+        }
+        if geometry.count == 1, case .rounded(.path(let bezier), let radius) = geometry[0], !radius.isAnimated {
+            // One bezier path with still round corners: each keyframe rounded, eased between as
+            // the file says (as lottie-ios animates it: Core Animation blends the rounded paths).
+            builder.animate(layer, "path", bezier.map { $0.roundingCorners(radius: radius.first) }) { value -> CGPath in
                 let path = CGMutablePath()
                 for _ in 0..<rounds { value.add(to: path) }
                 return path

@@ -22,6 +22,10 @@ indirect enum LottieShapeItem {
     case trim(start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
     case transform(LottieTransform)
     case repeater(LottieRepeater)
+    /// Round corners ("rd"): the paths of its group rounded by the radius (LottieRoundCorners.swift).
+    case roundCorners(LottieAnimatable<Double>)
+    /// A path or star with its sharp corners rounded by `radius`.
+    case rounded(LottieShapeItem, radius: LottieAnimatable<Double>)
     /// Read and not drawn (named in the import's warnings).
     case unsupported(String)
 
@@ -53,6 +57,7 @@ indirect enum LottieShapeItem {
                          offset: try node.numberProperty("o", default: 0))
         case "tr": return .transform(try LottieTransform(node))
         case "rp": return .repeater(try LottieRepeater(node))
+        case "rd": return .roundCorners(try node.numberProperty("r", default: 0))
         case "mm": return nil // merge paths: the paths are combined in one layer anyway
         default: return .unsupported(type)
         }
@@ -66,6 +71,7 @@ indirect enum LottieShapeItem {
         case .ellipse(let s, let p, _): s.keyframes.map(\.time) + p.keyframes.map(\.time)
         case .star(let star): star.keyTimes
         case .group(let items, let transform): items.flatMap(\.keyTimes) + transform.keyTimes
+        case .rounded(let item, let radius): item.keyTimes + radius.keyframes.map(\.time)
         default: []
         }
     }
@@ -87,7 +93,18 @@ indirect enum LottieShapeItem {
             LottieOutline.ellipse(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), reversed: reversed)
                 .add(to: path, transform: transform)
         case .star(let star):
-            star.add(at: frame, to: path, transform: transform)
+            // Lines, closed by the close (as the sample frames Apple drew match; the outline as
+            // cubics lost one of TypeFace's).
+            let outline = star.outline(at: frame)
+            path.addLines(between: outline.vertices, transform: transform)
+            path.closeSubpath()
+        case .rounded(let item, let radius):
+            let r = radius.value(at: frame) { $0 + ($1 - $0) * $2 }
+            switch item {
+            case .path(let p): p.value(at: frame, interpolate: LottieBezier.mix).roundingCorners(radius: r).add(to: path, transform: transform)
+            case .star(let star): star.outline(at: frame).roundingCorners(radius: r).add(to: path, transform: transform)
+            default: item.addPath(at: frame, to: path, transform: transform)
+            }
         case .group(let items, let groupTransform):
             let m = groupTransform.matrix(at: frame).concatenating(transform)
             for item in items { item.addPath(at: frame, to: path, transform: m) }
@@ -97,7 +114,7 @@ indirect enum LottieShapeItem {
 
     var isGeometry: Bool {
         switch self {
-        case .path, .rectangle, .ellipse, .star, .group: true
+        case .path, .rectangle, .ellipse, .star, .group, .rounded: true
         default: false
         }
     }
@@ -165,7 +182,8 @@ struct LottieStar {
         [points, outerRadius, innerRadius, rotation].flatMap { $0.keyframes.map(\.time) } + position.keyframes.map(\.time)
     }
 
-    func add(at frame: Double, to path: CGMutablePath, transform: CGAffineTransform) {
+    /// The outline at `frame`: straight edges between the points, closed.
+    func outline(at frame: Double) -> LottieBezier {
         func number(_ property: LottieAnimatable<Double>) -> Double { property.value(at: frame) { $0 + ($1 - $0) * $2 } }
         let p = position.value(at: frame, interpolate: LottieEasing.mix)
         let center = CGPoint(x: p.count > 0 ? p[0] : 0, y: p.count > 1 ? p[1] : 0)
@@ -176,8 +194,8 @@ struct LottieStar {
             let radius = isStar && i % 2 == 1 ? inner : outer
             return CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
         }
-        path.addLines(between: vertices, transform: transform)
-        path.closeSubpath()
+        let none = Array(repeating: CGPoint.zero, count: vertices.count)
+        return LottieBezier(vertices: vertices, inTangents: none, outTangents: none, closed: true)
     }
 }
 
