@@ -18,7 +18,8 @@ struct LottieShapeRenderer {
     /// whatever their shape reaches (drawn from their formula, the size costs nothing).
     static let gradientReach = 10_000.0
 
-    func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?, roundCorners inheritedRadius: LottieAnimatable<Double>? = nil) {
+    func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?, roundCorners inheritedRadius: LottieAnimatable<Double>? = nil,
+                modifiers inheritedModifiers: [LottiePathModifier] = []) {
         // A trim trims every stroke of its group and the groups inside, wherever it stands in
         // the list (as lottie-ios applies it), after the trims of the groups around it.
         let own: Trim = items.compactMap { item in
@@ -29,6 +30,10 @@ struct LottieShapeRenderer {
         let trim: Trim? = chain.isEmpty ? nil : chain
         // Round corners, like a trim, apply to the whole group and the groups inside it.
         let radius = LottieShapeItem.roundCorners(in: items, inherited: inheritedRadius)
+        /// The zig-zags and offsets below item `i` (up to `end`), then those around the group.
+        func modifiers(after i: Int, upTo end: Int) -> [LottiePathModifier] {
+            (i + 1 < end ? items[(i + 1)..<end].compactMap(\.pathModifier) : []) + inheritedModifiers
+        }
         for i in items.indices.reversed() {
             switch items[i] {
             case .group(let sub, let transform):
@@ -36,7 +41,7 @@ struct LottieShapeRenderer {
                 group.bounds = container.bounds
                 transform.apply(to: group, with: builder)
                 builder.animate(group, "opacity", transform.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
-                render(sub, into: group, trim: trim, roundCorners: radius)
+                render(sub, into: group, trim: trim, roundCorners: radius, modifiers: modifiers(after: i, upTo: items.count))
                 container.addSublayer(group)
             case .repeater(let repeater):
                 // Everything above it in the group, copied; the items below it are drawn already.
@@ -46,11 +51,13 @@ struct LottieShapeRenderer {
                 }
                 let content = CALayer()
                 content.bounds = container.bounds
-                render(Array(items[..<i]), into: content, trim: (inherited ?? []) + trimsBelow, roundCorners: radius)
+                render(Array(items[..<i]), into: content, trim: (inherited ?? []) + trimsBelow, roundCorners: radius,
+                       modifiers: modifiers(after: i, upTo: items.count))
                 container.addSublayer(repeater.replicate(content, in: container.bounds, builder: builder, document: document, path: path))
                 return
             case .paint(let paint):
-                let geometry = items[..<i].filter(\.isGeometry).map { $0.rounded(by: radius) }
+                let geometry = items.indices.prefix(i).filter { items[$0].isGeometry }
+                    .map { items[$0].rounded(by: radius).modified(by: modifiers(after: $0, upTo: i)) }
                 guard !geometry.isEmpty else { continue }
                 container.addSublayer(layer(for: paint, geometry: geometry, trim: trim, bounds: container.bounds))
             case .unsupported(let type):

@@ -26,6 +26,10 @@ indirect enum LottieShapeItem {
     case roundCorners(LottieAnimatable<Double>)
     /// A path or star with its sharp corners rounded by `radius`.
     case rounded(LottieShapeItem, radius: LottieAnimatable<Double>)
+    /// Zig-zag ("zz") and offset path ("op"), and geometry they remake (LottiePathModifier.swift).
+    case zigZag(LottieZigZag)
+    case offsetPath(LottieOffsetPath)
+    case modified(LottieShapeItem, [LottiePathModifier])
     /// Read and not drawn (named in the import's warnings).
     case unsupported(String)
 
@@ -58,6 +62,8 @@ indirect enum LottieShapeItem {
         case "tr": return .transform(try LottieTransform(node))
         case "rp": return .repeater(try LottieRepeater(node))
         case "rd": return .roundCorners(try node.numberProperty("r", default: 0))
+        case "zz": return .zigZag(try LottieZigZag(node))
+        case "op": return .offsetPath(try LottieOffsetPath(node))
         case "mm": return nil // merge paths: the paths are combined in one layer anyway
         default: return .unsupported(type)
         }
@@ -72,6 +78,7 @@ indirect enum LottieShapeItem {
         case .star(let star): star.keyTimes
         case .group(let items, let transform): items.flatMap(\.keyTimes) + transform.keyTimes
         case .rounded(let item, let radius): item.keyTimes + radius.keyframes.map(\.time)
+        case .modified(let item, let modifiers): item.keyTimes + modifiers.flatMap(\.keyTimes)
         default: []
         }
     }
@@ -105,6 +112,8 @@ indirect enum LottieShapeItem {
             case .star(let star): star.outline(at: frame).roundingCorners(radius: r).add(to: path, transform: transform)
             default: item.addPath(at: frame, to: path, transform: transform)
             }
+        case .modified:
+            for outline in outlines(at: frame, transform: transform) { outline.add(to: path) }
         case .group(let items, let groupTransform):
             let m = groupTransform.matrix(at: frame).concatenating(transform)
             for item in items { item.addPath(at: frame, to: path, transform: m) }
@@ -114,7 +123,7 @@ indirect enum LottieShapeItem {
 
     var isGeometry: Bool {
         switch self {
-        case .path, .rectangle, .ellipse, .star, .group, .rounded: true
+        case .path, .rectangle, .ellipse, .star, .group, .rounded, .modified: true
         default: false
         }
     }
