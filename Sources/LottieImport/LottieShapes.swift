@@ -86,38 +86,50 @@ indirect enum LottieShapeItem {
     /// Adds the item's outline at `frame` (groups: every path in them, through their transforms).
     func addPath(at frame: Double, to path: CGMutablePath, transform: CGAffineTransform) {
         switch self {
-        case .path(let p):
-            p.value(at: frame, interpolate: LottieBezier.mix).add(to: path, transform: transform)
-        case .rectangle(let sizeProperty, let positionProperty, let roundness, let reversed):
-            let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
-            guard s.count >= 2, p.count >= 2 else { return }
-            let r = min(max(roundness.value(at: frame) { $0 + ($1 - $0) * $2 }, 0), min(abs(s[0]), abs(s[1])) / 2)
-            LottieOutline.rectangle(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), radius: r,
-                                    reversed: reversed).add(to: path, transform: transform)
-        case .ellipse(let sizeProperty, let positionProperty, let reversed):
-            let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
-            guard s.count >= 2, p.count >= 2 else { return }
-            LottieOutline.ellipse(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), reversed: reversed)
-                .add(to: path, transform: transform)
         case .star(let star):
             // Lines, closed by the close (as the sample frames Apple drew match; the outline as
             // cubics lost one of TypeFace's).
             let outline = star.outline(at: frame)
             path.addLines(between: outline.vertices, transform: transform)
             path.closeSubpath()
-        case .rounded(let item, let radius):
-            let r = radius.value(at: frame) { $0 + ($1 - $0) * $2 }
-            switch item {
-            case .path(let p): p.value(at: frame, interpolate: LottieBezier.mix).roundingCorners(radius: r).add(to: path, transform: transform)
-            case .star(let star): star.outline(at: frame).roundingCorners(radius: r).add(to: path, transform: transform)
-            default: item.addPath(at: frame, to: path, transform: transform)
-            }
-        case .modified:
-            for outline in outlines(at: frame, transform: transform) { outline.add(to: path) }
         case .group(let items, let groupTransform):
             let m = groupTransform.matrix(at: frame).concatenating(transform)
             for item in items { item.addPath(at: frame, to: path, transform: m) }
-        default: break
+        default:
+            for outline in outlines(at: frame, transform: .identity) { outline.add(to: path, transform: transform) }
+        }
+    }
+
+    /// The item's outlines at `frame` through `transform`, as bezier shapes.
+    func outlines(at frame: Double, transform: CGAffineTransform) -> [LottieBezier] {
+        switch self {
+        case .path(let p):
+            return [p.value(at: frame, interpolate: LottieBezier.mix).applying(transform)]
+        case .rectangle(let sizeProperty, let positionProperty, let roundness, let reversed):
+            let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
+            guard s.count >= 2, p.count >= 2 else { return [] }
+            let r = min(max(roundness.value(at: frame) { $0 + ($1 - $0) * $2 }, 0), min(abs(s[0]), abs(s[1])) / 2)
+            return [LottieOutline.rectangle(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), radius: r,
+                                            reversed: reversed).applying(transform)]
+        case .ellipse(let sizeProperty, let positionProperty, let reversed):
+            let s = sizeProperty.value(at: frame, interpolate: LottieEasing.mix), p = positionProperty.value(at: frame, interpolate: LottieEasing.mix)
+            guard s.count >= 2, p.count >= 2 else { return [] }
+            return [LottieOutline.ellipse(center: CGPoint(x: p[0], y: p[1]), size: CGSize(width: s[0], height: s[1]), reversed: reversed)
+                .applying(transform)]
+        case .star(let star):
+            return [star.outline(at: frame).applying(transform)]
+        case .rounded(let item, let radius):
+            let r = radius.value(at: frame) { $0 + ($1 - $0) * $2 }
+            return item.outlines(at: frame, transform: .identity).map { $0.roundingCorners(radius: r).applying(transform) }
+        case .modified(let item, let modifiers):
+            var outlines = item.outlines(at: frame, transform: .identity)
+            for modifier in modifiers { outlines = outlines.map { modifier.apply($0, at: frame) } }
+            return outlines.map { $0.applying(transform) }
+        case .group(let items, let groupTransform):
+            let m = groupTransform.matrix(at: frame).concatenating(transform)
+            return items.filter(\.isGeometry).flatMap { $0.outlines(at: frame, transform: m) }
+        default:
+            return []
         }
     }
 
