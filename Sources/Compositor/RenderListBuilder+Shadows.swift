@@ -133,8 +133,9 @@ extension RenderListBuilder {
     /// A shadow's Gaussian sigma in device pixels, at most `maxShadowSigma` (said when cut).
     func boundedShadowSigma(_ sigma: Double, of layer: CALayer, state: inout BuildState) -> Double {
         guard sigma > RenderListBuilder.maxShadowSigma else { return sigma }
-        state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) spans \(Int(sigma)) pixels here and is blurred "
-            + "as \(Int(RenderListBuilder.maxShadowSigma)), the largest blur drawn")
+        // Said as a number, not converted to an Int: a hostile radius (1e300) is past Int's range.
+        state.diagnostics.append("\(layer): shadowRadius \(layer.shadowRadius) spans \(String(format: "%.0f", sigma)) pixels here and is blurred "
+            + "as \(String(format: "%.0f", RenderListBuilder.maxShadowSigma)), the largest blur drawn")
         return RenderListBuilder.maxShadowSigma
     }
 

@@ -112,5 +112,23 @@ struct LayerFuzzRegressionTests {
         let small = [DevicePoint(x: 2, y: 0), DevicePoint(x: 6, y: 0), DevicePoint(x: 6, y: 4), DevicePoint(x: 2, y: 4)]
         #expect(small.pixelSpan(row: 1) == 2..<6, "pixels 2...5 have centres inside, and no more")
     }
-}
 
+    @Test("a shadow radius past Int's range (drawn from its shape) is said as cut to the largest blur, not converted to an Int")
+    func shadowSigmaPastInt() throws {
+        for radius in [CGFloat(1e30), 1e300, .greatestFiniteMagnitude] {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            let layer = CALayer()
+            layer.frame = CGRect(x: 4, y: 4, width: 16, height: 16)
+            layer.shadowOpacity = 1
+            layer.shadowRadius = radius
+            let child = CALayer()
+            child.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
+            child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            layer.addSublayer(child)
+            root.addSublayer(layer)
+            let list = try RenderListBuilder(viewport: root.frame).build(root: root)
+            #expect(list.diagnostics.contains { $0.contains("the largest blur drawn") }, "\(radius): \(list.diagnostics)")
+        }
+    }
+}
