@@ -62,6 +62,8 @@ struct LottieShapeRenderer {
                 container.addSublayer(layer(for: paint, geometry: geometry, trim: trim, bounds: container.bounds))
             case .unsupported(let type):
                 document.warn("\(path).shapes: \"\(type)\" items are not drawn")
+            case .star(let star) where star.isRounded:
+                document.warn("\(path).shapes: a star's or polygon's roundness (os, is) is not drawn")
             default: break
             }
         }

@@ -87,4 +87,20 @@ struct LottieShapeItemTests {
         walk(root)
         #expect(counts.count == 1 && counts.allSatisfy { $0 > 1 && $0 <= 1000 }, "\(counts)")
     }
+
+    @Test("a star's or polygon's roundness, read and not drawn, is named in the warnings")
+    func polystarRoundnessWarned() throws {
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "shapes", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
+            {"ty": "sr", "sy": 2, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 5}, "or": {"a": 0, "k": 20}, "os": {"a": 0, "k": -10}, "r": {"a": 0, "k": 0}},
+            \(Self.red)]}]}
+        """
+        let document = try LottieDocument(data: Data(json.utf8))
+        _ = try document.makeLayer()
+        #expect(document.warnings.contains { $0.contains("roundness (os, is) is not drawn") }, "\(document.warnings)")
+        let plain = try LottieDocument(data: Data(json.replacingOccurrences(of: "-10", with: "0").utf8))
+        _ = try plain.makeLayer()
+        #expect(!plain.warnings.contains { $0.contains("roundness") }, "\(plain.warnings)")
+    }
 }
