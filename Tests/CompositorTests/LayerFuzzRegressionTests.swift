@@ -80,18 +80,7 @@ struct LayerFuzzRegressionTests {
     func denormalShadowRadius() throws {
         #expect(GaussianBlur.weights(sigma: Double.leastNonzeroMagnitude * 4) == [1])
         #expect(GaussianBlur.weights(sigma: 1e-200) == [1])
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
-        let layer = CALayer()
-        layer.frame = CGRect(x: 4, y: 4, width: 16, height: 16)
-        layer.shadowOpacity = 1
-        layer.shadowRadius = CGFloat.leastNonzeroMagnitude
-        let child = CALayer()
-        child.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
-        child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        layer.addSublayer(child)
-        root.addSublayer(layer)
-        let list = try RenderListBuilder(viewport: root.frame).build(root: root)
+        let list = try Self.shadowFromShape(radius: CGFloat.leastNonzeroMagnitude)
         for pass in list.passes {
             for op in pass.ops {
                 guard case .blur(let blur) = op else { continue }
@@ -116,19 +105,25 @@ struct LayerFuzzRegressionTests {
     @Test("a shadow radius past Int's range (drawn from its shape) is said as cut to the largest blur, not converted to an Int")
     func shadowSigmaPastInt() throws {
         for radius in [CGFloat(1e30), 1e300, .greatestFiniteMagnitude] {
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
-            let layer = CALayer()
-            layer.frame = CGRect(x: 4, y: 4, width: 16, height: 16)
-            layer.shadowOpacity = 1
-            layer.shadowRadius = radius
-            let child = CALayer()
-            child.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
-            child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-            layer.addSublayer(child)
-            root.addSublayer(layer)
-            let list = try RenderListBuilder(viewport: root.frame).build(root: root)
+            let list = try Self.shadowFromShape(radius: radius)
             #expect(list.diagnostics.contains { $0.contains("the largest blur drawn") }, "\(radius): \(list.diagnostics)")
         }
+    }
+
+    /// The render list of a 32 x 32 frame with a shadowed layer of `radius` whose shadow comes
+    /// from its shape (a blue sublayer), not from a closed form.
+    static func shadowFromShape(radius: CGFloat) throws -> RenderList {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 4, y: 4, width: 16, height: 16)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = radius
+        let child = CALayer()
+        child.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
+        child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        layer.addSublayer(child)
+        root.addSublayer(layer)
+        return try RenderListBuilder(viewport: root.frame).build(root: root)
     }
 }
