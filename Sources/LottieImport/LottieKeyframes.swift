@@ -49,10 +49,10 @@ extension LottieNode {
         let expression = try optionalString("x")
         guard let k = self["k"] else { throw fail("an animatable property needs \"k\"") }
         // Keyframes are an array of objects with "t"; anything else is the static value.
-        if k.isArray, let firstItem = k.elements.first, firstItem.isObject, firstItem["t"] != nil {
+        let nodes = k.elements
+        if let firstItem = nodes.first, firstItem.isObject, firstItem["t"] != nil {
             var frames: [LottieKeyframe<Value>] = []
             var pendingIn: CGPoint?, pendingSpatialIn: CGPoint?
-            let nodes = try k.array()
             for (i, node) in nodes.enumerated() {
                 let time = try node["t"]?.number() ?? 0
                 // Old exports give a keyframe's end value as "e" on the keyframe before; the last

@@ -23,10 +23,6 @@ struct LottieOffsetPath {
         miterLimit = try node.numberProperty("ml", default: 4)
     }
 
-    init(amount: LottieAnimatable<Double>, join: Int, miterLimit: Double) {
-        (self.amount, self.join, self.miterLimit) = (amount, join, LottieAnimatable(constant: miterLimit))
-    }
-
     var keyTimes: [Double] { amount.keyframes.map(\.time) + miterLimit.keyframes.map(\.time) }
 
     func apply(_ outline: LottieBezier, at frame: Double) -> LottieBezier {
