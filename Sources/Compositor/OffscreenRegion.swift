@@ -25,6 +25,20 @@ extension PixelRect {
         PixelRect(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
     }
 
+    /// The whole pixels holding a polygon (a clip), or nil when it has no points or is not finite.
+    static func bounding(_ polygon: [DevicePoint]) -> PixelRect? {
+        guard let first = polygon.first else { return nil }
+        var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
+        for p in polygon.dropFirst() {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        let limit = Double(Int32.max)
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+              max(abs(minX), abs(minY), abs(maxX), abs(maxY)) < limit else { return nil }
+        return PixelRect(minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)),
+                         maxX: Int(maxX.rounded(.up)), maxY: Int(maxY.rounded(.up)))
+    }
+
     /// The pixels that the quads among `ops` can touch, or nil when there are none.
     static func covering(_ ops: [DrawOp]) -> PixelRect? {
         ops.reduce(nil) { bounds, op in

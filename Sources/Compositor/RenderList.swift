@@ -172,6 +172,16 @@ public enum BlendMode: String, Hashable, Sendable {
         default: true
         }
     }
+
+    /// Whether a transparent source leaves the target as it was: a draw in such a mode changes
+    /// nothing where its source is clear, so it need not reach past what its source covers. The
+    /// others (in, out, copy, clear, destination-atop) clear the target there.
+    public var keepsTargetUnderClearSource: Bool {
+        switch self {
+        case .destinationIn, .sourceIn, .sourceOut, .destinationAtop, .clear, .copy: false
+        default: true
+        }
+    }
 }
 
 /// How a quad's pixels are coloured.

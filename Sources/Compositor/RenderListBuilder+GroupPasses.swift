@@ -28,11 +28,31 @@ extension RenderListBuilder {
         }
         let appliesOutline = outline != nil && !(outline.map { visit.outline?.coincides(with: $0.outline, map: map) == true } ?? false)
         inner.outline = outline ?? visit.outline
+        // Blended with the backdrop by its compositingFilter, mask and all (not a group inside a
+        // mask's pass, whose composite is the one that blends).
+        let blend = visit.isolation == .none ? RenderListBuilder.compositingMode(of: layer) : nil
+        // Where the composite leaves the target alone under a clear source, only the pixels
+        // inside the clip it is composited through, and with a mask only those the mask draws,
+        // can show: the pass and everything drawn into it stop there (a gradient layer padded
+        // 10,000 points a side under a small shape mask, as lottie-ios builds gradient fills, is
+        // drawn over the mask's pixels, not the frame's). The limit is whole pixels, so the
+        // pixels inside it are drawn as without it.
+        var limit = (blend ?? .sourceOver).keepsTargetUnderClearSource ? PixelRect.bounding(visit.clip) : nil
+        let deviceMaskOps = try mask.map { try drawMask($0, planeToDevice: planeToDevice, depth: visit.depth, state: &state) }
+        if let deviceMaskOps, let within = limit {
+            guard let reach = PixelRect.covering(deviceMaskOps), let both = within.intersection(reach) else { return }
+            limit = both
+        }
+        if let limit {
+            inner.clip = PolygonClipping.intersect(inner.clip, with: PolygonClipping.rectangle(
+                minX: Double(limit.minX), minY: Double(limit.minY), maxX: Double(limit.maxX), maxY: Double(limit.maxY)))
+        }
         let content = try collectOps(&state) { try walk(from: inner, state: &$0) }
-        guard let region = PixelRect.covering(content) else { return }
+        guard let covered = PixelRect.covering(content),
+              let region = limit.map({ covered.intersection($0) }) ?? covered else { return }
         var ops = moved(content, into: region)
-        if let mask {
-            let maskOps = moved(try drawMask(mask, planeToDevice: planeToDevice, depth: visit.depth, state: &state), into: region)
+        if let deviceMaskOps {
+            let maskOps = moved(deviceMaskOps, into: region)
             if let direct = RenderListBuilder.maskDrawnFromItsPath(maskOps, of: layer) {
                 ops.append(.path(direct))
             } else {
@@ -53,9 +73,6 @@ extension RenderListBuilder {
             }
             rounded = RoundedShape(deviceToLocal: inverse, outer: outline)
         }
-        // Blended with the backdrop by its compositingFilter, mask and all (not a group inside a
-        // mask's pass, whose composite is the one that blends).
-        let blend = visit.isolation == .none ? RenderListBuilder.compositingMode(of: layer) : nil
         composite(pass: id, at: region, shiftedBy: (0, 0), filter: .nearest, clip: visit.clip, part: "group", layer: layer,
                   opacity: opacity, tint: visit.tint, rounded: rounded, blend: blend ?? .sourceOver, state: &state)
     }

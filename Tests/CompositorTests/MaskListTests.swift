@@ -39,11 +39,12 @@ struct MaskListTests {
         // The mask sits in the card's plane: its 10x20 rectangle at x 15...25 of the device.
         let maskQuad = try #require(quads(maskPass).first)
         #expect(maskQuad.source.description == "CALayer 'mask' background")
-        // Both passes hold only what the card covers: x 9..<31 (its edges' half-pixel ramps
-        // included), so the mask's device x 15...25 is 6...16 there.
-        #expect(maskPass.width == 22 && content.width == 22)
+        // Both passes hold only what the card and its mask both cover: the mask's device x
+        // 15...25 (the card's 10...30 holds it), with its edges' half-pixel ramps x 14..<26, so
+        // the mask is at 1...11 there.
+        #expect(maskPass.width == 12 && content.width == 12)
         let xs = maskQuad.polygon.vertices.map(\.x)
-        #expect(xs.min() == 6 && xs.max() == 16)
+        #expect(xs.min() == 1 && xs.max() == 11)
         #expect(quads(content).map(\.source.description) == ["CALayer 'card' background", "CALayer 'card' mask"])
         let apply = try #require(quads(content).last)
         #expect(apply.blend == .destinationIn)

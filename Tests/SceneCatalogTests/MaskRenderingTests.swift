@@ -161,3 +161,73 @@ struct MaskRenderingTests {
         }
     }
 }
+
+/// A layer far larger than its mask (lottie-ios pads a gradient fill's layer by 10,000 points a
+/// side and masks it with the fill's shape) is drawn offscreen only over the pixels its mask
+/// draws, and so is every group inside it: a frame of such fills cost the frame's pixels each.
+@Suite("Masks bound their passes")
+struct MaskBoundPassTests {
+    /// A 20,040-point gradient with a translucent square beside it (a group at half opacity, so
+    /// a pass of its own) under an ellipse mask 12 x 9 points.
+    static func paddedGradient(compositingFilter: String? = nil) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let masked = CALayer()
+        masked.frame = root.bounds
+        masked.compositingFilter = compositingFilter
+        let mask = CAShapeLayer()
+        mask.frame = root.bounds
+        mask.path = CGPath(ellipseIn: CGRect(x: 10, y: 12, width: 12, height: 9))
+        mask.fillColor = .black
+        masked.mask = mask
+        let group = CALayer()
+        group.frame = root.bounds
+        group.opacity = 0.5
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: -10_000, y: -10_000, width: 20_040, height: 20_040)
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        gradient.startPoint = CGPoint(x: 0.4995, y: 0.5)
+        gradient.endPoint = CGPoint(x: 0.5015, y: 0.5)
+        let square = CALayer()
+        square.frame = CGRect(x: 14, y: 10, width: 20, height: 20)
+        square.backgroundColor = CGColor(red: 0, green: 0.6, blue: 0, alpha: 0.7)
+        group.addSublayer(gradient)
+        group.addSublayer(square)
+        masked.addSublayer(group)
+        root.addSublayer(masked)
+        return root
+    }
+
+    @Test("every pass under a mask holds only the mask's pixels; the GPU draws what the CPU draws")
+    func passesWithinTheMask() throws {
+        let root = Self.paddedGradient()
+        let list = try RenderListBuilder(viewport: root.bounds).build(root: root)
+        let offscreen = list.passes.dropLast()
+        #expect(offscreen.count >= 2)
+        // The ellipse's pixels, x 10...22 and y 12...21, with a pixel of ramp each side.
+        for pass in offscreen { #expect(pass.width <= 14 && pass.height <= 11, "pass \(pass.id): \(pass.width) x \(pass.height)") }
+        let cpu = try CARenderer.image(of: root, bounds: root.bounds, backend: .cpu)
+        let gpu = try CARenderer.image(of: root, bounds: root.bounds, backend: .gpu)
+        let report = try ImageComparison.compare(cpu.bitmap, gpu.bitmap, tolerance: 2)
+        #expect(report.pixelsOverTolerance == 0, "\(report)")
+        // Drawn inside the ellipse: the gradient's red left of the square, the square's green on
+        // it; nothing outside the ellipse.
+        let left = cpu.bitmap[12, 16], onSquare = cpu.bitmap[20, 16]
+        #expect(left.0 > 90 && left.1 == 0, "\(left)")
+        #expect(onSquare.1 > 40 && onSquare.0 < left.0, "\(onSquare)")
+        #expect(cpu.bitmap[5, 5] == (0, 0, 0, 0) && cpu.bitmap[30, 16] == (0, 0, 0, 0))
+    }
+
+    @Test("a compositingFilter that clears the backdrop where its source is clear (source-in) keeps its pass's whole reach")
+    func clearingBlendKeepsItsReach() throws {
+        let root = Self.paddedGradient(compositingFilter: "sourceIn")
+        let list = try RenderListBuilder(viewport: root.bounds).build(root: root)
+        let frame = try #require(list.passes.last)
+        // The masked layer's composite covers the frame (its content's reach), clearing what is
+        // outside the ellipse, as without the mask's bound.
+        let composite = try #require(frame.ops.compactMap { op -> QuadOp? in
+            if case .quad(let q) = op, q.blend == .sourceIn { q } else { nil }
+        }.first)
+        #expect(composite.polygon.pixelBounds.width >= 40 && composite.polygon.pixelBounds.height >= 40)
+    }
+}

@@ -320,7 +320,9 @@ struct HostileInputTests {
             return try RenderListBuilder(viewport: root.frame, scale: 2).build(root: root).passes.count
         }
         let (ten, twenty, thirty) = (try passes(10), try passes(20), try passes(30))
-        #expect(twenty - ten == thirty - twenty, "\(ten), \(twenty), \(thirty)")
+        // Ten levels more add no more passes than the ten before did (deeper levels, under more
+        // masks, can need fewer: a mask's pass holds only what the masks above it let show).
+        #expect(thirty - twenty <= twenty - ten, "\(ten), \(twenty), \(thirty)")
         #expect(thirty < 30 * 20, "\(thirty)")
         // The whole chain renders, and both backends agree on it: 60 deep in the optimized suite,
         // 40 in a debug build (2^40 passes before; 60 deep took 11 s there).
