@@ -77,9 +77,29 @@ public enum PathFlattener {
     /// Most points a path's curves become together (64 MiB of points). Default: 4,194,304.
     public static let maxPoints = 1 << 22
 
+    /// Whether the cubic stays within `tolerance` of the segment from its start to its end.
+    static func isChord(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, within tolerance: CGFloat) -> Bool {
+        let dx = p3.x - p0.x, dy = p3.y - p0.y
+        let length2 = dx * dx + dy * dy
+        guard length2 > 0, length2.isFinite else { return false }
+        for c in [p1, p2] {
+            let cx = c.x - p0.x, cy = c.y - p0.y
+            let along = cx * dx + cy * dy, across = cx * dy - cy * dx
+            // Between the ends, and off the line by at most the tolerance (across / length).
+            guard along >= 0, along <= length2, across * across <= tolerance * tolerance * length2 else { return false }
+        }
+        return true
+    }
+
     /// Points along a cubic after its start, enough for the tolerance (at most `maxSegments`).
     static func cubicPoints(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat,
                             maxSegments: Int = maxSegmentsPerCurve) -> [CGPoint] {
+        // A straight curve is its chord: the curve lies in its control points' hull, which lies
+        // within the tolerance of the chord where both controls do and fall between the ends.
+        // (Wang's bound below counts uneven control spacing along a line as bending: a
+        // rectangle's side stored as a cubic, as Lottie files and lottie-ios make them, became
+        // dozens of chords.)
+        if isChord(p0, p1, p2, p3, within: tolerance) { return [p3] }
         // The second difference bounds the deviation of a chord from the curve (Wang's formula).
         let ddx = max(abs(p0.x - 2 * p1.x + p2.x), abs(p1.x - 2 * p2.x + p3.x))
         let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))

@@ -47,6 +47,46 @@ struct CGPathTests {
         #expect(abs(circumference - 20 * .pi) < 0.01)
     }
 
+    @Test("a straight curve flattens to its chord however its controls are spaced; a bent or overshooting one does not")
+    func straightCurveIsItsChord() {
+        func flattened(_ c1: CGPoint, _ c2: CGPoint, tolerance: CGFloat = 0.02) -> [CGPoint] {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addCurve(to: CGPoint(x: 90, y: 60), control1: c1, control2: c2)
+            return PathFlattener.polylines(path, tolerance: tolerance)[0]
+        }
+        // Controls on the ends (a Lottie vertex with no tangents), unevenly along the line, or
+        // a hair off it (within the tolerance): one chord.
+        #expect(flattened(CGPoint(x: 0, y: 0), CGPoint(x: 90, y: 60)).count == 2)
+        #expect(flattened(CGPoint(x: 3, y: 2), CGPoint(x: 87, y: 58)).count == 2)
+        #expect(flattened(CGPoint(x: 30, y: 20.01), CGPoint(x: 60, y: 40)).count == 2)
+        // Bent by more than the tolerance: chords enough to follow it.
+        #expect(flattened(CGPoint(x: 30, y: 21), CGPoint(x: 60, y: 40)).count > 2)
+        // Along the line but past its end: the curve runs beyond (90, 60), to x 94.8, and back.
+        let overshoot = flattened(CGPoint(x: 0, y: 0), CGPoint(x: 120, y: 80))
+        #expect(overshoot.count > 2 && overshoot.contains { $0.x > 94.5 })
+    }
+
+    @Test("a straight curve stroked with butt caps ends square at both ends, trimmed or not")
+    func straightCurveButtEnds() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addCurve(to: CGPoint(x: 90, y: 60), control1: CGPoint(x: 0, y: 0), control2: CGPoint(x: 90, y: 60))
+        let length = hypot(90.0, 60.0)
+        for (piece, start, end) in [(path as CGPath, 0.0, 1.0), (path.trimmed(from: 0.13, to: 0.71), 0.13, 0.71)] {
+            let outline = piece.copy(strokingWithWidth: 8, lineCap: .butt, lineJoin: .miter, miterLimit: 4)
+            // Every point of the outline lies within the stroke's rectangle: along the line
+            // between the ends, at most half the width off it.
+            for polyline in PathFlattener.polylines(outline, tolerance: 0.001) {
+                for p in polyline {
+                    let along = (p.x * 90 + p.y * 60) / length, across = (p.y * 90 - p.x * 60) / length
+                    #expect(along >= start * length - 1e-6 && along <= end * length + 1e-6 && abs(across) <= 4 + 1e-6,
+                            "\(p) lies outside the stroke of \(start)...\(end)")
+                }
+            }
+        }
+    }
+
     @Test("addArc sweeps with increasing angle unless clockwise, in Core Graphics' sense")
     func arcDirection() {
         let increasing = CGMutablePath()
