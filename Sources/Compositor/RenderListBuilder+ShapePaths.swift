@@ -3,13 +3,15 @@ import LayerModel
 import OpenCoreGraphics
 
 // A CAShapeLayer's fill and stroke as filled paths (PathOp), composited between the layer's
-// contents and its first sublayer, as Core Animation documents: the path is flattened in the
-// layer's plane finely enough for the pixels it lands on, projected and clipped here, and each
-// backend fills it from its contours; nothing is rasterized into a texture.
+// contents and its first sublayer, as Core Animation documents: the path and its stroke are
+// flattened in the layer's plane finely enough for the pixels they land on (and kept for the
+// next frame, ShapeOutlineCache), projected and clipped here, and each backend fills them from
+// their contours; nothing is rasterized into a texture.
 
 extension RenderListBuilder {
     /// How finely curves are flattened, in device pixels (CoverageRasterizer's: chords cut inside
-    /// curves, so a coarser tolerance visibly loses area).
+    /// curves, so a coarser tolerance visibly loses area). A shape's tolerance in its own units is
+    /// this over the map's largest magnification, rounded down to a power of two.
     static let pathTolerance = 0.02
 
     func emitShapePaths(of shape: CAShapeLayer, map: ProjectiveTransform2D, clip: [DevicePoint], opacity: Double,
@@ -19,14 +21,44 @@ extension RenderListBuilder {
             guard let c = color?.premultiplied, c.alpha > 0 else { return nil }
             return PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
         }
+        let fillColor = premultiplied(shape.fillColor), strokeColor = premultiplied(shape.strokeColor)
+        guard fillColor != nil || strokeColor != nil else { return }
+        // The control points' box holds the path: where they are finite, so is everything made
+        // of them; the map magnifies most at its corners.
+        let box = path.boundingBox
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
+            state.diagnostics.append("\(shape): the path's bounds are not finite; it is not drawn")
+            return
+        }
+        let digest = ShapeOutlineCache.digest(of: path)
         // Fill and stroke are one op: the stroke over the fill, blended once (one picture, as
         // Core Animation makes of a shape layer; two translucent draws would round twice).
-        let fill = premultiplied(shape.fillColor).flatMap { color in
-            contours(of: path, map: map, clip: clip, layer: shape, part: "fill", state: &state).map { (color, $0) }
+        let fill = fillColor.flatMap { color -> (PremultipliedColor, [[DevicePoint]])? in
+            let tolerance = ShapeOutlineCache.quantized(RenderListBuilder.flatteningTolerance(over: box, map: map))
+            let key = ShapeOutlineCache.Key(path: path, digest: digest, stroke: nil, tolerance: tolerance)
+            let polylines = outline(key) {
+                PathFlattener.polylines(path, tolerance: CGFloat(tolerance)).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
+            }
+            return (color, contours(of: polylines, map: map, clip: clip))
         }
-        let stroke = premultiplied(shape.strokeColor).flatMap { color in
-            shape.strokeOutline.flatMap { contours(of: $0, map: map, clip: clip, layer: shape, part: "stroke", state: &state) }
-                .map { PathStroke(contours: $0, color: color) }
+        let stroke = strokeColor.flatMap { color -> PathStroke? in
+            guard shape.lineWidth > 0, shape.lineWidth.isFinite else { return nil }
+            let half = shape.lineWidth / 2
+            // Joins reach past the path by up to the miter limit's half widths.
+            let reach = half * max(1, shape.lineJoin == .miter ? shape.miterLimit : 1)
+            let tolerance = ShapeOutlineCache.quantized(RenderListBuilder.flatteningTolerance(over: box.insetBy(dx: -reach, dy: -reach),
+                                                                                               map: map))
+            let style = ShapeOutlineCache.Stroke(width: shape.lineWidth, cap: shape.lineCap.cgLineCap, join: shape.lineJoin.cgLineJoin,
+                                                 miterLimit: shape.miterLimit, dashPhase: shape.lineDashPhase,
+                                                 dashLengths: (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) },
+                                                 start: shape.strokeStart, end: shape.strokeEnd)
+            let key = ShapeOutlineCache.Key(path: path, digest: digest, stroke: style, tolerance: tolerance)
+            let polylines = outline(key) {
+                // The outline is straight segments already; flattening it again copies them.
+                guard let outline = shape.strokeOutline(coarsestTolerance: CGFloat(tolerance)) else { return [] }
+                return PathFlattener.polylines(outline, tolerance: CGFloat(tolerance)).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
+            }
+            return PathStroke(contours: contours(of: polylines, map: map, clip: clip), color: color)
         }
         let op: PathOp?
         switch (fill, stroke) {
@@ -43,19 +75,19 @@ extension RenderListBuilder {
         if let op { state.ops.append(.path(op)) }
     }
 
-    /// The path flattened in the layer's plane (to `pathTolerance` device pixels), projected and
-    /// clipped; nil where its bounds are not finite.
-    private func contours(of path: CGPath, map: ProjectiveTransform2D, clip: [DevicePoint], layer: CALayer, part: String,
-                          state: inout BuildState) -> [[DevicePoint]]? {
-        let box = path.boundingBoxOfPath
-        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
-            state.diagnostics.append("\(layer) \(part): the path's bounds are not finite; it is not drawn")
-            return nil
-        }
-        let tolerance = RenderListBuilder.flatteningTolerance(over: box, map: map)
+    /// The outline's polylines in the layer's plane: kept from an earlier frame when the
+    /// builder has an `outlineCache` and the path, stroke and tolerance are the same, else made.
+    private func outline(_ key: ShapeOutlineCache.Key, make: () -> ShapeOutlineCache.Polylines) -> ShapeOutlineCache.Polylines {
+        outlineCache?.polylines(for: key, make: make) ?? make()
+    }
+
+    /// Polylines of the layer's plane projected into device pixels and clipped.
+    private func contours(of polylines: ShapeOutlineCache.Polylines, map: ProjectiveTransform2D,
+                          clip: [DevicePoint]) -> [[DevicePoint]] {
         var contours: [[DevicePoint]] = []
-        for polyline in PathFlattener.polylines(path, tolerance: CGFloat(tolerance)) where polyline.count >= 3 {
-            let device = PolygonClipping.project(polyline.map { (x: Double($0.x), y: Double($0.y)) }, through: map)
+        contours.reserveCapacity(polylines.count)
+        for polyline in polylines where polyline.count >= 3 {
+            let device = PolygonClipping.project(polyline, through: map)
             guard device.count >= 3 else { continue }
             let clipped = PolygonClipping.intersect(device, with: clip)
             if clipped.count >= 3 { contours.append(clipped) }
@@ -64,16 +96,23 @@ extension RenderListBuilder {
     }
 
     /// `pathTolerance` device pixels in the plane's units, where the map magnifies most over
-    /// `box` (at its corners, for a projective map): its local derivatives' largest row sum.
+    /// `box` (at its corners, for a projective map): the largest stretch of its local derivative
+    /// (its greatest singular value), which a turn leaves as it is, so a turning shape keeps its
+    /// tolerance (and its kept outline).
     static func flatteningTolerance(over box: CGRect, map: ProjectiveTransform2D) -> Double {
         var magnification = 0.0
         for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.maxX, box.maxY), (box.minX, box.maxY)] {
             let h = map.applyHomogeneous(x: Double(x), y: Double(y))
             guard h.w > 0 else { continue }
             let w2 = h.w * h.w
-            let dXdx = (map.m11 * h.w - h.x * map.m13) / w2, dXdy = (map.m21 * h.w - h.x * map.m23) / w2
-            let dYdx = (map.m12 * h.w - h.y * map.m13) / w2, dYdy = (map.m22 * h.w - h.y * map.m23) / w2
-            magnification = max(magnification, abs(dXdx) + abs(dXdy), abs(dYdx) + abs(dYdy))
+            let a = (map.m11 * h.w - h.x * map.m13) / w2, b = (map.m21 * h.w - h.x * map.m23) / w2
+            let c = (map.m12 * h.w - h.y * map.m13) / w2, d = (map.m22 * h.w - h.y * map.m23) / w2
+            // Worked out on the entries over the largest, which cannot overflow when squared.
+            let largest = max(abs(a), abs(b), abs(c), abs(d))
+            guard largest > 0, largest.isFinite else { magnification = max(magnification, largest); continue }
+            let (p, q, r, t) = (a / largest, b / largest, c / largest, d / largest)
+            let sum = p * p + q * q + r * r + t * t, det = p * t - q * r
+            magnification = max(magnification, largest * ((sum + max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot())
         }
         let size = max(Double(box.width), Double(box.height), 1e-9)
         guard magnification.isFinite, magnification > 0 else { return pathTolerance }

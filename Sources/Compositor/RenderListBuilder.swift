@@ -29,6 +29,11 @@ public struct RenderListBuilder {
     /// Default: `RenderLimits.current`.
     public var limits = RenderLimits.current
 
+    /// Shape layers' flattened outlines kept between the frames this builder's owner builds one
+    /// after another (`ShapeOutlineCache`): a renderer's or `quartz animate`'s. Default: nil,
+    /// every outline made anew (the same lists either way).
+    public var outlineCache: ShapeOutlineCache?
+
     /// Whether a rounded clip of sublayers first tries whether it cuts anything (when it cuts
     /// nothing it needs no pass: `roundedClipCutsNothing`). Default: true; false draws every
     /// such clip through its group pass, the route to compare with.
@@ -84,6 +89,7 @@ public struct RenderListBuilder {
 
     func build(root: CALayer, inOwnSpace: Bool) throws -> RenderList {
         let size = try RenderListBuilder.pixelSize(viewport: viewport, scale: scale)
+        outlineCache?.beginFrame()
         var state = BuildState(width: size.width, height: size.height)
         let toDevice = CATransform3DConcat(CATransform3DMakeTranslation(-viewport.minX, -viewport.minY, 0),
                                            CATransform3DMakeScale(scale, scale, 1))

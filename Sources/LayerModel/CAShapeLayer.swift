@@ -19,7 +19,7 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
     public static let square = CAShapeLayerLineCap(rawValue: "square")
 
     /// The cap Core Graphics strokes with (an unknown name strokes butt, as Core Animation's does).
-    var cgLineCap: CGLineCap { self == .round ? .round : self == .square ? .square : .butt }
+    package var cgLineCap: CGLineCap { self == .round ? .round : self == .square ? .square : .butt }
 }
 
 /// How a shape layer's stroke turns at corners, by Core Animation's names ("miter", "round", "bevel").
@@ -31,7 +31,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 
     /// The join Core Graphics strokes with (an unknown name strokes mitered).
-    var cgLineJoin: CGLineJoin { self == .round ? .round : self == .bevel ? .bevel : .miter }
+    package var cgLineJoin: CGLineJoin { self == .round ? .round : self == .bevel ? .bevel : .miter }
 }
 
 /// A layer that draws a path: filled, then stroked (optionally dashed, and only from strokeStart to
@@ -114,6 +114,24 @@ open class CAShapeLayer: CALayer {
         }
         return stroked.copy(strokingWithWidth: lineWidth, lineCap: lineCap.cgLineCap, lineJoin: lineJoin.cgLineJoin,
                             miterLimit: miterLimit)
+    }
+
+    /// `strokeOutline` with curves flattened no finer than `tolerance` (bounds units) needs:
+    /// where that is coarser than strokeOutline's own tolerances (trimming and dashing measure at
+    /// `CGPath.measuringTolerance`, stroking at `CGPath.strokingTolerance`), it is taken, else
+    /// theirs. What the compositor draws: a shape drawn small (a Lottie composition 1,920 points
+    /// wide fitted into 180 pixels) costs chords for its pixels, where strokeOutline's tolerance
+    /// in points made hundreds a circle; one drawn at its size or larger is strokeOutline's.
+    package func strokeOutline(coarsestTolerance tolerance: CGFloat) -> CGPath? {
+        guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
+        let measuring = max(tolerance, CGPath.measuringTolerance)
+        var stroked = path.trimmed(from: strokeStart, to: strokeEnd, tolerance: measuring)
+        if let pattern = lineDashPattern, !pattern.isEmpty {
+            stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) },
+                                   tolerance: measuring)
+        }
+        return stroked.outline(strokingWithWidth: lineWidth, lineCap: lineCap.cgLineCap, lineJoin: lineJoin.cgLineJoin,
+                               miterLimit: miterLimit, tolerance: max(tolerance, CGPath.strokingTolerance(lineWidth: lineWidth)))
     }
 
     /// Draws the fill and stroke into `ctx` (bounds space), as the renderers draw them: for a

@@ -11,14 +11,22 @@ extension CGPath {
     /// large to stroke (each dash becomes an outline with caps).
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
                      transform: CGAffineTransform = .identity) -> CGPath {
+        copy(dashingWithPhase: phase, lengths: lengths, tolerance: CGPath.measuringTolerance).copy(applying: transform)
+    }
+
+    /// How finely dashing and trimming flatten curves to measure along them, in the path's units.
+    package static let measuringTolerance: CGFloat = 0.01
+
+    /// `copy(dashingWithPhase:lengths:)` with curves flattened to `tolerance` (path units).
+    package func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat], tolerance: CGFloat) -> CGPath {
         let pattern = lengths.map { $0.isFinite ? max($0, 0) : 0 }
         let period = pattern.reduce(0, +)
         // A period that overflows (lengths of 1e308) is longer than any path: the first dash is
         // all of it. (Left in, a negative phase became an infinite offset that never ran down.)
-        guard period > 1e-9, period.isFinite, phase.isFinite else { return copy(applying: transform) }
+        guard period > 1e-9, period.isFinite, phase.isFinite else { return self }
         let result = CGMutablePath()
         var dashes = 0
-        for polyline in PathStroker.subpaths(self, tolerance: 0.01) {
+        for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
             let (points, closed) = (polyline.points, polyline.closed)
             let polyline = closed && points.count > 1 ? points + [points[0]] : points
             // Where in the pattern the subpath starts.
@@ -64,17 +72,19 @@ extension CGPath {
             }
             if on, current.count > 1 { result.addLines(between: current) }
         }
-        return result.copy(applying: transform)
+        return result
     }
 
     /// The part of the path from `start` to `end`, as fractions 0...1 of its whole length (all
     /// subpaths in order): what CAShapeLayer's strokeStart and strokeEnd draw.
-    public func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath {
+    /// Curves are flattened to `tolerance` (path units; by default `measuringTolerance`) to measure
+    /// and cut them.
+    public func trimmed(from start: CGFloat, to end: CGFloat, tolerance: CGFloat = 0.01) -> CGPath {
         let from = min(max(start.isNaN ? 0 : start, 0), 1), to = min(max(end.isNaN ? 1 : end, 0), 1)
         if from <= 0 && to >= 1 { return self }
         let result = CGMutablePath()
         guard to > from else { return result }
-        let subpaths = PathStroker.subpaths(self, tolerance: 0.01).map { (polyline: PathStroker.Polyline) -> [CGPoint] in
+        let subpaths = PathStroker.subpaths(self, tolerance: tolerance).map { (polyline: PathStroker.Polyline) -> [CGPoint] in
             polyline.closed && polyline.points.count > 1 ? polyline.points + [polyline.points[0]] : polyline.points
         }
         let total = subpaths.reduce(0) { sum, polyline in

@@ -16,14 +16,27 @@ extension CGPath {
     /// stroke. Curves are flattened finely enough for the pen size first.
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                      miterLimit: CGFloat, transform: CGAffineTransform = .identity) -> CGPath {
+        outline(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+                tolerance: CGPath.strokingTolerance(lineWidth: lineWidth)).copy(applying: transform)
+    }
+
+    /// How finely a stroke `lineWidth` wide flattens its path's curves, in the path's units: a
+    /// twentieth of its half width, at most 0.05 and at least 0.001.
+    package static func strokingTolerance(lineWidth: CGFloat) -> CGFloat {
+        max(min(abs(lineWidth) / 40, 0.05), 0.001)
+    }
+
+    /// `copy(strokingWithWidth:...)` with the path's curves flattened to `tolerance` (in the
+    /// path's units), for a caller that knows how large the stroke lands on screen.
+    package func outline(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
+                         miterLimit: CGFloat, tolerance: CGFloat) -> CGMutablePath {
         let outline = CGMutablePath()
         let half = abs(lineWidth) / 2
         guard half > 0, half.isFinite else { return outline }
-        let tolerance = max(min(half / 20, 0.05), 0.001)
         for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
             PathStroker.stroke(polyline, half: half, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: outline)
         }
-        return outline.copy(applying: transform)
+        return outline
     }
 }
 

@@ -33,6 +33,8 @@ public final class CARenderer {
     private var frameTime: Double = 0
     private var nextChange: Double = .infinity
     private let presentationCache = PresentationCache()
+    /// Shape outlines kept from one frame to the next (the same lists, made once per path).
+    private let outlineCache = ShapeOutlineCache()
     private var outcome: Result<Bitmap, RenderError>?
     /// The last frame drawn, and the list it was drawn from: what the next frame's damage is
     /// worked out against and drawn over.
@@ -173,7 +175,9 @@ public final class CARenderer {
                 defer { layer.markLive() }
                 let tree = layer.hasAnimationsInSubtree
                     ? layer.presentationTree(atMediaTime: frameTime, reusing: presentationCache) : layer
-                return try RenderListBuilder(viewport: bounds, scale: scale).build(root: tree)
+                var builder = RenderListBuilder(viewport: bounds, scale: scale)
+                builder.outlineCache = outlineCache
+                return try builder.build(root: tree)
             }
             lastRenderList = list
             return list

@@ -81,6 +81,7 @@ public final class BenchFrameLoop {
     public private(set) var frame: Int
     private let root: CALayer
     private let presentations = PresentationCache()
+    private let outlines = ShapeOutlineCache()
     private let rasterCache = RasterPassCache()
     /// The last frame's pixels (`--frames` writes them).
     public private(set) var lastImage: Bitmap?
@@ -124,7 +125,9 @@ public final class BenchFrameLoop {
                 lap(&stages.evaluation)
                 tree.displayTreeIfNeeded()
                 lap(&stages.rasterization)
-                let list = try RenderListBuilder(viewport: workload.bounds, scale: 1).build(root: tree)
+                var builder = RenderListBuilder(viewport: workload.bounds, scale: 1)
+                builder.outlineCache = outlines
+                let list = try builder.build(root: tree)
                 lap(&stages.flattening)
                 return list
             }

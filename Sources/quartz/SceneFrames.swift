@@ -41,6 +41,8 @@ final class SceneFrameRenderer {
     /// The render list of the last frame: what `quartz check --render-list` prints.
     private(set) var lastRenderList: RenderList?
     private let cache = RasterPassCache()
+    /// Shape outlines kept from one frame to the next (the same lists, made once per path).
+    private let outlines = ShapeOutlineCache()
     /// Whether `begin` draws every frame whole; by default a frame is drawn over the one before
     /// it, only where their render lists differ (`RenderList.damage(since:)`), the same bytes.
     var redrawsWholeFrames = false
@@ -178,7 +180,9 @@ final class SceneFrameRenderer {
         lap(&times.evaluation)
         tree.displayTreeIfNeeded()
         lap(&times.rasterization)
-        let list = try RenderListBuilder(viewport: CGRect(origin: .zero, size: size), scale: scale).build(root: tree)
+        var builder = RenderListBuilder(viewport: CGRect(origin: .zero, size: size), scale: scale)
+        builder.outlineCache = outlines
+        let list = try builder.build(root: tree)
         lastRenderList = list
         lap(&times.compositing)
         return list
