@@ -36,25 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from peers import flip_against  # noqa: E402  (the still scenes' FLIP, the same settings)
-
-
-def fitted(w, h):
-    scale = min(1.0, 500.0 / max(w, h))
-    return max(1, round(w * scale)), max(1, round(h * scale))
-
-
-def corpus(shared):
-    files = []
-    index = os.path.join(shared, "lottie", "index.json")
-    if os.path.exists(index):
-        for sample in json.load(open(index)):
-            if sample.get("lottie_ios_custom") is None and sample["name"] != "TypeFace-G":
-                files.append((sample["name"], os.path.join(shared, "lottie", sample["sample"])))
-    for folder in ["Tests/LottieSampleTests/Documents", "Examples/lottie"]:
-        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
-            if name.endswith(".json"):
-                files.append(("ours-" + name[:-5], os.path.join(ROOT, folder, name)))
-    return files
+from lottie_corpus import corpus, fitted  # noqa: E402
 
 
 def over_white(rgba):
