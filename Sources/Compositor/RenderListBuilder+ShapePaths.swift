@@ -30,12 +30,12 @@ extension RenderListBuilder {
             state.diagnostics.append("\(shape): the path's bounds are not finite; it is not drawn")
             return
         }
-        let digest = ShapeOutlineCache.digest(of: path)
+        let elements = path.elements, digest = ShapeOutlineCache.digest(of: elements)
         // Fill and stroke are one op: the stroke over the fill, blended once (one picture, as
         // Core Animation makes of a shape layer; two translucent draws would round twice).
         let fill = fillColor.flatMap { color -> (PremultipliedColor, [[DevicePoint]])? in
             let tolerance = ShapeOutlineCache.quantized(RenderListBuilder.flatteningTolerance(over: box, map: map))
-            let key = ShapeOutlineCache.Key(path: path, digest: digest, stroke: nil, tolerance: tolerance)
+            let key = ShapeOutlineCache.Key(elements: elements, digest: digest, stroke: nil, tolerance: tolerance)
             let polylines = outline(key) {
                 PathFlattener.polylines(path, tolerance: CGFloat(tolerance)).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
             }
@@ -52,7 +52,7 @@ extension RenderListBuilder {
                                                  miterLimit: shape.miterLimit, dashPhase: shape.lineDashPhase,
                                                  dashLengths: (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) },
                                                  start: shape.strokeStart, end: shape.strokeEnd)
-            let key = ShapeOutlineCache.Key(path: path, digest: digest, stroke: style, tolerance: tolerance)
+            let key = ShapeOutlineCache.Key(elements: elements, digest: digest, stroke: style, tolerance: tolerance)
             let polylines = outline(key) {
                 // The outline is straight segments already; flattening it again copies them.
                 guard let outline = shape.strokeOutline(coarsestTolerance: CGFloat(tolerance)) else { return [] }

@@ -11,10 +11,10 @@ import OpenCoreGraphics
 /// An entry is found by what it is made from (the path's elements, the stroke's settings and the
 /// flattening tolerance), never by a layer's identity, so a path changed in place, or a layer
 /// gone and another in its memory, cannot be drawn from a stale entry; shapes with the same path
-/// (a replicator's copies) share one. The tolerance is rounded down to a power of two of device
-/// pixels' worth (between half and all of `RenderListBuilder.pathTolerance`), so a layer
-/// scaling smoothly keeps its entry over each doubling. An entry not used in a frame is dropped
-/// at the end of the next: what is kept is at most two frames' shapes.
+/// (a replicator's copies) share one. The tolerance, in the shape's units, is rounded down to a
+/// power of two (so it is between half and all of `RenderListBuilder.pathTolerance` device
+/// pixels), and a layer scaling smoothly keeps its entry over each doubling. An entry one whole
+/// frame did not use is dropped as the next frame begins: at most two frames' shapes are kept.
 ///
 /// One cache serves one renderer's frames, built one after another (CARenderer, `quartz
 /// animate`); its lock makes sharing it harmless, not useful.
@@ -32,11 +32,20 @@ public final class ShapeOutlineCache: @unchecked Sendable {
     }
 
     struct Key: Hashable {
-        let path: CGPath
-        /// The path's elements digested (CGPath hashes only their count).
+        /// The path's elements as they were when the key was made: a value, so a CGMutablePath
+        /// changed afterwards (on any thread) changes no key the cache holds.
+        let elements: [PathElement]
+        /// The elements digested (CGPath hashes only their count).
         let digest: Int
         let stroke: Stroke?
         let tolerance: Double
+
+        init(elements: [PathElement], digest: Int, stroke: Stroke?, tolerance: Double) {
+            self.elements = elements
+            self.digest = digest
+            self.stroke = stroke
+            self.tolerance = tolerance
+        }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(digest)
@@ -45,7 +54,7 @@ public final class ShapeOutlineCache: @unchecked Sendable {
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.digest == b.digest && a.tolerance == b.tolerance && a.stroke == b.stroke && (a.path === b.path || a.path == b.path)
+            a.digest == b.digest && a.tolerance == b.tolerance && a.stroke == b.stroke && a.elements == b.elements
         }
     }
 
@@ -96,10 +105,10 @@ public final class ShapeOutlineCache: @unchecked Sendable {
         return made
     }
 
-    /// The path's elements as one number: equal paths give equal digests.
-    static func digest(of path: CGPath) -> Int {
+    /// A path's elements as one number: equal elements give equal digests.
+    static func digest(of elements: [PathElement]) -> Int {
         var hasher = Hasher()
-        for element in path.elements {
+        for element in elements {
             switch element {
             case .move(let p): hasher.combine(0); hasher.combine(p.x); hasher.combine(p.y)
             case .line(let p): hasher.combine(1); hasher.combine(p.x); hasher.combine(p.y)
