@@ -53,8 +53,9 @@ let package = Package(
         // Lottie documents as Core Animation layer trees with their animations (docs/lottie.md).
         // ZIPFoundation reads dotLottie archives (.lottie: a ZIP of the animations and their images).
         .target(name: "LottieImport", dependencies: ["LayerModel", "OpenCoreGraphics", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        // A closed-form shadow's rows and their blend, vectorized by C's compiler (docs/design.md, "The CPU's shadow kernels in C").
-        .target(name: "CPixelKernels"),
+        // A closed-form shadow's rows and their blend, vectorized by C's compiler (docs/design.md, "The CPU's shadow kernels in C"),
+        // and the CPU's other hot rows (rounded shapes, a texture's bilinear samples over): CByteUnits gives them each byte's value.
+        .target(name: "CPixelKernels", dependencies: ["CByteUnits"]),
         .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics", "CPixelKernels"]),
         // Each byte over 255 as statically initialised data (Sources/RasterBackend/ByteUnits.swift says why C).
         .target(name: "CByteUnits"),

@@ -65,7 +65,11 @@ extension RasterRenderer {
         var shadow = blurred.map(BlurredRoundedRect.RowEvaluator.init)
         // The texture's colour through a closure that holds the sampler unwrapped: reading it
         // through the optional copied the whole sampler (some 200 bytes) per pixel.
-        let textured: ((Double, Double) -> (Double, Double, Double, Double))? = sampler.map { sampler in
+        // Through an axis-aligned map, each column's and row's texels worked out once.
+        let separable = samplesSeparably ? sampler?.separable(columns: bounds.minX..<bounds.maxX, rows: firstRow..<endRow) : nil
+        let textured: ((Double, Double) -> (Double, Double, Double, Double))? = separable.map { separable in
+            { cx, cy in separable.sample(Int(cx.rounded(.down)), Int(cy.rounded(.down))) }
+        } ?? sampler.map { sampler in
             { cx, cy in sampler.sample(atX: cx, y: cy) }
         } ?? gradient.map { gradient in
             // A gradient from its formula at the pixel centre (GradientFill), as the GPU's shader.
@@ -128,6 +132,9 @@ extension RasterRenderer {
             let c = color(0, 0), k = opacity
             table = SourceOver.table(red: c.0 * k, green: c.1 * k, blue: c.2 * k, alpha: c.3 * k, adding: blend == .plus)
         }
+        // Each pixel one texel, blended over or masking: a row's run through the texels' byte tables.
+        let pickTable = separable?.picks == true && (blend == .sourceOver || blend == .destinationIn) && blurred == nil
+            ? SeparableSampler.pickTable(tint: tint, opacity: opacity) : nil
         // A run whose colour holds over many pixels (a shadow's flat stretches, RowEvaluator) goes
         // through a table as a solid run does, made with the same expressions: the same bytes.
         let tablesRuns = blend == .sourceOver || blend == .plus
@@ -262,6 +269,14 @@ extension RasterRenderer {
             let rowStart = y * width
             if let table {
                 SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
+            } else if let pickTable, let separable {
+                pickTable.withUnsafeBufferPointer {
+                    separable.blendPicks(row: y, from: first + 1, to: last, table: $0, masking: blend == .destinationIn,
+                                         into: pixels, width: width)
+                }
+            } else if let separable, blend == .sourceOver, blurred == nil {
+                separable.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width,
+                                   usesKernel: usesKernels)
             } else {
                 drawRun(first + 1, last, y, pixels)
             }

@@ -37,6 +37,10 @@ public struct RasterRenderer: Sendable {
     /// `oq_rounded_fill_run`). Default: true; false draws each pixel in Swift, the same bytes
     /// (`RoundedPairKernelTests` holds the two together).
     package var usesKernels = true
+    /// Whether a texture drawn through an axis-aligned map is sampled through its columns' and
+    /// rows' texels worked out once (`SeparableSampler`). Default: true; false maps every pixel
+    /// centre, the same bytes (`SeparableSamplerTests`).
+    package var samplesSeparably = true
     /// The columns drawn (`span(of:in:footprint:)`): every one, but where a frame is drawn over
     /// the one before it, its damage's.
     var columns: Range<Int> = Int.min..<Int.max

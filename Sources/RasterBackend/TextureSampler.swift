@@ -63,6 +63,19 @@ struct TextureSampler {
         }
     }
 
+    /// This sampler over pixel columns `columns` and rows `rows` as a `SeparableSampler`, where
+    /// its map is axis-aligned and it samples the image alone (no nine-slice, no mipmaps): nil
+    /// elsewhere, or where a pixel centre maps off the finite numbers.
+    func separable(columns: Range<Int>, rows: Range<Int>) -> SeparableSampler? {
+        guard slices == nil, minification == nil, map.m12 == 0, map.m21 == 0, map.m13 == 0, map.m23 == 0,
+              !columns.isEmpty, !rows.isEmpty, let base = texels.baseAddress else { return nil }
+        let image = levels[0]
+        guard let across = SeparableSampler.Axis(pixels: columns, scale: map.m11, offset: map.m31, divisor: map.m33, size: image.width, filter: filter),
+              let down = SeparableSampler.Axis(pixels: rows, scale: map.m22, offset: map.m32, divisor: map.m33, size: image.height, filter: filter)
+        else { return nil }
+        return SeparableSampler(columns: across, rows: down, texels: base + image.offset, width: image.width, alphaOnly: alphaOnly)
+    }
+
     /// Premultiplied RGBA in 0...1 at device point (x, y); only the alpha, in every channel, for
     /// alpha-only fills.
     func sample(atX x: Double, y: Double) -> (Double, Double, Double, Double) {
@@ -100,16 +113,16 @@ struct TextureSampler {
         let w = level.width, hgt = level.height
         switch filter {
         case .nearest:
-            let tx = clampIndex(Int(clampedTexel(u * Double(w), w).rounded(.down)), w)
-            let ty = clampIndex(Int(clampedTexel(v * Double(hgt), hgt).rounded(.down)), hgt)
+            let tx = TextureSampler.clampIndex(Int(TextureSampler.clampedTexel(u * Double(w), w).rounded(.down)), w)
+            let ty = TextureSampler.clampIndex(Int(TextureSampler.clampedTexel(v * Double(hgt), hgt).rounded(.down)), hgt)
             return texel(level, tx, ty)
         case .linear, .trilinear:
             // Texel centres sit at half-integers: weight between the four around (u, v).
-            let tx = clampedTexel(u * Double(w) - 0.5, w), ty = clampedTexel(v * Double(hgt) - 0.5, hgt)
+            let tx = TextureSampler.clampedTexel(u * Double(w) - 0.5, w), ty = TextureSampler.clampedTexel(v * Double(hgt) - 0.5, hgt)
             let fx0 = tx.rounded(.down), fy0 = ty.rounded(.down)
             let fx = tx - fx0, fy = ty - fy0
-            let x0 = clampIndex(Int(fx0), w), x1 = clampIndex(Int(fx0) + 1, w)
-            let y0 = clampIndex(Int(fy0), hgt), y1 = clampIndex(Int(fy0) + 1, hgt)
+            let x0 = TextureSampler.clampIndex(Int(fx0), w), x1 = TextureSampler.clampIndex(Int(fx0) + 1, w)
+            let y0 = TextureSampler.clampIndex(Int(fy0), hgt), y1 = TextureSampler.clampIndex(Int(fy0) + 1, hgt)
             let a = texel(level, x0, y0), b = texel(level, x1, y0), c = texel(level, x0, y1), d = texel(level, x1, y1)
             func mix(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
                 (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
@@ -118,11 +131,11 @@ struct TextureSampler {
         }
     }
 
-    private func clampIndex(_ i: Int, _ n: Int) -> Int { min(max(i, 0), n - 1) }
+    static func clampIndex(_ i: Int, _ n: Int) -> Int { min(max(i, 0), n - 1) }
 
     /// Clamp to edge happens on indices, but far-away coordinates are clamped first so the
     /// conversion to Int cannot overflow.
-    private func clampedTexel(_ t: Double, _ n: Int) -> Double { min(max(t, -2), Double(n) + 1) }
+    static func clampedTexel(_ t: Double, _ n: Int) -> Double { min(max(t, -2), Double(n) + 1) }
 
     @inline(__always)
     private func texel(_ level: Level, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {

@@ -65,6 +65,16 @@ void oq_shadow_blend(const float *alphas, long count, double red, double green, 
 /// every colour byte at most alpha's (a premultiplied colour; others go through a table).
 void oq_solid_over(uint8_t *pixels, long count, uint32_t source);
 
+/// Source-over of a texture sampled through an axis-aligned map onto `count` pixels from
+/// `pixels` on (SeparableSampler.blendRow): pixel p mixes the texels at columns lower[p] and
+/// upper[p] (RGBA bytes, 4 a texel) of the rows `top` and `bottom`, by weight[p] across and `fy`
+/// down, as TextureSampler mixes them ((a (1 - fx) + b fx) (1 - fy) + (c (1 - fx) + d fx) fy, each
+/// byte over 255), every channel the alpha's where `alpha_only`; each source byte is the draw's
+/// rounding of (value * tint) * opacity, blended as SourceOver.over.
+void oq_texture_over(uint8_t *pixels, long count, const uint8_t *top, const uint8_t *bottom, const long *lower,
+                     const long *upper, const double *weight, double fy, const double tint[4], double opacity,
+                     int alpha_only);
+
 /// RoundedShape.SquareParts: a pixel square's extent along an edge's normal.
 typedef struct {
     double a, b, half, linear, double_ab;

@@ -1,0 +1,183 @@
+import CPixelKernels
+import Compositor
+import OpenCoreGraphics
+
+/// A texture sampled through an axis-aligned map (no turn, skew or perspective: a group's or
+/// mask's pass composited where it was drawn, an image scaled into its layer): the texel
+/// columns and weights of each pixel column are worked out once, and those of each row once,
+/// where `TextureSampler` maps every pixel centre through the projective map.
+///
+/// The same numbers as `TextureSampler.sample`: each column's indices and weight are made by its
+/// very expressions (a map with m12 = m21 = m13 = m23 = 0 gives u = (x m11 + m31) / m33
+/// exactly, whatever the row; m33 is 1 but for the last bits an inverse leaves), and the four texels are mixed by its expression. Where every
+/// weight is 0 (nearest sampling, or bilinear whose pixel centres land on texel centres: a pass
+/// shifted by whole pixels) each pixel is one texel (`picks`), and a row of source-over is
+/// blended from per-channel tables of the bytes (`blendPicks`). `SeparableSamplerTests` holds its
+/// frames to the projective sampler's, byte for byte.
+///
+/// Valid only inside `TextureSampler.with`, as the texels it reads.
+struct SeparableSampler {
+    /// One axis: for each pixel column (or row) from `first`, the two texel indices either side
+    /// of its sample and the weight of the second (0 for nearest).
+    struct Axis {
+        let first: Int
+        let lower: [Int]
+        let upper: [Int]
+        let weight: [Double]
+        /// Every weight is 0: each pixel reads the texel at `lower`.
+        let picks: Bool
+
+        /// The axis over `pixels` of a texture `size` texels long, a pixel centre c mapped to
+        /// (c * scale + offset) / divisor (in 0...1 over the texture); nil where a centre maps off
+        /// the finite numbers.
+        init?(pixels: Range<Int>, scale: Double, offset: Double, divisor: Double, size: Int, filter: SamplingFilter) {
+            first = pixels.lowerBound
+            var lower = [Int](), upper = [Int](), weight = [Double]()
+            lower.reserveCapacity(pixels.count); upper.reserveCapacity(pixels.count); weight.reserveCapacity(pixels.count)
+            var picks = true
+            let n = Double(size)
+            for p in pixels {
+                // TextureSampler.sampleTexel and sample(_:level:u:v:), one axis.
+                let u = ((Double(p) + 0.5) * scale + offset) / divisor
+                guard u.isFinite else { return nil }
+                switch filter {
+                case .nearest:
+                    let t = TextureSampler.clampIndex(Int(TextureSampler.clampedTexel(u * n, size).rounded(.down)), size)
+                    lower.append(t); upper.append(t); weight.append(0)
+                case .linear, .trilinear:
+                    let t = TextureSampler.clampedTexel(u * n - 0.5, size)
+                    let f0 = t.rounded(.down), f = t - f0
+                    lower.append(TextureSampler.clampIndex(Int(f0), size))
+                    upper.append(TextureSampler.clampIndex(Int(f0) + 1, size))
+                    weight.append(f)
+                    if f != 0 { picks = false }
+                }
+            }
+            (self.lower, self.upper, self.weight, self.picks) = (lower, upper, weight, picks)
+        }
+    }
+
+    let columns: Axis
+    let rows: Axis
+    let texels: UnsafePointer<UInt8>
+    let width: Int
+    let alphaOnly: Bool
+
+    /// Each pixel is one texel.
+    var picks: Bool { columns.picks && rows.picks }
+
+    /// Premultiplied RGBA in 0...1 at pixel (x, y) (its centre), as `TextureSampler.sample` gives it.
+    @inline(__always)
+    func sample(_ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
+        let i = x - columns.first, j = y - rows.first
+        let x0 = columns.lower[i], y0 = rows.lower[j]
+        let c: (Double, Double, Double, Double)
+        if picks {
+            c = texel(x0, y0)
+        } else {
+            let fx = columns.weight[i], fy = rows.weight[j], x1 = columns.upper[i], y1 = rows.upper[j]
+            let a = texel(x0, y0), b = texel(x1, y0), d = texel(x0, y1), e = texel(x1, y1)
+            // TextureSampler's mix, term for term.
+            func mix(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
+                (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
+            }
+            c = (mix(a.0, b.0, d.0, e.0), mix(a.1, b.1, d.1, e.1), mix(a.2, b.2, d.2, e.2), mix(a.3, b.3, d.3, e.3))
+        }
+        return alphaOnly ? (c.3, c.3, c.3, c.3) : c
+    }
+
+    @inline(__always)
+    private func texel(_ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
+        let p = texels + (y * width + x) * 4
+        return (ByteUnits.value(p[0]), ByteUnits.value(p[1]), ByteUnits.value(p[2]), ByteUnits.value(p[3]))
+    }
+
+    /// Source-over of pixels `start..<end` of row `y`, each wholly covered, its colour the sample
+    /// times `tint` and then `opacity`, rounded by `SourceOver.blend` as the quad's slow path
+    /// rounds it (which blends the same colours, only through runs and tables).
+    /// `usesKernel`: through `oq_texture_over`, the same bytes (the tests hold the two together).
+    func blendRow(_ y: Int, from start: Int, to end: Int, tint: PremultipliedColor, opacity: Double,
+                  into pixels: UnsafeMutableBufferPointer<UInt8>, width targetWidth: Int, usesKernel: Bool = true) {
+        guard end > start else { return }
+        if usesKernel {
+            let j = y - rows.first, i = start - columns.first
+            let top = texels + rows.lower[j] * width * 4, bottom = texels + rows.upper[j] * width * 4
+            let tints = [tint.red, tint.green, tint.blue, tint.alpha]
+            columns.lower.withUnsafeBufferPointer { lower in
+                columns.upper.withUnsafeBufferPointer { upper in
+                    columns.weight.withUnsafeBufferPointer { weight in
+                        oq_texture_over(pixels.baseAddress! + (y * targetWidth + start) * 4, end - start, top, bottom,
+                                        lower.baseAddress! + i, upper.baseAddress! + i, weight.baseAddress! + i,
+                                        rows.weight[j], tints, opacity, alphaOnly ? 1 : 0)
+                    }
+                }
+            }
+            return
+        }
+        let t = (tint.red, tint.green, tint.blue, tint.alpha), k = opacity
+        for x in start..<end {
+            let c = sample(x, y)
+            SourceOver.blend(red: c.0 * t.0 * k, green: c.1 * t.1 * k, blue: c.2 * t.2 * k, alpha: c.3 * t.3 * k,
+                             into: pixels, at: (y * targetWidth + x) * 4)
+        }
+    }
+
+    /// The bytes a picked texel's channels become as a source: entry channel x 256 + byte is
+    /// `(value * tint) * opacity` rounded, the colour the quad's slow path blends (`SourceOver.blend`
+    /// rounds it so), for `blendPicks`.
+    static func pickTable(tint: PremultipliedColor, opacity: Double) -> [UInt8] {
+        let factors = [tint.red, tint.green, tint.blue, tint.alpha]
+        return (0..<1024).map { SourceOver.rounded(ByteUnits.value(UInt8($0 & 255)) * factors[$0 >> 8] * opacity) }
+    }
+
+    /// Source-over (or, `masking`, destination-in) of pixels `start..<end` of row `y`, each wholly
+    /// covered and one texel (`picks`), its channels' source bytes read from `table` (`pickTable`):
+    /// `SourceOver.blend` and `SourceOver.scale` of the bytes the slow path rounds its colour to.
+    func blendPicks(row y: Int, from start: Int, to end: Int, table: UnsafeBufferPointer<UInt8>, masking: Bool = false,
+                    into pixels: UnsafeMutableBufferPointer<UInt8>, width targetWidth: Int) {
+        // Alpha-only: every channel reads the texel's alpha.
+        let source = alphaOnly ? (3, 3, 3, 3) : (0, 1, 2, 3)
+        let rowTexels = texels + rows.lower[y - rows.first] * width * 4
+        columns.lower.withUnsafeBufferPointer { lower in
+            for x in start..<end {
+                let t = rowTexels + lower[x - columns.first] * 4, i = (y * targetWidth + x) * 4
+                if masking {
+                    // SourceOver.scale: the alpha as the blender sees it, times each byte.
+                    let alpha = ByteUnits.value(table[768 + Int(t[source.3])])
+                    for c in i..<(i + 4) { pixels[c] = SourceOver.quantize(ByteUnits.value(pixels[c]) * alpha) }
+                } else {
+                    SourceOver.blend(r: table[Int(t[source.0])], g: table[256 + Int(t[source.1])], b: table[512 + Int(t[source.2])],
+                                     a: table[768 + Int(t[source.3])], into: pixels, at: i)
+                }
+            }
+        }
+    }
+}
+
+extension RasterRenderer {
+    /// How a quad's texture is sampled over its pixels (the tests check which path a frame took).
+    package enum TextureSampling: Equatable, Sendable {
+        /// Each pixel one texel, through byte tables where blended over.
+        case picks
+        /// Through the columns' and rows' texels and weights worked out once.
+        case separable
+        /// Each pixel centre through the projective map.
+        case projective
+    }
+
+    /// The path `quad`'s texture takes over its pixel bounds; nil where it draws no texture.
+    package func textureSampling(of quad: QuadOp, textures: [UInt64: Bitmap], passes: [Int: Bitmap] = [:]) -> TextureSampling? {
+        guard case .texture(let fill) = quad.fill else { return nil }
+        let bitmap: Bitmap? = switch fill.source {
+        case .image(let id): textures[id]
+        case .pass(let id): passes[id]
+        }
+        guard let bitmap else { return nil }
+        let bounds = quad.polygon.pixelBounds
+        return TextureSampler.with(bitmap, fill: fill) { sampler in
+            guard samplesSeparably, let separable = sampler.separable(columns: bounds.minX..<bounds.maxX, rows: bounds.minY..<bounds.maxY)
+            else { return .projective }
+            return separable.picks ? .picks : .separable
+        }
+    }
+}
