@@ -64,11 +64,19 @@ extension RasterRenderer {
                     // large shape's pixels): one colour, which a long stretch blends through a
                     // table made with the expression each pixel's blend evaluates (the same bytes).
                     var end = x + 1
-                    if tablesRuns {
+                    if tablesRuns || blend == .destinationIn {
                         while end < endX, fill[rowBase + end] == kf, (stroke?[rowBase + end] ?? 0) == ks { end += 1 }
                     }
                     let c = path.composite(fill: Double(kf), stroke: Double(ks))
                     let k = opacity
+                    if blend == .destinationIn, end - x > 1 {
+                        // A mask's stretch scales every byte by one alpha (SourceOver.scale's): by
+                        // 1 (a mask's inside) it leaves each byte as it is, by 0 it clears them,
+                        // and otherwise each byte goes through a table of the same expression.
+                        SourceOver.scale(by: c.alpha * k, pixels, from: pixelBase + x * 4, to: pixelBase + end * 4)
+                        x = end
+                        continue
+                    }
                     if tablesRuns, end - x >= RasterRenderer.minimumTableRun {
                         let table = SourceOver.table(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k,
                                                      adding: blend == .plus)

@@ -135,6 +135,10 @@ extension RasterRenderer {
         // Each pixel one texel, blended over or masking: a row's run through the texels' byte tables.
         let pickTable = separable?.picks == true && (blend == .sourceOver || blend == .destinationIn) && blurred == nil
             ? SeparableSampler.pickTable(tint: tint, opacity: opacity) : nil
+        // A gradient's run blended over in C.
+        let gradientRow = usesKernels && blend == .sourceOver && blurred == nil ? gradient.map {
+            GradientRow($0, tint: tint, opacity: opacity)
+        } : nil
         // A run whose colour holds over many pixels (a shadow's flat stretches, RowEvaluator) goes
         // through a table as a solid run does, made with the same expressions: the same bytes.
         let tablesRuns = blend == .sourceOver || blend == .plus
@@ -176,6 +180,13 @@ extension RasterRenderer {
                     next += 1
                 }
                 let k = opacity
+                if blend == .destinationIn {
+                    // A mask's stretch of one alpha: SourceOver.scale's bytes, a stretch at a time.
+                    SourceOver.scale(by: current.3 * k, pixels, from: (rowStart + x) * 4, to: (rowStart + next) * 4)
+                    x = next
+                    current = following
+                    continue
+                }
                 var i = x
                 if blend == .sourceOver {
                     // Over pixels that repeat this is a store a pixel, cheaper than a table; over
@@ -274,6 +285,8 @@ extension RasterRenderer {
                     separable.blendPicks(row: y, from: first + 1, to: last, table: $0, masking: blend == .destinationIn,
                                          into: pixels, width: width)
                 }
+            } else if let gradientRow {
+                gradientRow.blend(row: y, from: first + 1, to: last, into: pixels, width: width)
             } else if let separable, blend == .sourceOver, blurred == nil {
                 separable.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width,
                                    usesKernel: usesKernels)

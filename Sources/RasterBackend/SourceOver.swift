@@ -89,9 +89,29 @@ package enum SourceOver {
 
     /// D x alpha: a mask applied to what is there.
     @inline(__always)
-    static func scale(by alpha: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+    package static func scale(by alpha: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
         let alpha = unorm8(alpha)
         for c in i..<(i + 4) { pixels[c] = quantize(ByteUnits.value(pixels[c]) * alpha) }
+    }
+
+    /// `scale(by:_:at:)` of every byte in `start..<end` (whole pixels): the same bytes, worked out
+    /// once per byte value. By 1 each byte stays as it is (quantize(p / 255) is p, ByteUnitsTests).
+    package static func scale(by alpha: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) {
+        let alpha = unorm8(alpha)
+        guard alpha != 1, end > start else { return }
+        guard alpha != 0 else {
+            UnsafeMutableBufferPointer(rebasing: pixels[start..<end]).update(repeating: 0)
+            return
+        }
+        // A table is 256 entries to make: a short stretch is worked out byte by byte.
+        guard end - start >= 256 else {
+            for c in start..<end { pixels[c] = quantize(ByteUnits.value(pixels[c]) * alpha) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { table in
+            for d in 0..<256 { table[d] = quantize(ByteUnits.value(UInt8(d)) * alpha) }
+            for c in start..<end { pixels[c] = table[Int(pixels[c])] }
+        }
     }
 
     /// The source as an 8-bit blender sees it: the fragment's colour converted to the target's

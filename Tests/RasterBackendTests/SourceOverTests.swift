@@ -33,6 +33,21 @@ struct SourceOverTests {
         #expect(differing.isEmpty, "source, alpha, pixel: \(differing)")
     }
 
+    @Test("a mask's stretch scaled at once (kept at 1, cleared at 0, else a table) gives the bytes of scaling each pixel",
+          arguments: [0.0, 0.001, 0.5, 0.37, 0.999, 0.9985, 1.0, 1.2])
+    func scaledStretch(alpha: Double) {
+        // Every byte beneath, in stretches shorter and longer than the table's threshold.
+        for count in [3, 64, 300] {
+            let pixels = (0..<(count * 4)).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
+            var expected = pixels, actual = pixels
+            expected.withUnsafeMutableBufferPointer { out in
+                for i in 0..<count { SourceOver.scale(by: alpha, out, at: i * 4) }
+            }
+            actual.withUnsafeMutableBufferPointer { SourceOver.scale(by: alpha, $0, from: 0, to: count * 4) }
+            #expect(actual == expected, "alpha \(alpha), \(count) pixels")
+        }
+    }
+
     @Test("a shadow's run blended at once gives the bytes of blending each pixel's colour",
           arguments: [(0.0, 0.0, 0.0, 0.5), (0.0, 0.0, 0.0, 1.0), (0.12, 0.3, 0.05, 0.6), (1.0, 1.0, 1.0, 1.0)])
     func shadowRun(solid: (Double, Double, Double, Double)) {

@@ -75,6 +75,19 @@ void oq_texture_over(uint8_t *pixels, long count, const uint8_t *top, const uint
                      const long *upper, const double *weight, double fy, const double tint[4], double opacity,
                      int alpha_only);
 
+/// GradientFill.Kind.
+enum { OQ_GRADIENT_AXIAL = 0, OQ_GRADIENT_RADIAL = 1, OQ_GRADIENT_CONIC = 2 };
+
+/// Source-over of a gradient onto the `count` pixels of row centre `cy` from column `first`, from
+/// `pixels` on (GradientFill.color(atX:y:) then SourceOver.blend, pixel by pixel): each centre
+/// through `m` (the device-to-local map's m11, m12, m13, m21, ... m33) to the layer's plane, t
+/// there by `kind` from start (sx, sy) and end (ex, ey), clamped to 0...1, the colour of
+/// `stops` (location, red, green, blue, alpha each, straight, sorted, at least one) at t
+/// premultiplied; each source byte the draw's rounding of (colour * tint) * opacity. Nothing
+/// is drawn where the centre maps to infinity or t is not finite.
+void oq_gradient_over(uint8_t *pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
+                      double ex, double ey, const double *stops, long stop_count, const double tint[4], double opacity);
+
 /// RoundedShape.SquareParts: a pixel square's extent along an edge's normal.
 typedef struct {
     double a, b, half, linear, double_ab;
