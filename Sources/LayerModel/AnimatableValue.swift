@@ -227,8 +227,21 @@ enum AnimatableValue {
 
     /// The value `fraction` of the way to `other` (0 gives self, 1 gives other).
     func interpolated(to other: AnimatableValue, fraction f: Double) -> AnimatableValue? {
-        if case let (.transform(a), .transform(b)) = (self, other) {
+        switch (self, other) {
+        case let (.transform(a), .transform(b)):
             return .transform(a.interpolated(to: b, fraction: f))
+        // a + (b - a) f point by point, made once: the very numbers of the general form below
+        // (b + a x -1 is b - a exactly), where that made four paths (a keyframed shape's every
+        // frame: a fifth of a Lottie glyph's evaluation).
+        case let (.number(a), .number(b)):
+            return .number(a + (b - a) * f)
+        case let (.path(a), .path(b)) where PathVector.sameShape(a, b):
+            let from = a.elements.flatMap(\.points), to = b.elements.flatMap(\.points)
+            return .path(PathVector.path(like: a, points: zip(from, to).map { p, q in
+                CGPoint(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f)
+            }))
+        default:
+            break
         }
         guard let difference = other.adding(scaled(by: -1)) else { return nil }
         return adding(difference.scaled(by: f))
