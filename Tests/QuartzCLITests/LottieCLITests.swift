@@ -103,6 +103,14 @@ struct LottieCLITests {
         let json = try quartz(["info", file, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect(object["format"] as? String == "lottie" && object["frames"] as? Int == 30 && (object["warnings"] as? [String])?.count == 1)
+        // Imported three times in one process: the least times beside the first, never above them.
+        let repeated = try quartz(["info", file, "--json", "--repeats", "3"])
+        let times = try #require(try JSONSerialization.jsonObject(with: Data(repeated.output.utf8)) as? [String: Any])
+        let read = try #require(times["readSeconds"] as? Double), firstRead = try #require(times["firstReadSeconds"] as? Double)
+        let build = try #require(times["buildSeconds"] as? Double), firstBuild = try #require(times["firstBuildSeconds"] as? Double)
+        #expect(times["imports"] as? Int == 3 && read > 0 && read <= firstRead && build > 0 && build <= firstBuild, "\(times)")
+        let fromInput = try quartz(["info", "-", "--repeats", "2"], input: Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(fromInput.status == 2 && fromInput.error.contains("standard input, which is read once"), "\(fromInput.error)")
 
         let check = try quartz(["check", file, "--progress", "0.5"])
         #expect(check.status == 0 && check.output.contains("GPU and CPU agree"), "\(check.output) \(check.error)")
