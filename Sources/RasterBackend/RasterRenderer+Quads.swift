@@ -290,6 +290,9 @@ extension RasterRenderer {
             } else if let separable, blend == .sourceOver, blurred == nil {
                 separable.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width,
                                    usesKernel: usesKernels)
+            } else if usesKernels, blend == .sourceOver, blurred == nil, let sampler, sampler.blendsRows {
+                // Turned, skewed or in perspective: each centre through the map, in C.
+                sampler.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width)
             } else {
                 drawRun(first + 1, last, y, pixels)
             }

@@ -1,3 +1,4 @@
+import CPixelKernels
 import Compositor
 import OpenCoreGraphics
 
@@ -74,6 +75,23 @@ struct TextureSampler {
               let down = SeparableSampler.Axis(pixels: rows, scale: map.m22, offset: map.m32, divisor: map.m33, size: image.height, filter: filter)
         else { return nil }
         return SeparableSampler(columns: across, rows: down, texels: base + image.offset, width: image.width, alphaOnly: alphaOnly)
+    }
+
+    /// Whether rows of source-over can go through `blendRow`: a sampler of the image alone (no
+    /// nine-slice, no mipmaps).
+    var blendsRows: Bool { slices == nil && minification == nil && texels.baseAddress != nil }
+
+    /// Source-over of pixels `start..<end` of row `y` (each wholly covered) onto `pixels`, a
+    /// target `width` wide: `sample` times `tint` and then `opacity` at each centre and the
+    /// blend, in C (`oq_projective_texture_over`), the same bytes. Only where `blendsRows`.
+    func blendRow(_ y: Int, from start: Int, to end: Int, tint: PremultipliedColor, opacity: Double,
+                  into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
+        guard end > start, blendsRows else { return }
+        let m = [map.m11, map.m12, map.m13, map.m21, map.m22, map.m23, map.m31, map.m32, map.m33]
+        let image = levels[0]
+        oq_projective_texture_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, m,
+                                   texels.baseAddress! + image.offset, image.width, image.height, filter == .nearest ? 1 : 0,
+                                   [tint.red, tint.green, tint.blue, tint.alpha], opacity, alphaOnly ? 1 : 0)
     }
 
     /// Premultiplied RGBA in 0...1 at device point (x, y); only the alpha, in every channel, for

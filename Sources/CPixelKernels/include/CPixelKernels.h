@@ -75,6 +75,15 @@ void oq_texture_over(uint8_t *pixels, long count, const uint8_t *top, const uint
                      const long *upper, const double *weight, double fy, const double tint[4], double opacity,
                      int alpha_only);
 
+/// Source-over of a texture (`width` x `height` RGBA texels) sampled through the projective map
+/// `m` (m11, m12, m13, m21, ... m33: device pixel centre to 0...1 over the texture) onto the
+/// `count` pixels of row centre `cy` from column `first`, from `pixels` on: TextureSampler.sample
+/// (nearest, or bilinear between the four texel centres around the point, clamped to the edge;
+/// nothing where the point is not finite), every channel the alpha's where `alpha_only`, then
+/// each source byte the draw's rounding of (value * tint) * opacity, blended as SourceOver.over.
+void oq_projective_texture_over(uint8_t *pixels, long count, long first, double cy, const double m[9], const uint8_t *texels,
+                                long width, long height, int nearest, const double tint[4], double opacity, int alpha_only);
+
 /// GradientFill.Kind.
 enum { OQ_GRADIENT_AXIAL = 0, OQ_GRADIENT_RADIAL = 1, OQ_GRADIENT_CONIC = 2 };
 
