@@ -1,4 +1,5 @@
 import Foundation
+import CPixelKernels
 import Compositor
 import OpenCoreGraphics
 
@@ -15,28 +16,53 @@ extension RasterRenderer {
     }
 
     /// One axis of the separable blur, every channel, texels outside transparent.
-    static func blur(_ source: Bitmap, _ op: BlurOp, threads: Int = 1) -> Bitmap {
+    /// `usesKernel`: through `oq_blur_axis` (a row's sums tap by tap, vectorized), the same bytes.
+    static func blur(_ source: Bitmap, _ op: BlurOp, threads: Int = 1, usesKernel: Bool = true) -> Bitmap {
         let w = source.width, h = source.height, r = op.weights.count / 2
+        // Each tap's weight over 255 made once (it was a division a tap and pixel), and each
+        // pixel's taps only those inside the pass (those outside add nothing): the same sums.
+        let weights = op.weights.map { Double($0) / 255 }
+        let horizontal = op.horizontal
         var out = Bitmap(width: w, height: h)
+        if usesKernel {
+            source.pixels.withUnsafeBufferPointer { src in
+                out.pixels.withUnsafeMutableBufferPointer { dst in
+                    let src = SharedSource(buffer: src), dst = SharedPixels(buffer: dst)
+                    forEachBand(of: h, threads: threads) { rows in
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * w) { sums in
+                            oq_blur_axis(src.buffer.baseAddress!, dst.buffer.baseAddress!, w, h, rows.lowerBound, rows.upperBound,
+                                         weights, weights.count, horizontal ? 1 : 0, sums.baseAddress!)
+                        }
+                    }
+                }
+            }
+            return out
+        }
         source.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 let src = SharedSource(buffer: src), dst = SharedPixels(buffer: dst)
                 forEachBand(of: h, threads: threads) { rows in
                 let src = src.buffer, dst = dst.buffer
+                weights.withUnsafeBufferPointer { weights in
                 for y in rows {
                     for x in 0..<w {
                         var sum = (0.0, 0.0, 0.0, 0.0)
-                        for k in 0..<op.weights.count {
-                            let qx = op.horizontal ? x + k - r : x, qy = op.horizontal ? y : y + k - r
-                            guard qx >= 0, qy >= 0, qx < w, qy < h else { continue }
-                            let i = (qy * w + qx) * 4, weight = Double(op.weights[k]) / 255
+                        // Tap k reads x + k - r (or y + k - r), inside 0..<w (0..<h).
+                        let at = horizontal ? x : y, extent = horizontal ? w : h
+                        let taps = max(0, r - at)..<min(weights.count, extent - at + r)
+                        let step = horizontal ? 4 : w * 4
+                        var i = horizontal ? (y * w + x + taps.lowerBound - r) * 4 : ((y + taps.lowerBound - r) * w + x) * 4
+                        for k in taps {
+                            let weight = weights[k]
                             sum.0 += Double(src[i]) * weight; sum.1 += Double(src[i + 1]) * weight
                             sum.2 += Double(src[i + 2]) * weight; sum.3 += Double(src[i + 3]) * weight
+                            i += step
                         }
                         let o = (y * w + x) * 4
                         dst[o] = SourceOver.rounded(sum.0); dst[o + 1] = SourceOver.rounded(sum.1)
                         dst[o + 2] = SourceOver.rounded(sum.2); dst[o + 3] = SourceOver.rounded(sum.3)
                     }
+                }
                 }
                 }
             }

@@ -133,7 +133,7 @@ public struct RasterRenderer: Sendable {
                 if end < pass.ops.endIndex {
                     switch pass.ops[end] {
                     case .blur(let blur):
-                        if let source = passes[blur.source] { target = Self.blur(source, blur, threads: threads) }
+                        if let source = passes[blur.source] { target = Self.blur(source, blur, threads: threads, usesKernel: usesKernels) }
                     case .halve(let halve):
                         if let source = passes[halve.source] {
                             target = Self.halve(source, halve, width: pass.width, height: pass.height, threads: threads)

@@ -84,6 +84,14 @@ void oq_texture_over(uint8_t *pixels, long count, const uint8_t *top, const uint
 void oq_projective_texture_over(uint8_t *pixels, long count, long first, double cy, const double m[9], const uint8_t *texels,
                                 long width, long height, int nearest, const double tint[4], double opacity, int alpha_only);
 
+/// One axis of the separable blur (RasterRenderer.blur) over rows first_row..<end_row of a
+/// `width` x `height` pass of RGBA bytes: each output byte the sum, from 0 and in tap order, of
+/// each tap's byte times `weights[k]` (each a tap's weight over 255; taps outside the pass add
+/// nothing), tap k reading x + k - count / 2 (`horizontal`) or that row, then the draw's rounding.
+/// `sums` holds 4 x width doubles of scratch.
+void oq_blur_axis(const uint8_t *src, uint8_t *dst, long width, long height, long first_row, long end_row,
+                  const double *weights, long count, int horizontal, double *sums);
+
 /// GradientFill.Kind.
 enum { OQ_GRADIENT_AXIAL = 0, OQ_GRADIENT_RADIAL = 1, OQ_GRADIENT_CONIC = 2 };
 
