@@ -7,10 +7,6 @@
 // Each operation as written, in IEEE double precision: no contraction into fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
 
-/// Swift's max(x, y) and min(x, y) (y where they are equal, x where y is not below it).
-static inline double oq_swift_max(double x, double y) { return y >= x ? y : x; }
-static inline double oq_swift_min(double x, double y) { return y < x ? y : x; }
-
 /// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) and CGGradient.premultipliedColor at each
 /// pixel centre, then SourceOver.blend, each operation in its order.
 static inline __attribute__((always_inline)) void oq_gradient_over_body(
@@ -52,12 +48,7 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
             a = s0[4] + (s1[4] - s0[4]) * f;
         }
         const double c[4] = {r * a, g * a, b * a, a};
-        uint8_t s[4];
-        for (int k = 0; k < 4; k++) s[k] = oq_byte(c[k] * tint[k] * opacity);
-        if ((s[0] | s[1] | s[2] | s[3]) == 0) continue;
-        uint32_t keep = 255 - s[3];
-        uint8_t *out = pixels + 4 * p;
-        for (int k = 0; k < 4; k++) out[k] = oq_over(s[k], keep, out[k]);
+        oq_blend_tinted(pixels + 4 * p, c, tint, opacity);
     }
 }
 

@@ -19,4 +19,21 @@ static inline __attribute__((always_inline)) uint8_t oq_over(uint32_t s, uint32_
     return (uint8_t)(q > 255 ? 255 : q);
 }
 
+/// Swift's max(x, y) and min(x, y) as the reference writes them (y where they are equal, x
+/// where y is not past it), so that a kernel clamps exactly as the Swift it mirrors.
+static inline __attribute__((always_inline)) double oq_swift_max(double x, double y) { return y >= x ? y : x; }
+static inline __attribute__((always_inline)) double oq_swift_min(double x, double y) { return y < x ? y : x; }
+
+/// SourceOver.blend of the colour `c` (premultiplied, 0...1) times `tint` and then `opacity`
+/// onto the pixel at `out`: each source byte the draw's rounding, a source of no bytes leaving
+/// the pixel as it is, then each channel's `oq_over`.
+static inline __attribute__((always_inline)) void oq_blend_tinted(uint8_t *out, const double c[4], const double tint[4],
+                                                                   double opacity) {
+    uint8_t s[4];
+    for (int k = 0; k < 4; k++) s[k] = oq_byte(c[k] * tint[k] * opacity);
+    if ((s[0] | s[1] | s[2] | s[3]) == 0) return;
+    uint32_t keep = 255 - s[3];
+    for (int k = 0; k < 4; k++) out[k] = oq_over(s[k], keep, out[k]);
+}
+
 #endif

@@ -24,12 +24,7 @@ static inline __attribute__((always_inline)) void oq_texture_over_body(
                  + (oq_byte_units[c[k]] * gx + oq_byte_units[d[k]] * fx) * fy;
         }
         if (alpha_only) v[0] = v[1] = v[2] = v[3];
-        uint8_t s[4];
-        for (int k = 0; k < 4; k++) s[k] = oq_byte(v[k] * tint[k] * opacity);
-        if ((s[0] | s[1] | s[2] | s[3]) == 0) continue;
-        uint32_t keep = 255 - s[3];
-        uint8_t *out = pixels + 4 * p;
-        for (int k = 0; k < 4; k++) out[k] = oq_over(s[k], keep, out[k]);
+        oq_blend_tinted(pixels + 4 * p, v, tint, opacity);
     }
 }
 
@@ -38,12 +33,8 @@ OQ_KERNEL(, oq_texture_over,
            const long *upper, const double *weight, double fy, const double tint[4], double opacity, int alpha_only),
           (pixels, count, top, bottom, lower, upper, weight, fy, tint, opacity, alpha_only))
 
-/// Swift's max(x, y) and min(x, y) (y where they are equal, x where y is not below it).
-static inline double oq_max_swift(double x, double y) { return y >= x ? y : x; }
-static inline double oq_min_swift(double x, double y) { return y < x ? y : x; }
-
 /// TextureSampler.clampedTexel and clampIndex.
-static inline double oq_clamped_texel(double t, long n) { return oq_min_swift(oq_max_swift(t, -2), (double)n + 1); }
+static inline double oq_clamped_texel(double t, long n) { return oq_swift_min(oq_swift_max(t, -2), (double)n + 1); }
 static inline long oq_clamp_index(long i, long n) { return i < 0 ? 0 : (i > n - 1 ? n - 1 : i); }
 
 /// `oq_projective_texture_over`'s loop: TextureSampler.sample at each pixel centre (the map, the
@@ -78,12 +69,7 @@ static inline __attribute__((always_inline)) void oq_projective_texture_over_bod
             }
         }
         if (alpha_only) c[0] = c[1] = c[2] = c[3];
-        uint8_t s[4];
-        for (int k = 0; k < 4; k++) s[k] = oq_byte(c[k] * tint[k] * opacity);
-        if ((s[0] | s[1] | s[2] | s[3]) == 0) continue;
-        uint32_t keep = 255 - s[3];
-        uint8_t *out = pixels + 4 * p;
-        for (int k = 0; k < 4; k++) out[k] = oq_over(s[k], keep, out[k]);
+        oq_blend_tinted(pixels + 4 * p, c, tint, opacity);
     }
 }
 

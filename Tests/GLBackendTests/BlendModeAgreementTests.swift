@@ -24,6 +24,7 @@ struct BlendModeAgreementTests {
             return Double(state >> 11) / Double(1 << 53)
         }
         mutating func pick<T>(_ items: [T]) -> T { items[min(Int(next() * Double(items.count)), items.count - 1)] }
+        mutating func next(_ range: ClosedRange<Double>) -> Double { range.lowerBound + next() * (range.upperBound - range.lowerBound) }
     }
 
     static func tree(seed: UInt64) -> CALayer {

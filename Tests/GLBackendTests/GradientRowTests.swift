@@ -12,10 +12,6 @@ import PixelDiff
 import RasterBackend
 import Testing
 
-private extension BlendModeAgreementTests.Dice {
-    mutating func next(_ range: ClosedRange<Double>) -> Double { range.lowerBound + next() * (range.upperBound - range.lowerBound) }
-}
-
 @Suite("Gradient row kernel")
 struct GradientRowTests {
     /// 30 gradient layers over a plain background: axial, radial and conic; two to eight stops,

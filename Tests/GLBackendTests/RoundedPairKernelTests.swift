@@ -12,10 +12,6 @@ import PixelDiff
 import RasterBackend
 import Testing
 
-private extension BlendModeAgreementTests.Dice {
-    mutating func next(_ range: ClosedRange<Double>) -> Double { range.lowerBound + next() * (range.upperBound - range.lowerBound) }
-}
-
 @Suite("Rounded pair kernel")
 struct RoundedPairKernelTests {
     /// 60 cards over a plain background: sizes from 2 to 90 points, corner radii up to half the

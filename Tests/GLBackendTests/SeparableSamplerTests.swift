@@ -36,11 +36,15 @@ struct SeparableSamplerTests {
     /// projective path).
     static func list(seed: UInt64) -> RenderList {
         var random = BlendModeAgreementTests.Dice(state: seed)
-        let textures: [UInt64: Bitmap] = [1: texture(17, 13), 2: texture(64, 48), 3: texture(150, 110)]
+        // Keyed by their images' identities: the GPU's texture cache, shared by the tests that
+        // run beside this one, keeps textures by identity.
+        let bitmaps = [texture(17, 13), texture(64, 48), texture(150, 110)]
+        let ids = bitmaps.map { CGImage(bitmap: $0).identifier }
+        let textures = Dictionary(uniqueKeysWithValues: zip(ids, bitmaps))
         var ops = [DrawOp.rectangle(0, 0, Double(width), Double(height), fill: .solid(PremultipliedColor(red: 0.3, green: 0.5, blue: 0.6, alpha: 1)),
                                     targetWidth: width, targetHeight: height)]
         for i in 0..<48 {
-            let id = UInt64(1 + i % 3), image = textures[id]!
+            let id = ids[i % 3], image = textures[id]!
             let whole = i % 4 < 2
             let scale = whole ? (i % 8 == 1 ? -1 : 1) : random.pick([0.37, 0.55, 1.7, 2.3, -0.8, 1])
             let w = Double(image.width) * abs(scale), h = Double(image.height) * abs(scale) * (i % 5 == 0 ? 1.3 : 1)
