@@ -54,7 +54,8 @@ let package = Package(
         // ZIPFoundation reads dotLottie archives (.lottie: a ZIP of the animations and their images).
         .target(name: "LottieImport", dependencies: ["LayerModel", "OpenCoreGraphics", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // A closed-form shadow's rows and their blend, vectorized by C's compiler (docs/design.md, "The CPU's shadow kernels in C"),
-        // and the CPU's other hot rows (rounded shapes, a texture's bilinear samples over): CByteUnits gives them each byte's value.
+        // and the CPU's other hot rows (rounded shapes, textures' and gradients' runs over, a blur's axis): CByteUnits gives
+        // them each byte's value.
         .target(name: "CPixelKernels", dependencies: ["CByteUnits"]),
         .target(name: "Compositor", dependencies: ["LayerModel", "OpenCoreGraphics", "CPixelKernels"]),
         // Each byte over 255 as statically initialised data (Sources/RasterBackend/ByteUnits.swift says why C).
