@@ -57,15 +57,6 @@ struct GradientRowTests {
             return gradient.kind
         })
         #expect(kinds == [.axial, .radial, .conic], "\(kinds)")
-        var plain = RasterRenderer(threads: 1)
-        plain.usesKernels = false
-        let expected = plain.render(list)
-        for copy in KernelCopies.available {
-            let drawn = KernelCopies.with(copy) { RasterRenderer(threads: 1).render(list) }
-            let differing = zip(drawn.pixels, expected.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(KernelCopies.names[copy]): \(differing) bytes differ from the Swift path's")
-        }
-        let report = try ImageComparison.compare(expected, try GLDevice.shared().render(list), tolerance: AgreementBar.gpuAgainstCPU.tolerance)
-        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+        try KernelAgreement.expectSameBytes(list)
     }
 }

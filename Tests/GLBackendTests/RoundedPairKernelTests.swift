@@ -64,15 +64,6 @@ struct RoundedPairKernelTests {
         }
         #expect(kernel >= 20 && swift >= 5 && solids >= 10,
                 "\(kernel) pairs the kernel takes, \(swift) it does not, \(solids) rounded solids alone")
-        var plain = RasterRenderer(threads: 1)
-        plain.usesKernels = false
-        let expected = plain.render(list)
-        for copy in KernelCopies.available {
-            let drawn = KernelCopies.with(copy) { RasterRenderer(threads: 1).render(list) }
-            let differing = zip(drawn.pixels, expected.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(KernelCopies.names[copy]): \(differing) bytes differ from the Swift path's")
-        }
-        let report = try ImageComparison.compare(expected, try GLDevice.shared().render(list), tolerance: AgreementBar.gpuAgainstCPU.tolerance)
-        #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+        try KernelAgreement.expectSameBytes(list)
     }
 }
