@@ -8,21 +8,23 @@
 // Each operation as written, in IEEE double precision: no contraction into fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
 
+/// TextureSampler.mix of four texels (a, b above; c, d below) into `out`: across by `fx` on each
+/// row, then down by `fy`, each byte over 255.
+static inline __attribute__((always_inline)) void oq_mix_texels(const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                                                                 const uint8_t *d, double fx, double fy, double out[4]) {
+    for (int k = 0; k < 4; k++) {
+        out[k] = (oq_byte_units[a[k]] * (1 - fx) + oq_byte_units[b[k]] * fx) * (1 - fy)
+               + (oq_byte_units[c[k]] * (1 - fx) + oq_byte_units[d[k]] * fx) * fy;
+    }
+}
+
 /// `oq_texture_over`'s loop: SeparableSampler.blendRow pixel by pixel, each operation in its order.
 static inline __attribute__((always_inline)) void oq_texture_over_body(
     uint8_t *restrict pixels, long count, const uint8_t *top, const uint8_t *bottom, const long *lower,
     const long *upper, const double *weight, double fy, const double tint[4], double opacity, int alpha_only) {
-    const double gy = 1 - fy;
     for (long p = 0; p < count; p++) {
-        const uint8_t *a = top + 4 * lower[p], *b = top + 4 * upper[p];
-        const uint8_t *c = bottom + 4 * lower[p], *d = bottom + 4 * upper[p];
-        const double fx = weight[p], gx = 1 - fx;
         double v[4];
-        for (int k = 0; k < 4; k++) {
-            // TextureSampler's mix: along x on each row, then between the rows.
-            v[k] = (oq_byte_units[a[k]] * gx + oq_byte_units[b[k]] * fx) * gy
-                 + (oq_byte_units[c[k]] * gx + oq_byte_units[d[k]] * fx) * fy;
-        }
+        oq_mix_texels(top + 4 * lower[p], top + 4 * upper[p], bottom + 4 * lower[p], bottom + 4 * upper[p], weight[p], fy, v);
         if (alpha_only) v[0] = v[1] = v[2] = v[3];
         oq_blend_tinted(pixels + 4 * p, v, tint, opacity);
     }
@@ -61,12 +63,8 @@ static inline __attribute__((always_inline)) void oq_projective_texture_over_bod
             const double fx = tx - fx0, fy = ty - fy0;
             const long x0 = oq_clamp_index((long)fx0, width), x1 = oq_clamp_index((long)fx0 + 1, width);
             const long y0 = oq_clamp_index((long)fy0, height), y1 = oq_clamp_index((long)fy0 + 1, height);
-            const uint8_t *a = texels + 4 * (y0 * width + x0), *b = texels + 4 * (y0 * width + x1);
-            const uint8_t *d = texels + 4 * (y1 * width + x0), *e = texels + 4 * (y1 * width + x1);
-            for (int k = 0; k < 4; k++) {
-                c[k] = (oq_byte_units[a[k]] * (1 - fx) + oq_byte_units[b[k]] * fx) * (1 - fy)
-                     + (oq_byte_units[d[k]] * (1 - fx) + oq_byte_units[e[k]] * fx) * fy;
-            }
+            oq_mix_texels(texels + 4 * (y0 * width + x0), texels + 4 * (y0 * width + x1), texels + 4 * (y1 * width + x0),
+                          texels + 4 * (y1 * width + x1), fx, fy, c);
         }
         if (alpha_only) c[0] = c[1] = c[2] = c[3];
         oq_blend_tinted(pixels + 4 * p, c, tint, opacity);

@@ -22,14 +22,18 @@ extension RasterRenderer {
         case .gradient(let gradient):
             draw(quad, rows: firstRow..<endRow, gradient: gradient, into: pixels, width: width)
         case .texture(let fill):
-            let texels: Bitmap? = switch fill.source {
-            case .image(let id): images[id]
-            case .pass(let id): passes[id]
-            }
-            guard let bitmap = texels else { return }
+            guard let bitmap = Self.bitmap(of: fill, images: images, passes: passes) else { return }
             TextureSampler.with(bitmap, fill: fill) { sampler in
                 draw(quad, rows: firstRow..<endRow, sampler: sampler, into: pixels, width: width)
             }
+        }
+    }
+
+    /// The texels a texture fill reads: an image of the list's, or a pass drawn before.
+    static func bitmap(of fill: TextureFill, images: [UInt64: Bitmap], passes: [Int: Bitmap]) -> Bitmap? {
+        switch fill.source {
+        case .image(let id): images[id]
+        case .pass(let id): passes[id]
         }
     }
 

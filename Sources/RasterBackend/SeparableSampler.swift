@@ -35,23 +35,13 @@ struct SeparableSampler {
             var lower = [Int](), upper = [Int](), weight = [Double]()
             lower.reserveCapacity(pixels.count); upper.reserveCapacity(pixels.count); weight.reserveCapacity(pixels.count)
             var picks = true
-            let n = Double(size)
             for p in pixels {
-                // TextureSampler.sampleTexel and sample(_:level:u:v:), one axis.
+                // TextureSampler.sampleTexel's u, one axis, and its texels and weight there.
                 let u = ((Double(p) + 0.5) * scale + offset) / divisor
                 guard u.isFinite else { return nil }
-                switch filter {
-                case .nearest:
-                    let t = TextureSampler.clampIndex(Int(TextureSampler.clampedTexel(u * n, size).rounded(.down)), size)
-                    lower.append(t); upper.append(t); weight.append(0)
-                case .linear, .trilinear:
-                    let t = TextureSampler.clampedTexel(u * n - 0.5, size)
-                    let f0 = t.rounded(.down), f = t - f0
-                    lower.append(TextureSampler.clampIndex(Int(f0), size))
-                    upper.append(TextureSampler.clampIndex(Int(f0) + 1, size))
-                    weight.append(f)
-                    if f != 0 { picks = false }
-                }
+                let span = TextureSampler.span(u, size: size, filter: filter)
+                lower.append(span.lower); upper.append(span.upper); weight.append(span.weight)
+                if span.weight != 0 { picks = false }
             }
             (self.lower, self.upper, self.weight, self.picks) = (lower, upper, weight, picks)
         }
@@ -75,13 +65,8 @@ struct SeparableSampler {
         if picks {
             c = texel(x0, y0)
         } else {
-            let fx = columns.weight[i], fy = rows.weight[j], x1 = columns.upper[i], y1 = rows.upper[j]
-            let a = texel(x0, y0), b = texel(x1, y0), d = texel(x0, y1), e = texel(x1, y1)
-            // TextureSampler's mix, term for term.
-            func mix(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
-                (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
-            }
-            c = (mix(a.0, b.0, d.0, e.0), mix(a.1, b.1, d.1, e.1), mix(a.2, b.2, d.2, e.2), mix(a.3, b.3, d.3, e.3))
+            let x1 = columns.upper[i], y1 = rows.upper[j]
+            c = TextureSampler.mix(texel(x0, y0), texel(x1, y0), texel(x0, y1), texel(x1, y1), fx: columns.weight[i], fy: rows.weight[j])
         }
         return alphaOnly ? (c.3, c.3, c.3, c.3) : c
     }
@@ -102,13 +87,17 @@ struct SeparableSampler {
         if usesKernel {
             let j = y - rows.first, i = start - columns.first
             let top = texels + rows.lower[j] * width * 4, bottom = texels + rows.upper[j] * width * 4
-            let tints = [tint.red, tint.green, tint.blue, tint.alpha]
-            columns.lower.withUnsafeBufferPointer { lower in
-                columns.upper.withUnsafeBufferPointer { upper in
-                    columns.weight.withUnsafeBufferPointer { weight in
-                        oq_texture_over(pixels.baseAddress! + (y * targetWidth + start) * 4, end - start, top, bottom,
-                                        lower.baseAddress! + i, upper.baseAddress! + i, weight.baseAddress! + i,
-                                        rows.weight[j], tints, opacity, alphaOnly ? 1 : 0)
+            // The tint's four values as a tuple on the stack (an array was an allocation a row).
+            withUnsafePointer(to: (tint.red, tint.green, tint.blue, tint.alpha)) {
+                $0.withMemoryRebound(to: Double.self, capacity: 4) { tints in
+                    columns.lower.withUnsafeBufferPointer { lower in
+                        columns.upper.withUnsafeBufferPointer { upper in
+                            columns.weight.withUnsafeBufferPointer { weight in
+                                oq_texture_over(pixels.baseAddress! + (y * targetWidth + start) * 4, end - start, top, bottom,
+                                                lower.baseAddress! + i, upper.baseAddress! + i, weight.baseAddress! + i,
+                                                rows.weight[j], tints, opacity, alphaOnly ? 1 : 0)
+                            }
+                        }
                     }
                 }
             }
@@ -142,9 +131,8 @@ struct SeparableSampler {
             for x in start..<end {
                 let t = rowTexels + lower[x - columns.first] * 4, i = (y * targetWidth + x) * 4
                 if masking {
-                    // SourceOver.scale: the alpha as the blender sees it, times each byte.
-                    let alpha = ByteUnits.value(table[768 + Int(t[source.3])])
-                    for c in i..<(i + 4) { pixels[c] = SourceOver.quantize(ByteUnits.value(pixels[c]) * alpha) }
+                    // The alpha byte's value, which SourceOver.scale rounds to that very byte.
+                    SourceOver.scale(by: ByteUnits.value(table[768 + Int(t[source.3])]), pixels, at: i)
                 } else {
                     SourceOver.blend(r: table[Int(t[source.0])], g: table[256 + Int(t[source.1])], b: table[512 + Int(t[source.2])],
                                      a: table[768 + Int(t[source.3])], into: pixels, at: i)
@@ -167,12 +155,7 @@ extension RasterRenderer {
 
     /// The path `quad`'s texture takes over its pixel bounds; nil where it draws no texture.
     package func textureSampling(of quad: QuadOp, textures: [UInt64: Bitmap], passes: [Int: Bitmap] = [:]) -> TextureSampling? {
-        guard case .texture(let fill) = quad.fill else { return nil }
-        let bitmap: Bitmap? = switch fill.source {
-        case .image(let id): textures[id]
-        case .pass(let id): passes[id]
-        }
-        guard let bitmap else { return nil }
+        guard case .texture(let fill) = quad.fill, let bitmap = Self.bitmap(of: fill, images: textures, passes: passes) else { return nil }
         let bounds = quad.polygon.pixelBounds
         return TextureSampler.with(bitmap, fill: fill) { sampler in
             guard samplesSeparably, let separable = sampler.separable(columns: bounds.minX..<bounds.maxX, rows: bounds.minY..<bounds.maxY)

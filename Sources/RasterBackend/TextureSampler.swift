@@ -87,11 +87,18 @@ struct TextureSampler {
     func blendRow(_ y: Int, from start: Int, to end: Int, tint: PremultipliedColor, opacity: Double,
                   into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
         guard end > start, blendsRows else { return }
-        let m = [map.m11, map.m12, map.m13, map.m21, map.m22, map.m23, map.m31, map.m32, map.m33]
         let image = levels[0]
-        oq_projective_texture_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, m,
-                                   texels.baseAddress! + image.offset, image.width, image.height, filter == .nearest ? 1 : 0,
-                                   [tint.red, tint.green, tint.blue, tint.alpha], opacity, alphaOnly ? 1 : 0)
+        // The map's nine entries and the tint's four as one tuple on the stack (a homogeneous
+        // tuple's elements lie one after another; arrays were two allocations a row).
+        let values = (map.m11, map.m12, map.m13, map.m21, map.m22, map.m23, map.m31, map.m32, map.m33,
+                      tint.red, tint.green, tint.blue, tint.alpha)
+        withUnsafePointer(to: values) {
+            $0.withMemoryRebound(to: Double.self, capacity: 13) { v in
+                oq_projective_texture_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, v,
+                                           texels.baseAddress! + image.offset, image.width, image.height,
+                                           filter == .nearest ? 1 : 0, v + 9, opacity, alphaOnly ? 1 : 0)
+            }
+        }
     }
 
     /// Premultiplied RGBA in 0...1 at device point (x, y); only the alpha, in every channel, for
@@ -128,25 +135,39 @@ struct TextureSampler {
 
     @inline(__always)
     private func sample(_ filter: SamplingFilter, level: Level, u: Double, v: Double) -> (Double, Double, Double, Double) {
-        let w = level.width, hgt = level.height
+        let x = TextureSampler.span(u, size: level.width, filter: filter), y = TextureSampler.span(v, size: level.height, filter: filter)
+        let a = texel(level, x.lower, y.lower)
+        guard filter != .nearest else { return a }
+        return TextureSampler.mix(a, texel(level, x.upper, y.lower), texel(level, x.lower, y.upper), texel(level, x.upper, y.upper),
+                                  fx: x.weight, fy: y.weight)
+    }
+
+    /// One axis of a sample at `t` (0...1 over `size` texels): the texel indices either side of it
+    /// and the weight of the upper one (the same index twice and 0 for nearest), clamped to the
+    /// edge. Texel centres sit at half-integers. `SeparableSampler` makes its columns and rows
+    /// with it too, so both samplers pick the same texels.
+    @inline(__always)
+    static func span(_ t: Double, size: Int, filter: SamplingFilter) -> (lower: Int, upper: Int, weight: Double) {
         switch filter {
         case .nearest:
-            let tx = TextureSampler.clampIndex(Int(TextureSampler.clampedTexel(u * Double(w), w).rounded(.down)), w)
-            let ty = TextureSampler.clampIndex(Int(TextureSampler.clampedTexel(v * Double(hgt), hgt).rounded(.down)), hgt)
-            return texel(level, tx, ty)
+            let i = clampIndex(Int(clampedTexel(t * Double(size), size).rounded(.down)), size)
+            return (i, i, 0)
         case .linear, .trilinear:
-            // Texel centres sit at half-integers: weight between the four around (u, v).
-            let tx = TextureSampler.clampedTexel(u * Double(w) - 0.5, w), ty = TextureSampler.clampedTexel(v * Double(hgt) - 0.5, hgt)
-            let fx0 = tx.rounded(.down), fy0 = ty.rounded(.down)
-            let fx = tx - fx0, fy = ty - fy0
-            let x0 = TextureSampler.clampIndex(Int(fx0), w), x1 = TextureSampler.clampIndex(Int(fx0) + 1, w)
-            let y0 = TextureSampler.clampIndex(Int(fy0), hgt), y1 = TextureSampler.clampIndex(Int(fy0) + 1, hgt)
-            let a = texel(level, x0, y0), b = texel(level, x1, y0), c = texel(level, x0, y1), d = texel(level, x1, y1)
-            func mix(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
-                (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
-            }
-            return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2), mix(a.3, b.3, c.3, d.3))
+            let position = clampedTexel(t * Double(size) - 0.5, size)
+            let below = position.rounded(.down)
+            return (clampIndex(Int(below), size), clampIndex(Int(below) + 1, size), position - below)
         }
+    }
+
+    /// Four texels mixed bilinearly: across by `fx` on each row (a, b above; c, d below), then
+    /// down by `fy`.
+    @inline(__always)
+    static func mix(_ a: (Double, Double, Double, Double), _ b: (Double, Double, Double, Double), _ c: (Double, Double, Double, Double),
+                    _ d: (Double, Double, Double, Double), fx: Double, fy: Double) -> (Double, Double, Double, Double) {
+        func mix(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
+            (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
+        }
+        return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2), mix(a.3, b.3, c.3, d.3))
     }
 
     static func clampIndex(_ i: Int, _ n: Int) -> Int { min(max(i, 0), n - 1) }
