@@ -31,15 +31,29 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     }
 
     /// The GLSL text, with any "//! include NAME" line replaced by that shared file.
-    public var text: String {
-        let libraries = [("blurred_rounded_rect.glsl", PackageResources.blurred_rounded_rect_glsl),
-                         ("blend_modes.glsl", PackageResources.blend_modes_glsl),
-                         ("rounded_shape.glsl", PackageResources.rounded_shape_glsl),
-                         ("pixel_centre.glsl", PackageResources.pixel_centre_glsl),
-                         ("polygon_coverage.glsl", PackageResources.polygon_coverage_glsl)]
-        return libraries.reduce(file) { text, library in
-            text.replacingOccurrences(of: "//! include \(library.0)", with: String(decoding: library.1, as: UTF8.self))
-        }
+    public var text: String { ShaderSource.texts[self]! }
+
+    /// Every shader's text, put together once: a GL context builds dozens of program variants, and
+    /// putting a text together each time (Foundation's string search over the whole file, once per
+    /// library) was most of a context's first frame.
+    private static let texts: [ShaderSource: String] = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.assembled) })
+
+    /// The shared files an include line names.
+    private static let libraries: [Substring: String] = [
+        "blurred_rounded_rect.glsl": String(decoding: PackageResources.blurred_rounded_rect_glsl, as: UTF8.self),
+        "blend_modes.glsl": String(decoding: PackageResources.blend_modes_glsl, as: UTF8.self),
+        "rounded_shape.glsl": String(decoding: PackageResources.rounded_shape_glsl, as: UTF8.self),
+        "pixel_centre.glsl": String(decoding: PackageResources.pixel_centre_glsl, as: UTF8.self),
+        "polygon_coverage.glsl": String(decoding: PackageResources.polygon_coverage_glsl, as: UTF8.self)]
+
+    /// The file with each line that is exactly "//! include NAME" replaced by NAME's text (its own
+    /// final newline kept, so the line after stays a line of its own).
+    private var assembled: String {
+        let directive = "//! include "
+        return file.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            guard line.hasPrefix(directive), let library = ShaderSource.libraries[line.dropFirst(directive.count)] else { return line }
+            return Substring(library)
+        }.joined(separator: "\n")
     }
 
     private var file: String {

@@ -36,6 +36,13 @@ struct GLBackendTests {
         #expect(process.terminationStatus == 0, "\(shader.rawValue):\n\(log)")
     }
 
+    @Test("every shader's include lines are replaced by their shared files", arguments: ShaderSource.allCases)
+    func includesResolved(shader: ShaderSource) {
+        let lines = shader.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.contains { $0.hasPrefix("//! include") }, "\(shader.rawValue) keeps an include line")
+        #expect(shader.text(defining: ["A", "B"]).hasSuffix(shader.text.drop { $0 != "\n" }.dropFirst()))
+    }
+
     @Test("every shader compiles on the live driver", arguments: ShaderSource.allCases)
     func driverCompiles(shader: ShaderSource) throws {
         try GLDevice.shared().compileShader(shader)
