@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STAGES = ["evaluation", "rasterization", "compositing", "execution", "readback", "encoding"]
+STAGES = ["setup", "evaluation", "rasterization", "compositing", "execution", "readback", "encoding"]
 
 
 def documents(only):

@@ -342,6 +342,19 @@ public final class GLDevice: @unchecked Sendable {
                             damage: damage)
     }
 
+    /// Builds the context's programs now, which the first frame would otherwise do: a caller
+    /// that knows it will draw can have it done ahead, on another thread while it reads its
+    /// document (`quartz animate` and `render` do).
+    public func prepare() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
+        }
+        defer { eglMakeCurrent(opened.display, nil, nil, nil) }
+        _ = try preparedExecutor()
+    }
+
     /// Lets go of a frame `submit` drew without reading it (its buffer returns for reuse).
     public func discard(_ frame: PendingFrame) {
         lock.lock()

@@ -97,6 +97,7 @@ struct AnimateCommand: ParsableCommand {
             printError("quartz animate: \(error)")
             throw QuartzExit.badInput
         }
+        GLWarmUp.start(for: backend)
         let document = try source.load(command: "animate")
         let rate = fps ?? document.fps
         let end = to ?? document.duration

@@ -28,6 +28,7 @@ extension Quartz {
     static func main() {
         do {
             var command = try parseAsRoot()
+            defer { GLWarmUp.wait() }
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -56,6 +56,7 @@ struct RenderCommand: ParsableCommand {
             printError("quartz render: \(error)")
             throw QuartzExit.badInput
         }
+        GLWarmUp.start(for: backend)
         let document = try source.load(command: "render")
         let scene = source.scene
         let renderer = try makeRenderer(document, backend: backend, scale: scale.map { CGFloat($0) }, size: try parseSize(size),

@@ -8,6 +8,9 @@ import SceneFormat
 
 /// Where a frame's time goes, summed over the frames rendered.
 struct StageTimes {
+    /// Opening the GL device and building its programs, once a process: what the first frame
+    /// waited for of it (`GLWarmUp` starts it while the document is read).
+    var setup = 0.0
     /// Running the timeline and evaluating the presentation tree.
     var evaluation = 0.0
     /// Drawing layer content on the CPU (shapes, text, gradients: display()).
@@ -24,7 +27,7 @@ struct StageTimes {
     var encoding = 0.0
 
     var json: [String: Double] {
-        ["evaluation": evaluation, "rasterization": rasterization, "compositing": compositing,
+        ["setup": setup, "evaluation": evaluation, "rasterization": rasterization, "compositing": compositing,
          "execution": execution, "readback": readback, "encoding": encoding]
     }
 }
@@ -53,6 +56,8 @@ final class SceneFrameRenderer {
     private var finished: Bitmap?
     /// The last frame the CPU drew (in `begin`, before the one before it may be finished).
     private var drawnOnCPU: Bitmap?
+    /// Whether the GL device is open with its programs built (`prepareDevice`).
+    private var devicePrepared = false
     /// Frames drawn, and the pixels drawn for them, with damage tracking: the share of each frame
     /// that was drawn again.
     private(set) var framesDrawn = 0
@@ -88,6 +93,7 @@ final class SceneFrameRenderer {
     /// while the GPU works; `finish` waits for it. Frames are finished in the order begun.
     func begin(at t: Double) throws -> InFlight {
         let list = try renderList(at: t)
+        try prepareDevice()
         let start = Date()
         defer { times.execution += Date().timeIntervalSince(start) }
         let whole = PixelRect(minX: 0, minY: 0, maxX: list.width, maxY: list.height)
@@ -145,6 +151,7 @@ final class SceneFrameRenderer {
 
     func frame(at t: Double) throws -> CGImage {
         let list = try renderList(at: t)
+        try prepareDevice()
         let start = Date()
         let bitmap: Bitmap
         switch backend {
@@ -159,6 +166,16 @@ final class SceneFrameRenderer {
         }
         times.execution += Date().timeIntervalSince(start)
         return CGImage(bitmap: bitmap)
+    }
+
+    /// For the GPU, the device opened and its programs built before the first frame is drawn,
+    /// timed as the setup stage rather than as that frame's drawing.
+    private func prepareDevice() throws {
+        guard backend == .gpu, !devicePrepared else { return }
+        let start = Date()
+        defer { times.setup += Date().timeIntervalSince(start) }
+        try GLDevice.shared().prepare()
+        devicePrepared = true
     }
 
     /// The frame at `t` as a render list: the timeline advanced, content drawn, the presentation

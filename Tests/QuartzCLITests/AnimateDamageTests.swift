@@ -27,14 +27,15 @@ struct AnimateDamageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("scene.json")
         try Data(Self.scene.utf8).write(to: url)
-        func frames(_ name: String, _ extra: [String]) throws -> (files: [String: Data], drawn: Double) {
+        func frames(_ name: String, _ extra: [String]) throws -> (files: [String: Data], drawn: Double, setup: Double) {
             let out = folder.appendingPathComponent(name)
             let run = try quartz(["animate", url.path, "-o", out.path, "--backend", backend, "--json"] + extra)
             try #require(run.status == 0, "\(run.error)")
             let report = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
             let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
             let files = try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) })
-            return (files, try #require(report?["drawnShare"] as? Double))
+            let setup = try #require((report?["stages"] as? [String: Double])?["setup"])
+            return (files, try #require(report?["drawnShare"] as? Double), setup)
         }
         let damaged = try frames("damaged", []), whole = try frames("whole", ["--full-redraw"])
         #expect(damaged.files.count == 13 && whole.files.count == 13)
@@ -45,5 +46,8 @@ struct AnimateDamageTests {
         // stretches nothing).
         #expect(whole.drawn == 1)
         #expect(damaged.drawn < 0.5, "\(damaged.drawn)")
+        // Opening the GL device is its own stage (the GPU's frames wait for some of it, the CPU's
+        // for none).
+        #expect(backend == "gpu" ? damaged.setup > 0 && whole.setup > 0 : damaged.setup == 0 && whole.setup == 0)
     }
 }

@@ -10,7 +10,10 @@ pixel a point, every frame from ip to op - 1:
                          into a buffer, frame after frame; the time is the whole run over the frames.
   openquartz-cpu / -gpu  `quartz animate FILE -o FOLDER --size WxH --json`: the frame's stages
                          (evaluation, content, render list, drawing, readback) summed over the run,
-                         over the frames; PNG encoding (on background threads) is left out.
+                         over the frames; PNG encoding (on background threads) is left out, and
+                         so is the GL device's opening (the `setup` stage: loading the driver,
+                         building programs, once a process), reported apart, as rlottie's
+                         loading of a file is left out of its frames.
   import                 `quartz info FILE --json`: reading the JSON and building the layer tree
                          with its animations (readSeconds + buildSeconds), once per file.
 
@@ -87,8 +90,10 @@ def time_quartz(quartz, path, backend, width, height, folder):
     if run.returncode != 0:
         raise RuntimeError(run.stderr.strip().splitlines()[-1] if run.stderr.strip() else f"exit {run.returncode}")
     report = json.loads(run.stdout.strip().splitlines()[-1])
-    drawn = sum(v for k, v in report["stages"].items() if k != "encoding")
-    return report["frames"], drawn / max(report["frames"], 1)
+    # The frames' own stages: PNG encoding and the GL device's opening (once a process, as
+    # rlottie's loading is left out of its frames) are not a frame's drawing.
+    drawn = sum(v for k, v in report["stages"].items() if k not in ("encoding", "setup"))
+    return report["frames"], drawn / max(report["frames"], 1), report["stages"].get("setup", 0)
 
 
 FLIP_FRACTIONS = [0, 0.25, 0.5, 0.75]
@@ -126,8 +131,10 @@ def main():
         for backend in ["cpu", "gpu"]:
             folder = os.path.join(work, f"{name}-{backend}")
             try:
-                frames, seconds = time_quartz(args.quartz, path, backend, width, height, folder)
+                frames, seconds, setup = time_quartz(args.quartz, path, backend, width, height, folder)
                 row[f"{backend}Ms"], row["frames"] = seconds * 1000, frames
+                if setup:
+                    row[f"{backend}SetupMs"] = setup * 1000
             except RuntimeError as error:
                 row[f"{backend}Error"] = str(error)
         if "rlottieMs" in row and "cpuMs" in row:
@@ -169,6 +176,10 @@ def report(results, out, quiet=False):
             median([r["rlottieMs"] for r in both]), median([r["cpuMs"] for r in both]), median([r["gpuMs"] for r in both]),
             median([r["cpuMs"] / r["rlottieMs"] for r in both]), median([r["gpuMs"] / r["rlottieMs"] for r in both]),
             median([r.get("flip", float("nan")) for r in both])))
+        setups = [r["gpuSetupMs"] for r in both if "gpuSetupMs" in r]
+        if setups:
+            lines += ["", f"The GPU's setup (opening the GL device and building its programs, once a process; left out of its "
+                      f"frames as rlottie's loading is left out of its): median {median(setups):.0f} ms."]
     lines += ["", "| file | frames | size | import ms | rlottie | CPU | GPU | CPU / rlottie | FLIP |", "|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         ratio = r["cpuMs"] / r["rlottieMs"] if "cpuMs" in r and "rlottieMs" in r else float("nan")

@@ -5,7 +5,9 @@ For every `--every`-th file of the corpus lottie_peers.py draws (../shared/lotti
 and ours), its first `--frames` frames at the size lottie-ios's snapshots use:
   openquartz   `quartz animate FILE --size WxH --to T --backend B --json`: each stage's time a
                frame (evaluation, compositing = building the render list, execution = drawing,
-               readback, rasterization of drawn content); PNG encoding left out.
+               readback, rasterization of drawn content); PNG encoding left out, and the GL
+               device's opening (`setup`: once a process, as rlottie's loading is left out of its
+               frames) shown apart.
   rlottie      rlottie-python's render of the same frames, a frame's mean (when installed).
 Prints a line per file, then the medians over the files of the frame and of its ratio to
 rlottie's; `--json FILE` keeps the rows.
@@ -66,14 +68,18 @@ def main():
             report = json.loads(run.stdout)
             row = {stage: 1000 * report["stages"].get(stage, 0) / report["totalFrames"] for stage in STAGES}
             row.update(name=name, frames=report["totalFrames"], frame=sum(row[stage] for stage in STAGES),
-                       rlottie=rlottie_frame_ms(path, frames, width, height))
+                       setup=1000 * report["stages"].get("setup", 0), rlottie=rlottie_frame_ms(path, frames, width, height))
             rows.append(row)
             versus = f" rlottie {row['rlottie']:7.3f} ms ({row['frame'] / row['rlottie']:5.1f}x)" if row["rlottie"] else ""
+            setup = f" (setup {row['setup']:.0f} ms)" if row["setup"] else ""
             print(f"{name:40s} {row['frame']:8.2f} ms: " + " ".join(f"{stage[:5]} {row[stage]:6.2f}" for stage in STAGES[:3])
-                  + versus, flush=True)
+                  + versus + setup, flush=True)
     if not rows:
         sys.exit("no file drawn")
     print(f"median frame {statistics.median(r['frame'] for r in rows):.2f} ms over {len(rows)} files")
+    if any(r["setup"] for r in rows):
+        print(f"median setup (opening the GL device, building its programs; once a process, left out of the frames) "
+              f"{statistics.median(r['setup'] for r in rows):.0f} ms")
     ratios = [r["frame"] / r["rlottie"] for r in rows if r["rlottie"]]
     if ratios:
         print(f"median of the files' ratios to rlottie {statistics.median(ratios):.1f}x")
