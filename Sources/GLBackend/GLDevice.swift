@@ -426,10 +426,17 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { simulatedLossPending = frames }
     }
 
-    /// Makes filled paths take the route of a driver that cannot blend float targets (their sums
-    /// made on the CPU and uploaded): the test hook for that route, which neither Mesa driver takes.
+    /// Makes filled paths take the route of a driver that cannot blend float targets or
+    /// rasterizes on the CPU (their sums made on the CPU and uploaded), whatever this one is.
     package func sumPathsOnCPU() {
         lock.withLock { pathRoute = .cpuSum }
+    }
+
+    /// Makes filled paths take a GPU's route (each edge summed into the float target) on a driver
+    /// that rasterizes on the CPU too, which takes the CPU's sums (`GLPathFill.Route.preferred`):
+    /// the test hook that keeps the GPU's sums checked on Mesa's drivers. Needs float blending.
+    package func sumPathsOnGPU() {
+        lock.withLock { pathRoute = .floatSum }
     }
 
     /// Makes large rounded shapes draw whole, their middle included, with the batch's program:

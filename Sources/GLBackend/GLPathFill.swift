@@ -15,7 +15,8 @@ import OpenQuartzShaders
 /// so its edges are aliased or as fine as the sample count; the float sum is the exact area the
 /// CPU reference's CoverageRasterizer computes, edge for edge, and needs no multisampled target.
 /// Where the driver cannot blend float targets the same sum is made on the CPU (the reference's
-/// own rasterizer) and uploaded into the accumulation texture, which the cover then reads alike.
+/// own rasterizer) and uploaded into the accumulation texture, which the cover then reads alike;
+/// so it is on a driver that rasterizes on the CPU (`Route.preferred(for:)` says why).
 final class GLPathFill {
     private let edgeProgram: GLProgram
     private let coverProgram: GLProgram
@@ -23,9 +24,10 @@ final class GLPathFill {
     private var stencilBuffer: GLuint = 0
     /// How a path's coverage is made before the cover reads it.
     enum Route: Sendable {
-        /// Each edge's exact share summed on the GPU into the float target: the route taken.
+        /// Each edge's exact share summed on the GPU into the float target: a GPU's route.
         case floatSum
-        /// The same sums made by CoverageRasterizer and uploaded: where float blending is missing.
+        /// The same sums made by CoverageRasterizer and uploaded: where float blending is
+        /// missing, and on a driver that rasterizes on the CPU.
         case cpuSum
         /// Stencil-then-cover with an integer count: a triangle fan per contour adds the winding
         /// into a stencil buffer by INCR_WRAP / DECR_WRAP, and the cover writes 1 where the count
@@ -33,6 +35,19 @@ final class GLPathFill {
         /// each pixel centre, so its edges are aliased: kept as the measured alternative
         /// (docs/design.md gives its error against exact area), never chosen for a frame.
         case stencil
+
+        /// The route a frame takes on a driver. On a GPU, the float sums where float targets
+        /// blend: each edge costs a thin instance and nothing crosses the bus. On a driver that
+        /// rasterizes on the CPU (llvmpipe, softpipe), the sums made by CoverageRasterizer and
+        /// uploaded: there every edge's instance is a quad to the path's right end that the
+        /// driver bins and shades pixel by pixel, while the reference's rasterizer walks each
+        /// edge's own pixels once; on llvmpipe a frame's drawing took 2-6x less on path-heavy
+        /// content (pr_1686's 229 stroke contours 16.8 -> 4.0 ms, keyframe-circle 6.8 -> 2.1,
+        /// hypnosis-drag 21.5 -> 10.3) and no more on a 1260 x 700 ellipse (36.5 -> 32.1), and
+        /// the pixels are the CPU reference's own (docs/performance.md).
+        static func preferred(for caps: GLCaps) -> Route {
+            caps.blendsFloatTargets && !caps.isSoftware ? .floatSum : .cpuSum
+        }
     }
     var route: Route
     /// Set when the float target turned out incomplete on this driver: the sums are then made

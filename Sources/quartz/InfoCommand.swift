@@ -44,7 +44,7 @@ struct InfoCommand: ParsableCommand {
             print("robust context:  \(caps.isRobust ? "yes (lost on reset, recovered by making a new one)" : "no")")
             print("debug output:    \(caps.offersDebugOutput ? "offered (on in tests and debug builds; OPENQUARTZ_GL_DEBUG=1 turns it on)" : "not offered")")
             print("GPU timing:      \(caps.offersTimerQueries ? "timer queries (GL_EXT_disjoint_timer_query)" : "none offered (quartz bench reports the wait for the GPU)")")
-            print("filled paths:    \(caps.blendsFloatTargets ? "edges summed on the GPU (float targets blend)" : "summed on the CPU and uploaded (no float blending)")")
+            print("filled paths:    \(!caps.blendsFloatTargets ? "summed on the CPU and uploaded (no float blending)" : caps.isSoftware ? "summed on the CPU and uploaded (a CPU rasterizer: cheaper than its edges on the GPU)" : "edges summed on the GPU (float targets blend)")")
             print("verified:        \(caps.verification ?? "no: this driver is not among those verified (CI verifies Mesa's two; docs/testing.md)")")
             print("drivers verified: " + GLCaps.verifiedDrivers.map(\.verified).joined(separator: "; "))
         } catch {

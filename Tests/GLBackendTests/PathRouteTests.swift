@@ -82,7 +82,7 @@ struct PathRouteTests {
         let contour = try #require(plain.passes.last?.ops.compactMap { op -> PathOp? in if case .path(let p) = op { p } else { nil } }.first?.contours.first)
         let stencilDevice = try GLDevice()
         stencilDevice.fillPathsByStencil()
-        let float = PathRouteTests.edgeError(try GLDevice.shared().render(plain), contour: contour)
+        let float = PathRouteTests.edgeError(try #require(PathFillTests.gpuSums).render(plain), contour: contour)
         let reference = PathRouteTests.edgeError(RasterRenderer().render(plain), contour: contour)
         let stencil = PathRouteTests.edgeError(try stencilDevice.render(plain), contour: contour)
         let store = PathRouteTests.edgeError(try GLDevice.shared().render(stored), contour: contour)
