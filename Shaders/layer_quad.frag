@@ -317,6 +317,11 @@ void main() {
     if (u_alphaOnly == 1) {
         color = vec4(color.a);
     }
+#elif defined(GRADIENT_FILL)
+    // A gradient alone (GLQuadVariant.gradient): the general code's gradient branch, as written
+    // there.
+    vec3 h = vec3(p, 1.0) * u_deviceToTexture;
+    color = gradientColor(h.xy / h.z);
 #elif !defined(SOLID_FILL)
     // Solid fills draw with a variant without the other kinds (SOLID_FILL): llvmpipe runs the
     // code behind a branch on a uniform for every pixel all the same, and a solid quad then cost

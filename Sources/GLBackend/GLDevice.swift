@@ -538,6 +538,8 @@ public final class GLDevice: @unchecked Sendable {
     /// Textured quads drawn by a lean variant of the quad program (one way of sampling for every
     /// pixel, `GLQuadVariant`), since the device was opened.
     public var plainTextureDraws: Int { fromExecutor(\.plainTextureDraws) ?? 0 }
+    /// Gradient quads drawn with the gradient-only variant of the quad program.
+    public var plainGradientDraws: Int { fromExecutor(\.plainGradientDraws) ?? 0 }
 
     /// Rounded clips drawn through the stencil (`clipRoundedByStencil`), since the device was opened.
     public var stencilClips: Int { fromExecutor(\.stencilClips) ?? 0 }

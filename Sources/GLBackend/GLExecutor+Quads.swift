@@ -71,8 +71,9 @@ extension GLExecutor {
         let b = quad.polygon.pixelBounds
         let bounds: [GLfloat] = [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.minY),
                                  GLfloat(b.minX), GLfloat(b.maxY), GLfloat(b.maxX), GLfloat(b.maxY)]
-        var solid = false
+        var solid = false, gradient = false
         if case .solid = quad.fill { solid = true }
+        if case .gradient = quad.fill { gradient = true }
         // A rounded shape is drawn on its footprint where the pixels off it change nothing: blends
         // for which a zero colour leaves the target as it is, and no stencil to mark.
         let footprint = quad.rounded.flatMap { shape in
@@ -102,9 +103,10 @@ extension GLExecutor {
         for step in plan {
             var variant = marksStencil ? GLQuadVariant(exact: step.exact, solid: true, shaped: quad.rounded != nil, marksStencil: true)
                 : generalQuadProgramOnly && region == nil ? GLQuadVariant(exact: step.exact, solid: solid)
-                : GLQuadVariant(exact: step.exact, solid: solid, sampling: sampling, shaped: quad.rounded != nil)
+                : GLQuadVariant(exact: step.exact, solid: solid, gradient: gradient, sampling: sampling, shaped: quad.rounded != nil)
             variant.blendsWithBackdrop = quad.blend.readsBackdrop
             if variant.sampling != nil { plainTextureDraws += 1 }
+            if variant.gradient { plainGradientDraws += 1 }
             use(try quadProgram(variant))
             setQuadUniforms(quad, exact: step.exact)
             if variant.blendsWithBackdrop {

@@ -133,6 +133,8 @@ package final class GLExecutor {
     var generalQuadProgramOnly = false
     /// Quads drawn with a lean texture variant (`GLQuadVariant.sampling`) so far.
     var plainTextureDraws = 0
+    /// Gradient quads drawn with the gradient-only variant (GRADIENT_FILL).
+    var plainGradientDraws = 0
 
     /// A route filled paths take instead of the driver's (`GLDevice.fillPaths(by:)`).
     var pathRoute: GLPathFill.Route?

@@ -10,6 +10,10 @@ struct GLQuadVariant: Hashable {
     var exact: Bool
     /// A solid fill, no other fill kind (SOLID_FILL).
     var solid: Bool
+    /// A gradient fill, no other fill kind (GRADIENT_FILL): the general code's gradient branch
+    /// alone. On llvmpipe the general program cost a gradient's pixels what a texture's cost;
+    /// issue_1915's 38 gradient passes took 100 ms a frame.
+    var gradient = false
     /// A background and its border drawn as one (PAIRED; solid, exact).
     var paired = false
     /// A texture sampled one way everywhere (PLAIN_*); nil: the general code chooses per pixel.
@@ -42,6 +46,7 @@ struct GLQuadVariant: Hashable {
         var defines: [String] = []
         if exact { defines.append("EXACT_COVERAGE") }
         if solid { defines.append("SOLID_FILL") }
+        if gradient { defines.append("GRADIENT_FILL") }
         if paired { defines.append("PAIRED") }
         switch sampling {
         case .nearest?: defines.append("PLAIN_NEAREST")

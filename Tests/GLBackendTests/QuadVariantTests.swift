@@ -71,4 +71,60 @@ struct QuadVariantTests {
             #expect(lean.plainTextureDraws > 0, "\(filters): no quad took a lean variant")
         }
     }
+
+    /// Axial, radial and conic gradients, two to five stops (one location repeated), translucent
+    /// colours, turned, in perspective, rounded and clipped, and under group opacity.
+    static func gradientFrame() throws -> RenderList {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 120, height: 90)
+        root.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.85, alpha: 1)
+        let types: [CAGradientLayerType] = [.axial, .radial, .conic]
+        for i in 0..<6 {
+            let layer = CAGradientLayer()
+            layer.type = types[i % 3]
+            let column = Double(i % 3), row = Double(i / 3)
+            layer.frame = CGRect(x: 4 + column * 38, y: 4 + row * 44, width: 34, height: 38)
+            let stops = 2 + i % 4
+            layer.colors = (0..<stops).map { (k: Int) -> CGColor in
+                let f = Double(k) / Double(stops), green = Double((k * 7 + i) % 5) / 5
+                return CGColor(red: f, green: green, blue: 1 - f, alpha: k == 1 ? 0.4 : 1)
+            }
+            if stops > 2 {
+                layer.locations = (0..<stops).map { (k: Int) -> NSNumber in
+                    NSNumber(value: k == 2 ? 1.0 / Double(stops) : Double(k) / Double(stops - 1))
+                }
+            }
+            let step = Double(i)
+            layer.startPoint = CGPoint(x: 0.1 * step, y: 0.2)
+            layer.endPoint = CGPoint(x: 0.9, y: 0.7 + 0.05 * step)
+            switch i {
+            case 1: layer.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+            case 2:
+                var t = CATransform3DIdentity
+                t.m34 = -1 / 50
+                layer.transform = CATransform3DRotate(t, 0.8, 0, 1, 0)
+            case 3:
+                layer.cornerRadius = 9
+                layer.masksToBounds = true
+            case 4: layer.opacity = 0.6
+            default: break
+            }
+            root.addSublayer(layer)
+        }
+        return try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+    }
+
+    @Test("the gradient variant draws the pixels of the general program")
+    func gradientSameAsGeneral() throws {
+        let list = try QuadVariantTests.gradientFrame()
+        let general = try GLDevice()
+        general.drawWithGeneralQuadProgram()
+        let lean = try GLDevice()
+        let a = try general.render(list), b = try lean.render(list)
+        var differing = 0
+        for i in a.pixels.indices where a.pixels[i] != b.pixels[i] { differing += 1 }
+        #expect(differing == 0, "\(differing) bytes differ from the general program")
+        #expect(general.plainGradientDraws == 0)
+        #expect(lean.plainGradientDraws >= 6, "\(lean.plainGradientDraws) quads took the gradient variant")
+    }
 }
