@@ -109,9 +109,10 @@ extension CALayer {
         var reused: [ObjectIdentifier: CALayer] = [:]
         func present(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
             let copy: CALayer
-            // Plain layers are all state; a subclass may keep more, so it always gets a new copy.
-            if let cache, type(of: layer) == CALayer.self, let previous = cache.copies[ObjectIdentifier(layer)],
-               previous.modelLayer === layer {
+            // Plain layers, and the library classes whose every property is in `state`, are all
+            // state; another subclass may keep more, so it always gets a new copy.
+            if let cache, CALayer.isAllState(type(of: layer)), let previous = cache.copies[ObjectIdentifier(layer)],
+               previous.modelLayer === layer, type(of: previous) == type(of: layer) {
                 previous.state = layer.state
                 previous.transitionFrame = nil
                 previous.contentsCrossFade = nil
@@ -137,6 +138,14 @@ extension CALayer {
         let root = copySubtree(rootTime: rootTime, children: \.storedSublayers, present: present)
         CALayer.presentDelayedInstances(in: root, atMediaTime: t)
         return root
+    }
+
+    /// Whether a layer of `type` keeps nothing beyond `state` (and what a presentation copy resets):
+    /// a copy of one can be refreshed by assigning `state`. Lottie's trees are shape layers under
+    /// transform and plain layers, a new copy of each every frame before (TypeFace's letters
+    /// spent a fifth of a frame allocating and freeing them).
+    static func isAllState(_ type: CALayer.Type) -> Bool {
+        type == CALayer.self || type == CAShapeLayer.self || type == CATransformLayer.self || type == CAGradientLayer.self
     }
 
     /// Gives every replicator copy in `tree` whose instances are delayed the presentations of its

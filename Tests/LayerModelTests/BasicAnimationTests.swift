@@ -265,6 +265,36 @@ struct BasicAnimationTests {
         #expect(fresh.sublayers?.first?.position == second.sublayers?.first?.position)
     }
 
+    @Test("shape, gradient and transform layers' copies are refreshed too, a subclass's made anew, each showing what a fresh copy shows")
+    func presentationCacheLibraryClasses() {
+        final class Outline: CAShapeLayer {}
+        let root = CATransformLayer(), shape = CAShapeLayer(), gradient = CAGradientLayer(), outline = Outline()
+        let trim = CABasicAnimation(keyPath: "strokeEnd")
+        trim.fromValue = 0.0
+        trim.toValue = 1.0
+        trim.beginTime = 100
+        trim.duration = 1
+        shape.add(trim, forKey: "trim")
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        root.sublayers = [shape, gradient, outline]
+        let cache = PresentationCache()
+        let first = root.presentationTree(atMediaTime: 100.25, reusing: cache)
+        let firstCopies = first.sublayers ?? []
+        #expect((firstCopies.first as? CAShapeLayer)?.strokeEnd == 0.25)
+        shape.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        gradient.startPoint = CGPoint(x: 0.2, y: 0.1)
+        let second = root.presentationTree(atMediaTime: 100.75, reusing: cache)
+        let copies = second.sublayers ?? []
+        #expect(second === first && copies.count == 3)
+        #expect(copies.first === firstCopies.first && copies.dropFirst().first === firstCopies.dropFirst().first)
+        #expect(copies.last !== firstCopies.last && copies.last is Outline == false && copies.last is CAShapeLayer)
+        let fresh = root.presentationTree(atMediaTime: 100.75).sublayers ?? []
+        #expect((copies.first as? CAShapeLayer)?.strokeEnd == 0.75 && (fresh.first as? CAShapeLayer)?.strokeEnd == 0.75)
+        #expect((copies.first as? CAShapeLayer)?.fillColor == shape.fillColor)
+        #expect((copies.dropFirst().first as? CAGradientLayer)?.startPoint == CGPoint(x: 0.2, y: 0.1))
+        #expect(copies.map { ObjectIdentifier(type(of: $0)) } == fresh.map { ObjectIdentifier(type(of: $0)) })
+    }
+
     @Test("custom keys hold values and animate like properties")
     func customKeys() {
         final class PieLayer: CALayer {
