@@ -46,7 +46,14 @@ extension RenderList {
               new[new.count - 1 - suffix] == before[before.count - 1 - suffix] { suffix += 1 }
         let newMiddle = new[prefix..<(new.count - suffix)], oldMiddle = before[prefix..<(before.count - suffix)]
         var changed: [MatchedDraw] = []
-        if newMiddle.count + oldMiddle.count <= RenderList.damageEditScriptLimit {
+        // Equal draws have equal bounds: where no draw of one middle has a draw of the other with
+        // its bounds, nothing matches and every draw is damage, which the edit script would find
+        // at the cost of the middles' product (every layer of a Lottie letter moving: a twentieth
+        // of its frame).
+        let oldBounds = Set(oldMiddle.map(\.pixelBounds))
+        if !newMiddle.contains(where: { oldBounds.contains($0.pixelBounds) }) {
+            changed = Array(newMiddle) + Array(oldMiddle)
+        } else if newMiddle.count + oldMiddle.count <= RenderList.damageEditScriptLimit {
             // The shortest edit script (Myers', Swift's `difference`): draws kept in both lie
             // between ones that moved or changed, as a still page between two spinners.
             for change in Array(newMiddle).difference(from: Array(oldMiddle)) {
