@@ -41,7 +41,11 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     }
 
     /// True when every entry is a finite number.
-    public var isFinite: Bool { rows.allSatisfy(\.isFinite) }
+    public var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite && m42.isFinite
+            && m43.isFinite && m44.isFinite
+    }
 
     /// The homogeneous image of the row vector (x, y, z, w).
     @inlinable
