@@ -51,6 +51,10 @@ enum AnimatableValue {
         case let v as CGSize: self = .size(v); return
         case let v as CGRect: self = .rect(v); return
         case let v as CATransform3D: self = .transform(v); return
+        // Classes: a cast to one checks the class, with no conformance lookup (a shape layer's
+        // animated path and colours came after four failed protocol casts every frame).
+        case let v as CGColor: self = .color(v); return
+        case let v as CGPath: self = .path(v); return
         default: break
         }
         switch any {
@@ -58,8 +62,6 @@ enum AnimatableValue {
         case let v as NSNumber: self = .number(v.doubleValue)
         case let v as any BinaryInteger: self = .number(Double(v))
         case let v as any BinaryFloatingPoint: self = .number(Double(v))
-        case let v as CGColor: self = .color(v)
-        case let v as CGPath: self = .path(v)
         case let v as [NumberConvertible]: self = .numbers(v.map(\.doubleValue))
         case let v as [CGColor]: self = .colors(v)
         case let v as [Any]:
