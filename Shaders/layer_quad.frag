@@ -95,16 +95,18 @@ vec4 outlineEdge(int i, vec2 corner) {
 // The area of the pixel's square, top-left corner `corner`, inside the polygon
 // (polygon_coverage.glsl): GLExecutor draws with this variant where edges cross pixels.
 float coverage(vec2 corner, vec2 p) {
-    float c = 0.0;
-    if (u_outlineCount <= 4) {
-        // Quads and triangles (padded with an edge that spans nothing) by constant indices.
-        c = edgeShare(outlineEdge(0, corner), u_inverseSlopes[0]) + edgeShare(outlineEdge(1, corner), u_inverseSlopes[1])
-            + edgeShare(outlineEdge(2, corner), u_inverseSlopes[2]) + edgeShare(outlineEdge(3, corner), u_inverseSlopes[3]);
-    } else {
+    // Quads and triangles (padded with an edge that spans nothing) by constant indices.
+    float c = edgeShare(outlineEdge(0, corner), u_inverseSlopes[0]) + edgeShare(outlineEdge(1, corner), u_inverseSlopes[1])
+              + edgeShare(outlineEdge(2, corner), u_inverseSlopes[2]) + edgeShare(outlineEdge(3, corner), u_inverseSlopes[3]);
+#ifndef FEW_EDGES
+    // Longer outlines in a loop: compiled only where a polygon has them (GLQuadVariant.fewEdges).
+    if (u_outlineCount > 4) {
+        c = 0.0;
         for (int i = 0; i < min(u_outlineCount, MAX_EDGES); ++i) {
             c += edgeShare(outlineEdge(i, corner), u_inverseSlopes[i]);
         }
     }
+#endif
     return clamp(c, 0.0, 1.0);
 }
 #else
@@ -116,9 +118,11 @@ float coverage(vec2 corner, vec2 p) {
 float coverage(vec2 corner, vec2 p) {
     vec4 a = clamp(v_edges0 + 0.5, 0.0, 1.0), b = clamp(v_edges1 + 0.5, 0.0, 1.0);
     float c = a.x * a.y * a.z * a.w * b.x * b.y * b.z * b.w;
+#ifndef FEW_EDGES
     for (int i = 8; i < min(u_edgeCount, MAX_EDGES); ++i) {
         c *= clamp(dot(u_edges[i], vec3(p, 1.0)) + 0.5, 0.0, 1.0);
     }
+#endif
     return c;
 }
 #endif

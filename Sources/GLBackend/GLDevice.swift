@@ -540,6 +540,8 @@ public final class GLDevice: @unchecked Sendable {
     public var plainTextureDraws: Int { fromExecutor(\.plainTextureDraws) ?? 0 }
     /// Gradient quads drawn with the gradient-only variant of the quad program.
     public var plainGradientDraws: Int { fromExecutor(\.plainGradientDraws) ?? 0 }
+    /// Quads drawn with the quad program's variant for at most four outline vertices.
+    public var fewEdgeDraws: Int { fromExecutor(\.fewEdgeDraws) ?? 0 }
 
     /// Rounded clips drawn through the stencil (`clipRoundedByStencil`), since the device was opened.
     public var stencilClips: Int { fromExecutor(\.stencilClips) ?? 0 }

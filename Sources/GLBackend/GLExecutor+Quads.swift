@@ -104,7 +104,9 @@ extension GLExecutor {
             var variant = marksStencil ? GLQuadVariant(exact: step.exact, solid: true, shaped: quad.rounded != nil, marksStencil: true)
                 : generalQuadProgramOnly && region == nil ? GLQuadVariant(exact: step.exact, solid: solid)
                 : GLQuadVariant(exact: step.exact, solid: solid, gradient: gradient, sampling: sampling, shaped: quad.rounded != nil)
+            variant.fewEdges = !generalQuadProgramOnly && quad.polygon.outline.count <= 4 && quad.polygon.edges.count <= 8
             variant.blendsWithBackdrop = quad.blend.readsBackdrop
+            if variant.fewEdges { fewEdgeDraws += 1 }
             if variant.sampling != nil { plainTextureDraws += 1 }
             if variant.gradient { plainGradientDraws += 1 }
             use(try quadProgram(variant))

@@ -135,6 +135,8 @@ package final class GLExecutor {
     var plainTextureDraws = 0
     /// Gradient quads drawn with the gradient-only variant (GRADIENT_FILL).
     var plainGradientDraws = 0
+    /// Quads drawn with the variant for at most four outline vertices (FEW_EDGES).
+    var fewEdgeDraws = 0
 
     /// A route filled paths take instead of the driver's (`GLDevice.fillPaths(by:)`).
     var pathRoute: GLPathFill.Route?
