@@ -53,18 +53,23 @@ struct QuadVariantTests {
         return try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
     }
 
+    /// `list` drawn by a device that draws every quad with the general program and by one that
+    /// takes the lean variants, and how many bytes differ between the two frames.
+    static func againstGeneral(_ list: RenderList) throws -> (general: GLDevice, lean: GLDevice, differing: Int) {
+        let general = try GLDevice()
+        general.drawWithGeneralQuadProgram()
+        let lean = try GLDevice()
+        let a = try general.render(list), b = try lean.render(list)
+        return (general, lean, zip(a.pixels, b.pixels).filter { $0 != $1 }.count)
+    }
+
     @Test("every lean variant draws the pixels of the general program", arguments: [
         (CALayerContentsFilter.nearest, CALayerContentsFilter.nearest), (.linear, .linear), (.nearest, .linear),
         (.linear, .nearest), (.linear, .trilinear), (.nearest, .trilinear), (.trilinear, .trilinear),
     ])
     func sameAsGeneral(filters: (CALayerContentsFilter, CALayerContentsFilter)) throws {
-        let list = try QuadVariantTests.frame(magnification: filters.0, minification: filters.1)
-        let general = try GLDevice()
-        general.drawWithGeneralQuadProgram()
-        let lean = try GLDevice()
-        let a = try general.render(list), b = try lean.render(list)
-        var differing = 0
-        for i in a.pixels.indices where a.pixels[i] != b.pixels[i] { differing += 1 }
+        let (general, lean, differing) = try QuadVariantTests.againstGeneral(QuadVariantTests.frame(magnification: filters.0,
+                                                                                                     minification: filters.1))
         #expect(differing == 0, "\(filters): \(differing) bytes differ from the general program")
         #expect(general.plainTextureDraws == 0 && general.fewEdgeDraws == 0)
         #expect(lean.fewEdgeDraws > 0, "\(filters): no quad took the variant without the longer outlines' loops")
@@ -117,13 +122,7 @@ struct QuadVariantTests {
 
     @Test("the gradient variant draws the pixels of the general program")
     func gradientSameAsGeneral() throws {
-        let list = try QuadVariantTests.gradientFrame()
-        let general = try GLDevice()
-        general.drawWithGeneralQuadProgram()
-        let lean = try GLDevice()
-        let a = try general.render(list), b = try lean.render(list)
-        var differing = 0
-        for i in a.pixels.indices where a.pixels[i] != b.pixels[i] { differing += 1 }
+        let (general, lean, differing) = try QuadVariantTests.againstGeneral(QuadVariantTests.gradientFrame())
         #expect(differing == 0, "\(differing) bytes differ from the general program")
         #expect(general.plainGradientDraws == 0 && general.fewEdgeDraws == 0)
         #expect(lean.plainGradientDraws >= 6, "\(lean.plainGradientDraws) quads took the gradient variant")
