@@ -218,9 +218,7 @@ public final class GLDevice: @unchecked Sendable {
 
     private func renderLocked(_ list: RenderList) throws -> Bitmap {
         for _ in 0..<2 {
-            guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-                throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
-            }
+            try makeCurrent()
             defer { eglMakeCurrent(opened.display, nil, nil, nil) }
             let outcome = Result { try self.preparedExecutor().execute(list) }
             if try lostContextReplaced() { continue }
@@ -284,9 +282,7 @@ public final class GLDevice: @unchecked Sendable {
     public func renderTimingStages(_ list: RenderList) throws -> (image: Bitmap, stages: FrameStages) {
         lock.lock()
         defer { lock.unlock() }
-        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
-        }
+        try makeCurrent()
         var stages = FrameStages()
         func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
         let outcome = Result { () throws -> Bitmap in
@@ -334,25 +330,24 @@ public final class GLDevice: @unchecked Sendable {
     public func submit(_ list: RenderList, damage: PixelRect? = nil) throws -> PendingFrame {
         lock.lock()
         defer { lock.unlock() }
-        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
-        }
+        try makeCurrent()
         defer { eglMakeCurrent(opened.display, nil, nil, nil) }
         return PendingFrame(list: list, readback: try preparedExecutor().submit(list, damage: damage), generation: contextGeneration,
                             damage: damage)
+    }
+
+    /// Makes the context current on this thread (with the lock held); the caller lets go of it.
+    private func makeCurrent() throws {
+        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
+        }
     }
 
     /// Builds the context's programs now, which the first frame would otherwise do: a caller
     /// that knows it will draw can have it done ahead, on another thread while it reads its
     /// document (`quartz animate` and `render` do).
     public func prepare() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
-        }
-        defer { eglMakeCurrent(opened.display, nil, nil, nil) }
-        _ = try preparedExecutor()
+        try withCurrentContext { _ = try preparedExecutor() }
     }
 
     /// Lets go of a frame `submit` drew without reading it (its buffer returns for reuse).
@@ -373,9 +368,7 @@ public final class GLDevice: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard frame.generation == contextGeneration, let executor else { return try renderLocked(frame.list) }
-        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
-        }
+        try makeCurrent()
         // A damage with no frame of the same size beneath it has nothing to be laid over: the
         // whole frame is drawn.
         if frame.damage != nil, previous?.width != frame.list.width || previous?.height != frame.list.height {
@@ -651,9 +644,7 @@ public final class GLDevice: @unchecked Sendable {
     private func withCurrentContext<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        guard eglMakeCurrent(opened.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-            throw GLError.noContext("eglMakeCurrent failed (\(eglErrorName())); the context may be lost")
-        }
+        try makeCurrent()
         defer { eglMakeCurrent(opened.display, nil, nil, nil) }
         return try body()
     }
