@@ -103,17 +103,17 @@ struct LottieAnimationBuilder {
     }
 
     /// A value worked out at any frame, animated through samples between `start` and `end` (the
-    /// frames where its parts change), linear between them.
-    func sampled(_ layer: CALayer, _ keyPath: String, times keyTimes: [Double], _ value: (Double) -> Any) {
+    /// frames where its parts change), linear between them but for held values, which jump.
+    func sampled(_ layer: CALayer, _ keyPath: String, times keyTimes: LottieKeyTimes, _ value: (Double) -> Any) {
         if let remap {
             guard budget.take(remap.frames.count, keyPath: keyPath, layerName: layer.name) else {
                 layer.setValue(value(remap.localFrames[0]), forKeyPath: keyPath)
                 return
             }
-            remap.outer.sampled(layer, keyPath, keys: remap.keys, remapped: remap.values(keyTimes: keyTimes, value))
+            remap.outer.sampled(layer, keyPath, keys: remap.keys, remapped: remap.values(keyTimes: keyTimes.times, value))
             return
         }
-        let sorted = Array(Set(keyTimes)).sorted()
+        let sorted = Array(Set(keyTimes.times)).sorted()
         guard let start = sorted.first, let end = sorted.last, end > start else {
             layer.setValue(value(sorted.first ?? 0), forKeyPath: keyPath)
             return
@@ -125,7 +125,9 @@ struct LottieAnimationBuilder {
             times.append(t)
             t += step
         }
-        times = Array(Set(times + sorted)).sorted()
+        // Held values kept whole up to their jumps: a sample a hair before each.
+        let held = keyTimes.jumps.map { $0 - 1e-3 }.filter { $0 > start }
+        times = Array(Set(times + sorted + held)).sorted()
         guard budget.take(times.count, keyPath: keyPath, layerName: layer.name) else {
             layer.setValue(value(start), forKeyPath: keyPath)
             return

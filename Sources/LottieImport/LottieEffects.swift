@@ -26,7 +26,7 @@ enum LottieEffects {
         builder.animate(layer, "shadowOpacity", scalar("Opacity", 255)) { NSNumber(value: min(max($0 / 255, 0), 1)) }
         builder.animate(layer, "shadowRadius", scalar("Softness", 0)) { NSNumber(value: max($0 / 5, 0)) }
         let direction = scalar("Direction", 135), distance = scalar("Distance", 0)
-        builder.sampled(layer, "shadowOffset", times: direction.keyframes.map(\.time) + distance.keyframes.map(\.time)) { frame in
+        builder.sampled(layer, "shadowOffset", times: direction.keyTimes + distance.keyTimes) { frame in
             let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
             let angle = (direction.value(at: frame, interpolate: mixed) - 90) * .pi / 180, d = distance.value(at: frame, interpolate: mixed)
             return NSValue(size: CGSize(width: d * cos(angle), height: d * sin(angle)))

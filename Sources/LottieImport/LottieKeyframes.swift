@@ -105,6 +105,42 @@ extension LottieNode {
     }
 }
 
+/// The frames where a value worked out from keyframes changes course, for sampling it: every
+/// keyframe's time, and where a keyframe holds, the frame its value gives way to the next one's.
+/// A sample on each side of such a jump keeps the held value whole up to it, where samples a
+/// frame apart, linear between them, would slide it to the next over the frame before
+/// (TypeFace's hold-keyframed particles sat a quarter of the way to their next places).
+struct LottieKeyTimes {
+    var times: [Double] = []
+    var jumps: [Double] = []
+
+    static let none = LottieKeyTimes()
+
+    init(times: [Double] = [], jumps: [Double] = []) {
+        self.times = times
+        self.jumps = jumps
+    }
+
+    /// The frames of all of `parts`.
+    init(_ parts: [LottieKeyTimes]) {
+        times = parts.flatMap(\.times)
+        jumps = parts.flatMap(\.jumps)
+    }
+
+    static func + (a: LottieKeyTimes, b: LottieKeyTimes) -> LottieKeyTimes {
+        LottieKeyTimes(times: a.times + b.times, jumps: a.jumps + b.jumps)
+    }
+}
+
+extension LottieAnimatable {
+    /// Its keyframes' times and the frames where a held value jumps.
+    var keyTimes: LottieKeyTimes {
+        var jumps: [Double] = []
+        for (a, b) in zip(keyframes, keyframes.dropFirst()) where a.hold && b.time > a.time { jumps.append(b.time) }
+        return LottieKeyTimes(times: keyframes.map(\.time), jumps: jumps)
+    }
+}
+
 extension LottieAnimatable {
     /// The value at `frame`: eased between keyframes by their handles (Core Animation's cubic
     /// timing curve on the first dimension), held where a keyframe holds, clamped outside.

@@ -41,7 +41,7 @@ struct LottieMasks {
             if let expansion = try mask["x"]?.animatable({ try $0.numbers().first ?? 0 }), expansion.keyframes.contains(where: { $0.value != 0 }) {
                 // Expanded (or contracted) as an offset path with round joins, worked out a frame
                 // apart where the path or the expansion moves.
-                let times = bezier.keyframes.map(\.time) + expansion.keyframes.map(\.time)
+                let times = bezier.keyTimes + expansion.keyTimes
                 builder.sampled(shape, "path", times: times) { frame -> Any in
                     let value = bezier.value(at: frame, interpolate: LottieBezier.mix)
                     return path(Self.expanded(value, by: expansion.value(at: frame) { $0 + ($1 - $0) * $2 }))

@@ -23,7 +23,7 @@ struct LottieOffsetPath {
         miterLimit = try node.numberProperty("ml", default: 4)
     }
 
-    var keyTimes: [Double] { amount.keyframes.map(\.time) + miterLimit.keyframes.map(\.time) }
+    var keyTimes: LottieKeyTimes { amount.keyTimes + miterLimit.keyTimes }
 
     func apply(_ outline: LottieBezier, at frame: Double) -> LottieBezier {
         let mix: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }

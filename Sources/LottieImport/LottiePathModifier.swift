@@ -10,7 +10,7 @@ enum LottiePathModifier {
     case zigZag(LottieZigZag)
     case offset(LottieOffsetPath)
 
-    var keyTimes: [Double] {
+    var keyTimes: LottieKeyTimes {
         switch self {
         case .zigZag(let z): z.keyTimes
         case .offset(let o): o.keyTimes

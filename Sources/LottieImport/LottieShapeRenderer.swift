@@ -92,7 +92,7 @@ struct LottieShapeRenderer {
             }
             return
         }
-        builder.sampled(layer, "path", times: geometry.flatMap(\.keyTimes)) { frame -> CGPath in
+        builder.sampled(layer, "path", times: LottieKeyTimes(geometry.map(\.keyTimes))) { frame -> CGPath in
             let path = CGMutablePath()
             for _ in 0..<rounds {
                 for item in geometry { item.addPath(at: frame, to: path, transform: .identity) }
@@ -149,7 +149,7 @@ struct LottieShapeRenderer {
             builder.animate(gradient, "startPoint", paint.start) { NSValue(point: unit($0)) }
             if type == 2 {
                 // Radial: Core Animation's end point gives the radius along each axis.
-                builder.sampled(gradient, "endPoint", times: paint.start.keyframes.map(\.time) + paint.end.keyframes.map(\.time)) { frame in
+                builder.sampled(gradient, "endPoint", times: paint.start.keyTimes + paint.end.keyTimes) { frame in
                     let s = paint.start.value(at: frame, interpolate: LottieEasing.mix), e = paint.end.value(at: frame, interpolate: LottieEasing.mix)
                     let r = hypot((e.count > 0 ? e[0] : 0) - (s.count > 0 ? s[0] : 0), (e.count > 1 ? e[1] : 0) - (s.count > 1 ? s[1] : 0))
                     return NSValue(point: unit([(s.count > 0 ? s[0] : 0) + r, (s.count > 1 ? s[1] : 0) + r]))
@@ -198,14 +198,14 @@ struct LottieShapeRenderer {
         return (low - turns, high - turns)
     }
 
-    private func trimTimes(_ trims: Trim) -> [Double] {
-        trims.flatMap { $0.start.keyframes.map(\.time) + $0.end.keyframes.map(\.time) + $0.offset.keyframes.map(\.time) }
+    private func trimTimes(_ trims: Trim) -> LottieKeyTimes {
+        LottieKeyTimes(trims.map { $0.start.keyTimes + $0.end.keyTimes + $0.offset.keyTimes })
     }
 
     /// Whether the trim's stretch passes the path's end at any of its frames (then the path is
     /// drawn round twice and the stretch taken on the doubled path, as lottie-ios does).
     private func trimWraps(_ trim: Trim) -> Bool {
-        let times = trimTimes(trim)
+        let times = trimTimes(trim).times
         guard let first = times.min(), let last = times.max(), last > first else { return trimEnds(trim, times.first ?? 0).1 > 1 + 1e-9 }
         return stride(from: first, through: last, by: max(1, (last - first) / 400)).contains { trimEnds(trim, $0).1 > 1 + 1e-9 }
     }

@@ -70,16 +70,16 @@ indirect enum LottieShapeItem {
     }
 
     /// Frames where the item's geometry has keyframes.
-    var keyTimes: [Double] {
+    var keyTimes: LottieKeyTimes {
         switch self {
-        case .path(let p): p.keyframes.map(\.time)
-        case .rectangle(let s, let p, let r, _): s.keyframes.map(\.time) + p.keyframes.map(\.time) + r.keyframes.map(\.time)
-        case .ellipse(let s, let p, _): s.keyframes.map(\.time) + p.keyframes.map(\.time)
+        case .path(let p): p.keyTimes
+        case .rectangle(let s, let p, let r, _): s.keyTimes + p.keyTimes + r.keyTimes
+        case .ellipse(let s, let p, _): s.keyTimes + p.keyTimes
         case .star(let star): star.keyTimes
-        case .group(let items, let transform): items.flatMap(\.keyTimes) + transform.keyTimes
-        case .rounded(let item, let radius): item.keyTimes + radius.keyframes.map(\.time)
-        case .modified(let item, let modifiers): item.keyTimes + modifiers.flatMap(\.keyTimes)
-        default: []
+        case .group(let items, let transform): LottieKeyTimes(items.map(\.keyTimes)) + transform.keyTimes
+        case .rounded(let item, let radius): item.keyTimes + radius.keyTimes
+        case .modified(let item, let modifiers): item.keyTimes + LottieKeyTimes(modifiers.map(\.keyTimes))
+        default: .none
         }
     }
 
@@ -206,8 +206,8 @@ struct LottieStar {
         isRounded = roundness.contains { $0.keyframes.contains { $0.value != 0 } }
     }
 
-    var keyTimes: [Double] {
-        [points, outerRadius, innerRadius, rotation].flatMap { $0.keyframes.map(\.time) } + position.keyframes.map(\.time)
+    var keyTimes: LottieKeyTimes {
+        LottieKeyTimes([points, outerRadius, innerRadius, rotation].map(\.keyTimes)) + position.keyTimes
     }
 
     /// The outline at `frame`: straight edges between the points, closed.

@@ -44,15 +44,12 @@ struct LottieTransform {
         (rotationX.keyframes + rotationY.keyframes).contains { $0.value != 0 }
     }
 
-    /// Frames where some part of the matrix has a keyframe.
-    var keyTimes: [Double] {
-        var times = anchor.keyframes.map(\.time) + scale.keyframes.map(\.time) + rotation.keyframes.map(\.time)
-            + skew.keyframes.map(\.time) + skewAxis.keyframes.map(\.time)
-            + rotationX.keyframes.map(\.time) + rotationY.keyframes.map(\.time)
-        if let x = positionX, let y = positionY { times += x.keyframes.map(\.time) + y.keyframes.map(\.time) } else {
-            times += position.keyframes.map(\.time)
-        }
-        return times
+    /// Frames where some part of the matrix has a keyframe or jumps from a held value.
+    var keyTimes: LottieKeyTimes {
+        let parts = [anchor.keyTimes, scale.keyTimes, rotation.keyTimes, skew.keyTimes, skewAxis.keyTimes,
+                     rotationX.keyTimes, rotationY.keyTimes]
+        if let x = positionX, let y = positionY { return LottieKeyTimes(parts + [x.keyTimes, y.keyTimes]) }
+        return LottieKeyTimes(parts + [position.keyTimes])
     }
 
     var isAnimated: Bool {

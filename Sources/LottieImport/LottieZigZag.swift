@@ -25,7 +25,7 @@ struct LottieZigZag {
         pointType = try node.numberProperty("pt", default: 1)
     }
 
-    var keyTimes: [Double] { [size, ridges, pointType].flatMap { $0.keyframes.map(\.time) } }
+    var keyTimes: LottieKeyTimes { LottieKeyTimes([size, ridges, pointType].map(\.keyTimes)) }
 
     func apply(_ outline: LottieBezier, at frame: Double) -> LottieBezier {
         func number(_ property: LottieAnimatable<Double>) -> Double { property.value(at: frame) { $0 + ($1 - $0) * $2 } }

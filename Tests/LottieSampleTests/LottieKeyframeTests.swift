@@ -2,6 +2,8 @@
 // the segment that leaves it ("o" and "i", and for positions "to" and "ti"); the keyframe after it
 // carries the next segment's. Reading "i" from the arriving keyframe instead eased every segment
 // with its neighbour's curve (lottie-ios's issue_1877 check mark grew to 2.6 times its size).
+// Held keyframes keep their value whole up to the next one, also where the importer samples a
+// value a frame apart.
 import Foundation
 import LayerModel
 import LottieImport
@@ -87,6 +89,50 @@ struct LottieKeyframeTests {
             let x = Self.probe(root, atFrame: Double(frame)).transform.m41
             let expected = 100 * Self.timingCurve(Double(frame) / 10, x1, y1, x2, y2)
             #expect(abs(x - expected) < 1e-6, "frame \(frame): \(x), the curve gives \(expected)")
+        }
+    }
+
+    @Test("a held position keeps its value up to the next keyframe, though the transform is sampled a frame apart")
+    func heldPosition() throws {
+        let position = """
+        {"a": 1, "k": [
+          {"t": 0, "s": [0, 0], "h": 1},
+          {"t": 10, "s": [100, 0], "h": 1},
+          {"t": 20, "s": [40, 0]}]}
+        """
+        let root = try Self.layer(opacity: #"{"a": 0, "k": 100}"#, position: position)
+        for (frame, x) in [(5.0, 0.0), (9.25, 0.0), (9.9, 0.0), (10.0, 100.0), (10.5, 100.0), (19.75, 100.0), (20.0, 40.0)] {
+            let m = Self.probe(root, atFrame: frame).transform
+            #expect(abs(m.m41 - x) < 1e-6, "frame \(frame): x \(m.m41), held \(x)")
+        }
+    }
+
+    @Test("a held trim keeps its ends up to the next keyframe")
+    func heldTrim() throws {
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "probe", "ind": 1, "ip": 0, "op": 20, "st": 0,
+           "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}},
+           "shapes": [
+             {"ty": "rc", "s": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 0}},
+             {"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, "lc": 1, "lj": 1},
+             {"ty": "tm", "s": {"a": 0, "k": 0}, "o": {"a": 0, "k": 0}, "m": 1,
+              "e": {"a": 1, "k": [{"t": 0, "s": [20], "h": 1}, {"t": 10, "s": [80], "h": 1}, {"t": 20, "s": [100]}]}}]}]}
+        """
+        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
+        root.speed = 0
+        func strokeEnd(_ frame: Double) -> Double? {
+            let probe = Self.probe(root, atFrame: frame)
+            var stack = [probe]
+            while let layer = stack.popLast() {
+                if let shape = layer as? CAShapeLayer, shape.strokeColor != nil { return Double(shape.strokeEnd) }
+                stack += layer.sublayers ?? []
+            }
+            return nil
+        }
+        for (frame, end) in [(5.0, 0.2), (9.5, 0.2), (10.0, 0.8), (19.5, 0.8)] {
+            let value = try #require(strokeEnd(frame))
+            #expect(abs(value - end) < 1e-6, "frame \(frame): strokeEnd \(value), held \(end)")
         }
     }
 }
