@@ -125,9 +125,11 @@ struct LottieAnimationBuilder {
             times.append(t)
             t += step
         }
-        // Held values kept whole up to their jumps: a sample a hair before each.
+        // Held values kept whole up to their jumps: a sample a hair before each. Finer samples
+        // where an easing bends fast, unless they would pass the animation's share.
         let held = keyTimes.jumps.map { $0 - 1e-3 }.filter { $0 > start }
-        times = Array(Set(times + sorted + held)).sorted()
+        let finer = keyTimes.refinements.count + times.count <= Self.maxSamples ? keyTimes.refinements : []
+        times = Array(Set(times + sorted + held + finer)).sorted()
         guard budget.take(times.count, keyPath: keyPath, layerName: layer.name) else {
             layer.setValue(value(start), forKeyPath: keyPath)
             return

@@ -113,31 +113,44 @@ extension LottieNode {
 struct LottieKeyTimes {
     var times: [Double] = []
     var jumps: [Double] = []
+    /// Frames between keyframes where the easing bends too fast for samples a frame apart,
+    /// linear between them, to follow it (`LottieEasing.finerSamples`).
+    var refinements: [Double] = []
 
     static let none = LottieKeyTimes()
 
-    init(times: [Double] = [], jumps: [Double] = []) {
+    init(times: [Double] = [], jumps: [Double] = [], refinements: [Double] = []) {
         self.times = times
         self.jumps = jumps
+        self.refinements = refinements
     }
 
     /// The frames of all of `parts`.
     init(_ parts: [LottieKeyTimes]) {
         times = parts.flatMap(\.times)
         jumps = parts.flatMap(\.jumps)
+        refinements = parts.flatMap(\.refinements)
     }
 
     static func + (a: LottieKeyTimes, b: LottieKeyTimes) -> LottieKeyTimes {
-        LottieKeyTimes(times: a.times + b.times, jumps: a.jumps + b.jumps)
+        LottieKeyTimes(times: a.times + b.times, jumps: a.jumps + b.jumps, refinements: a.refinements + b.refinements)
     }
 }
 
 extension LottieAnimatable {
-    /// Its keyframes' times and the frames where a held value jumps.
+    /// Its keyframes' times, the frames where a held value jumps, and finer samples where an
+    /// easing bends fast.
     var keyTimes: LottieKeyTimes {
-        var jumps: [Double] = []
-        for (a, b) in zip(keyframes, keyframes.dropFirst()) where a.hold && b.time > a.time { jumps.append(b.time) }
-        return LottieKeyTimes(times: keyframes.map(\.time), jumps: jumps)
+        var jumps: [Double] = [], refinements: [Double] = []
+        for (a, b) in zip(keyframes, keyframes.dropFirst()) where b.time > a.time {
+            if a.hold {
+                jumps.append(b.time)
+                continue
+            }
+            let o = a.outTangent ?? .zero, i = b.inTangent ?? CGPoint(x: 1, y: 1)
+            refinements += LottieEasing.finerSamples(from: a.time, to: b.time, Double(o.x), Double(o.y), Double(i.x), Double(i.y))
+        }
+        return LottieKeyTimes(times: keyframes.map(\.time), jumps: jumps, refinements: refinements)
     }
 }
 
@@ -192,6 +205,37 @@ enum LottieEasing {
             if bezier(middle, x1, x2) < x { low = middle } else { high = middle }
         }
         return bezier((low + high) / 2, y1, y2)
+    }
+
+    /// How far (in parts of a segment's change) samples drawn linear between them may stray
+    /// from the eased curve: a thousandth, a tenth of a point on a 100-point move.
+    static let sampleTolerance = 1e-3
+
+    /// Frames strictly inside the segment from frame `a` to frame `b`, eased by the curve
+    /// (x1, y1, x2, y2), where the sampler needs samples closer than a frame: linear between
+    /// samples h frames apart strays from a curve bending at c (parts a frame squared) by up to
+    /// h * h * c / 8, so the grid is the halving of a frame (down to an eighth) that keeps that
+    /// within `sampleTolerance`. Empty where a frame apart follows the curve (every linear
+    /// easing). Core Animation eases each keyframe exactly, as lottie-ios asks it to; samples a
+    /// frame apart missed TypeFace D's and L's strokes and issue_1877's check mark between frames.
+    static func finerSamples(from a: Double, to b: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [Double] {
+        let span = b - a
+        guard span > 1e-6, span.isFinite, !(x1 == y1 && x2 == y2) else { return [] }
+        // The curve's bend, from second differences of 32 probes across the segment.
+        let probes = 32
+        var eased = [Double](repeating: 0, count: probes + 1)
+        for k in 0...probes { eased[k] = solve(Double(k) / Double(probes), x1, y1, x2, y2) }
+        var bend = 0.0
+        for k in 1..<probes { bend = max(bend, abs(eased[k + 1] - 2 * eased[k] + eased[k - 1])) }
+        let probeStep = span / Double(probes)
+        let curvature = bend / (probeStep * probeStep)
+        guard curvature > 8 * sampleTolerance else { return [] }
+        var step = 1.0
+        while step > 0.125, step * step * curvature / 8 > sampleTolerance { step /= 2 }
+        guard step < 1 else { return [] }
+        let count = Int((span / step).rounded(.up))
+        guard count > 1, count <= 4096 else { return [] }
+        return (1..<count).map { a + Double($0) * step }.filter { $0 < b }
     }
 
     static func mix(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {

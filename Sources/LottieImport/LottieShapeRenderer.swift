@@ -210,9 +210,31 @@ struct LottieShapeRenderer {
         return stride(from: first, through: last, by: max(1, (last - first) / 400)).contains { trimEnds(trim, $0).1 > 1 + 1e-9 }
     }
 
+    /// A lone trim without an offset whose start stays on one side of its end at every
+    /// keyframe: its two ends as keyframes of their own (start first), which Core Animation can
+    /// ease exactly. Nil where the trim needs its ends worked out frame by frame.
+    private func plainEnds(_ trims: Trim) -> (LottieAnimatable<Double>, LottieAnimatable<Double>)? {
+        guard trims.count == 1, let trim = trims.first, trim.offset.keyframes.allSatisfy({ $0.value == 0 }) else { return nil }
+        let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
+        let times = Set(trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time))
+        let pairs = times.map { (trim.start.value(at: $0, interpolate: mixed), trim.end.value(at: $0, interpolate: mixed)) }
+        if pairs.allSatisfy({ $0.0 <= $0.1 }) { return (trim.start, trim.end) }
+        if pairs.allSatisfy({ $0.0 >= $0.1 }) { return (trim.end, trim.start) }
+        return nil
+    }
+
     /// Lottie's trim (start and end in percent, offset in degrees of the whole length) as the
     /// stroke's start and end (halved on a path drawn round twice).
     private func applyTrim(_ trim: Trim, to shape: CAShapeLayer, overTwoRounds: Bool) {
+        if !overTwoRounds, let (start, end) = plainEnds(trim) {
+            // Eased by the keyframes' own timing functions, as lottie-ios animates strokeStart
+            // and strokeEnd: samples a frame apart, linear between, missed the curve between
+            // frames (issue_1841's arcs at 50%, a frame and a half past a sample).
+            let fraction = { (percent: Double) in NSNumber(value: min(max(percent / 100, 0), 1)) }
+            builder.animate(shape, "strokeStart", start, fraction)
+            builder.animate(shape, "strokeEnd", end, fraction)
+            return
+        }
         let times = trimTimes(trim)
         func ends(_ frame: Double) -> (Double, Double) {
             let (a, b) = trimEnds(trim, frame)

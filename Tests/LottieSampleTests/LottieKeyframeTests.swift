@@ -135,4 +135,26 @@ struct LottieKeyframeTests {
             #expect(abs(value - end) < 1e-6, "frame \(frame): strokeEnd \(value), held \(end)")
         }
     }
+
+    @Test("a sampled turn follows a steep timing curve between frames, not only at them")
+    func easedBetweenFrames() throws {
+        // A quarter turn over 10 frames on a steep ease in and out: the transform is sampled, and
+        // samples a frame apart, linear between them, strayed by degrees at the steep middle.
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "probe", "ind": 1, "ip": 0, "op": 20, "st": 0, "shapes": [],
+           "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                  "r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.9], "y": [0]}, "i": {"x": [0.1], "y": [1]}}, {"t": 10, "s": [90]}]}}}]}
+        """
+        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
+        root.speed = 0
+        for frame in stride(from: 3.0, through: 7.0, by: 0.25) {
+            let m = Self.probe(root, atFrame: frame).transform
+            let degrees = atan2(m.m12, m.m11) * 180 / .pi
+            let expected = 90 * Self.timingCurve(frame / 10, 0.9, 0, 0.1, 1)
+            // A thousandth of the turn (the sampler's tolerance) and a little for the sampling of
+            // the probe itself.
+            #expect(abs(degrees - expected) < 0.12, "frame \(frame): \(degrees)°, the curve gives \(expected)°")
+        }
+    }
 }
