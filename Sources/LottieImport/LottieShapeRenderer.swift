@@ -228,8 +228,7 @@ struct LottieShapeRenderer {
     private func applyTrim(_ trim: Trim, to shape: CAShapeLayer, overTwoRounds: Bool) {
         if !overTwoRounds, let (start, end) = plainEnds(trim) {
             // Eased by the keyframes' own timing functions, as lottie-ios animates strokeStart
-            // and strokeEnd: samples a frame apart, linear between, missed the curve between
-            // frames (issue_1841's arcs at 50%, a frame and a half past a sample).
+            // and strokeEnd: exact between frames, and no samples to make.
             let fraction = { (percent: Double) in NSNumber(value: min(max(percent / 100, 0), 1)) }
             builder.animate(shape, "strokeStart", start, fraction)
             builder.animate(shape, "strokeEnd", end, fraction)
