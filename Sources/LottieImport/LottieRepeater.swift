@@ -78,8 +78,9 @@ struct LottieRepeater {
                     CATransform3DMakeAffineTransform(below ? step.inverted() : step))
         }
         if transform.isAnimated {
-            builder.sampled(content, "transform", times: transform.keyTimes) { placement($0).0 }
-            builder.sampled(replicator, "instanceTransform", times: transform.keyTimes) { placement($0).1 }
+            let times = transform.keyTimes
+            builder.sampled(content, "transform", times: times) { placement($0).0 }
+            builder.sampled(replicator, "instanceTransform", times: times) { placement($0).1 }
         } else {
             let (shift, step) = placement(0)
             content.transform = shift
