@@ -237,11 +237,8 @@ enum AnimatableValue {
         // frame: a fifth of a Lottie glyph's evaluation).
         case let (.number(a), .number(b)):
             return .number(a + (b - a) * f)
-        case let (.path(a), .path(b)) where PathVector.sameShape(a, b):
-            let from = a.elements.flatMap(\.points), to = b.elements.flatMap(\.points)
-            return .path(PathVector.path(like: a, points: zip(from, to).map { p, q in
-                CGPoint(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f)
-            }))
+        case let (.path(a), .path(b)):
+            if let blended = a.blended(to: b, fraction: CGFloat(f)) { return .path(blended) }
         default:
             break
         }

@@ -96,15 +96,25 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             parsedLock.withLock { self.accessor = .some(found) }
             return found
         }()
-        let current = LayerKeyPaths.animatableValue(of: layer, at: path, accessor: accessor)
-        let kind = current?.kind ?? -1
+        // The property's present value says what the values are read as, and an additive
+        // animation adds to it. Once the values are read like a value the property holds, only
+        // an additive animation reads it again: a property keeps its kind, and reading a shape's
+        // path back through key-value coding every frame was a third of the keyframes' cost.
+        let cached = parsedLock.withLock { self.parsed }
+        var current: AnimatableValue?
         let read: [AnimatableValue]?
-        if let cached = parsedLock.withLock({ self.parsed.flatMap { $0.kind == kind ? $0 : nil } }) {
-            read = cached.values
+        if let cached, cached.kind >= 0, let values = cached.values, !isAdditive {
+            read = values
         } else {
-            let values = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
-            read = values.count == raw.count ? values : nil
-            parsedLock.withLock { self.parsed = (kind, read) }
+            current = LayerKeyPaths.animatableValue(of: layer, at: path, accessor: accessor)
+            let kind = current?.kind ?? -1
+            if let cached, cached.kind == kind {
+                read = cached.values
+            } else {
+                let values = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
+                read = values.count == raw.count ? values : nil
+                parsedLock.withLock { self.parsed = (kind, read) }
+            }
         }
         guard let parsed = read else {
             // One value the property cannot take skips the animation, with a word on why.

@@ -107,11 +107,14 @@ extension CALayer {
     private func presentationTree(atMediaTime t: CFTimeInterval, rootTime: CFTimeInterval,
                                   cache: PresentationCache? = nil) -> CALayer {
         var reused: [ObjectIdentifier: CALayer] = [:]
+        // The replicators met on the way (their delayed instances are presented after the tree).
+        var replicators: [CAReplicatorLayer] = []
         func present(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
             let copy: CALayer
             // Plain layers, and the library classes whose every property is in `state`, are all
             // state; another subclass may keep more, so it always gets a new copy.
-            if let cache, CALayer.isAllState(type(of: layer)), let previous = cache.copies[ObjectIdentifier(layer)],
+            let allState = CALayer.isAllState(type(of: layer))
+            if let cache, allState, let previous = cache.copies[ObjectIdentifier(layer)],
                previous.modelLayer === layer, type(of: previous) == type(of: layer) {
                 previous.state = layer.state
                 previous.transitionFrame = nil
@@ -124,6 +127,7 @@ extension CALayer {
                 copy.modelLayer = layer
             }
             if cache != nil { reused[ObjectIdentifier(layer)] = copy }
+            if !allState, let replicator = copy as? CAReplicatorLayer { replicators.append(replicator) }
             // An emitter's particles are a function of its time (CAEmitterLayer+Particles).
             (copy as? CAEmitterLayer)?.presentedLayerTime = time
             for (_, animation) in layer.attachedAnimations { animation.apply(to: copy, atLayerTime: time) }
@@ -136,7 +140,7 @@ extension CALayer {
         }
         defer { cache?.copies = reused }
         let root = copySubtree(rootTime: rootTime, children: \.storedSublayers, present: present)
-        CALayer.presentDelayedInstances(in: root, atMediaTime: t)
+        CALayer.presentDelayedInstances(of: replicators, atMediaTime: t)
         return root
     }
 
@@ -148,14 +152,15 @@ extension CALayer {
         type == CALayer.self || type == CAShapeLayer.self || type == CATransformLayer.self || type == CAGradientLayer.self
     }
 
-    /// Gives every replicator copy in `tree` whose instances are delayed the presentations of its
-    /// sublayers at the earlier times its instances show (see CAReplicatorLayer.delayedInstances).
-    private static func presentDelayedInstances(in tree: CALayer, atMediaTime t: CFTimeInterval) {
+    /// Gives every replicator copy of a presentation tree (`copies`) whose instances are delayed
+    /// the presentations of its sublayers at the earlier times its instances show (see
+    /// CAReplicatorLayer.delayedInstances).
+    private static func presentDelayedInstances(of copies: [CAReplicatorLayer], atMediaTime t: CFTimeInterval) {
         var replicators: [(CAReplicatorLayer, CAReplicatorLayer)] = []
-        tree.walkTree { layer in
-            guard let copy = layer as? CAReplicatorLayer, let model = copy.modelLayer as? CAReplicatorLayer,
+        for copy in copies {
+            guard let model = copy.modelLayer as? CAReplicatorLayer,
                   model.instanceDelay != 0, model.instanceDelay.isFinite, copy.instanceCount > 1,
-                  model.storedSublayers.contains(where: \.hasAnimationsInSubtree) else { return }
+                  model.storedSublayers.contains(where: \.hasAnimationsInSubtree) else { continue }
             replicators.append((copy, model))
         }
         for (copy, model) in replicators {

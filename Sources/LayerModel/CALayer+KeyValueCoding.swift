@@ -77,7 +77,13 @@ enum LayerKeyPaths {
         if let write = accessor?.write {
             write(layer, value)
         } else {
-            layer.setValue(value.anyValue(like: layer.value(forKeyPath: keyPath)), forKeyPath: keyPath)
+            // Only numbers take the spelling the property stores (CGFloat, Float, Int, lists of
+            // them); other kinds are stored as they are, so their property is not read back first.
+            let template: Any? = switch value {
+            case .number, .numbers: layer.value(forKeyPath: keyPath)
+            default: nil
+            }
+            layer.setValue(value.anyValue(like: template), forKeyPath: keyPath)
         }
     }
 
@@ -234,13 +240,12 @@ enum LayerKeyPaths {
     nonisolated(unsafe) static let defaults = CALayer()
 
     /// ("transform" or "sublayerTransform", component) for paths like "transform.rotation.z".
-    static func transformComponent(_ keyPath: String) -> (String, String)? {
-        for base in ["transform", "sublayerTransform"] where keyPath.hasPrefix(base + ".") {
-            let component = String(keyPath.dropFirst(base.count + 1))
-            if TransformComponents.names.contains(component) { return (base, component) }
-        }
-        return nil
-    }
+    static func transformComponent(_ keyPath: String) -> (String, String)? { transformComponents[keyPath] }
+
+    /// Every such path, looked up whole: every key-value read and write of a key that is not
+    /// CALayer's own (a shape layer's path, its stroke's ends) asks first whether it names one.
+    private static let transformComponents: [String: (String, String)] = Dictionary(uniqueKeysWithValues:
+        ["transform", "sublayerTransform"].flatMap { base in TransformComponents.names.map { ("\(base).\($0)", (base, $0)) } })
 }
 
 /// A transform as translation, scale and rotation angles (rotation = Rx · Ry · Rz in row-vector

@@ -291,6 +291,55 @@ struct PathAnimationTests {
         #expect(plainCopy.strokeOutline == nil)
     }
 
+    @Test("a keyframed path blends curves and lines point by point at every frame, the cached values read like the first frame's")
+    func keyframedPathFrames() throws {
+        func shape(_ k: CGFloat) -> CGPath {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addCurve(to: CGPoint(x: 40 * k, y: 0), control1: CGPoint(x: 10, y: 20 * k), control2: CGPoint(x: 30 * k, y: -20))
+            path.addQuadCurve(to: CGPoint(x: 40, y: 40 * k), control: CGPoint(x: 50 * k, y: 20))
+            path.addLine(to: CGPoint(x: 0, y: 40))
+            path.closeSubpath()
+            return path
+        }
+        let layer = CAShapeLayer()
+        layer.path = shape(1)
+        let morph = CAKeyframeAnimation(keyPath: "path")
+        morph.values = [shape(1), shape(2), shape(4)]
+        morph.duration = 2
+        MediaClock.$scoped.withValue(0) { layer.add(morph, forKey: "morph") }
+        let cache = PresentationCache()
+        // Frames across both segments, each checked against the pointwise blend of its segment.
+        for (t, from, to, f) in [(0.5, 1.0, 2.0, 0.5), (1.5, 2.0, 4.0, 0.5), (0.25, 1.0, 2.0, 0.25), (1.75, 2.0, 4.0, 0.75)] {
+            let copy = try #require(layer.presentationTree(atMediaTime: t, reusing: cache) as? CAShapeLayer)
+            let a = shape(CGFloat(from)).elements.flatMap(\.points), b = shape(CGFloat(to)).elements.flatMap(\.points)
+            let expected = zip(a, b).map { p, q in CGPoint(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f) }
+            let presented = try #require(copy.path)
+            #expect(presented.elements.flatMap(\.points) == expected, "t = \(t)")
+            #expect(presented.elements.map { $0.points.count } == [1, 3, 2, 1, 0], "the elements' kinds are kept")
+        }
+    }
+
+    @Test("an additive keyframe animation adds to the property as it is at each frame, not as it was at the first")
+    func additiveKeyframesFollowTheModel() throws {
+        let layer = CAShapeLayer()
+        layer.lineWidth = 2
+        let grow = CAKeyframeAnimation(keyPath: "lineWidth")
+        grow.values = [0, 10]
+        grow.isAdditive = true
+        grow.duration = 1
+        MediaClock.$scoped.withValue(0) { layer.add(grow, forKey: "grow") }
+        let cache = PresentationCache()
+        let first = try #require(layer.presentationTree(atMediaTime: 0.5, reusing: cache) as? CAShapeLayer)
+        #expect(first.lineWidth == 7)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.lineWidth = 20
+        CATransaction.commit()
+        let second = try #require(layer.presentationTree(atMediaTime: 0.5, reusing: cache) as? CAShapeLayer)
+        #expect(second.lineWidth == 25)
+    }
+
     @Test("paths with different elements do not blend: the model path shows")
     func mismatched() throws {
         let triangle = polygon([CGPoint(x: 0, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 10, y: 20)])

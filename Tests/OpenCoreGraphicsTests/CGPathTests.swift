@@ -147,3 +147,25 @@ struct CGPathTests {
         #expect(square.copy(using: &shift)?.boundingBox == CGRect(x: 5, y: 5, width: 1, height: 1))
     }
 }
+
+@Suite("CGPath blending")
+struct CGPathBlendingTests {
+    @Test("two paths of the same elements blend point by point; paths whose elements differ do not")
+    func blended() throws {
+        let a = CGMutablePath(), b = CGMutablePath()
+        a.move(to: CGPoint(x: 0, y: 0)); a.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 2, y: 4), control2: CGPoint(x: 8, y: 4))
+        a.addQuadCurve(to: CGPoint(x: 10, y: 10), control: CGPoint(x: 12, y: 5)); a.closeSubpath()
+        b.move(to: CGPoint(x: 4, y: 8)); b.addCurve(to: CGPoint(x: 30, y: 4), control1: CGPoint(x: 6, y: 0), control2: CGPoint(x: 20, y: 8))
+        b.addQuadCurve(to: CGPoint(x: 0, y: 30), control: CGPoint(x: 16, y: 1)); b.closeSubpath()
+        let quarter = try #require(a.blended(to: b, fraction: 0.25))
+        #expect(quarter.elements == [.move(CGPoint(x: 1, y: 2)),
+                                     .cubic(control1: CGPoint(x: 3, y: 3), control2: CGPoint(x: 11, y: 5), end: CGPoint(x: 15, y: 1)),
+                                     .quad(control: CGPoint(x: 13, y: 4), end: CGPoint(x: 7.5, y: 15)), .close])
+        #expect(a.blended(to: b, fraction: 0)?.elements == a.elements)
+        #expect(a.blended(to: b, fraction: 1)?.elements == b.elements)
+        let lines = CGMutablePath()
+        lines.move(to: .zero); lines.addLine(to: CGPoint(x: 10, y: 0)); lines.addLine(to: CGPoint(x: 10, y: 10)); lines.closeSubpath()
+        #expect(a.blended(to: lines, fraction: 0.5) == nil, "a curve does not blend with a line")
+        #expect(a.blended(to: CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), fraction: 0.5) == nil, "nor paths of other lengths")
+    }
+}
