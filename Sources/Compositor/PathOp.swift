@@ -92,10 +92,12 @@ public struct PathOp: Hashable, Sendable {
     public static func coverage(of contours: [[DevicePoint]], evenOdd: Bool, within bounds: PixelRect) -> [Float] {
         var rasterizer = CoverageRasterizer(width: bounds.width, height: bounds.height)
         let ox = Double(bounds.minX), oy = Double(bounds.minY)
-        for contour in contours {
-            for i in contour.indices {
-                let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
-                rasterizer.addLine(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
+        rasterizer.addLines { add in
+            for contour in contours {
+                for i in contour.indices {
+                    let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
+                    add(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
+                }
             }
         }
         let coverage = rasterizer.coverage(rule: evenOdd ? .evenOdd : .winding)

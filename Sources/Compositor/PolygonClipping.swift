@@ -24,6 +24,23 @@ enum PolygonClipping {
 
     /// A polygon of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
     static func project(_ points: [(x: Double, y: Double)], through map: ProjectiveTransform2D) -> [DevicePoint] {
+        // An affine map (every flat layer's) puts each finite point at w = 1 exactly: nothing to
+        // clip, and dividing by 1 changes no bit, so the points map straight through. Every
+        // shape's flattened outline comes through here each frame (a Lottie file's rings: a
+        // tenth of its frame).
+        if map.m13 == 0, map.m23 == 0, map.m33 == 1 {
+            var out: [DevicePoint] = []
+            out.reserveCapacity(points.count)
+            for p in points {
+                guard p.x.isFinite, p.y.isFinite else { return projectClipped(points, through: map) }
+                out.append(DevicePoint(x: p.x * map.m11 + p.y * map.m21 + map.m31, y: p.x * map.m12 + p.y * map.m22 + map.m32))
+            }
+            return out
+        }
+        return projectClipped(points, through: map)
+    }
+
+    private static func projectClipped(_ points: [(x: Double, y: Double)], through map: ProjectiveTransform2D) -> [DevicePoint] {
         let mapped = points.map { map.applyHomogeneous(x: $0.x, y: $0.y) }
         var out: [DevicePoint] = []
         for i in mapped.indices {
