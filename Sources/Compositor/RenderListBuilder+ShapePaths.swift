@@ -42,14 +42,16 @@ extension RenderListBuilder {
             return (color, contours(of: polylines, map: map, clip: clip))
         }
         let stroke = strokeColor.flatMap { color -> PathStroke? in
-            guard shape.lineWidth > 0, shape.lineWidth.isFinite else { return nil }
-            let half = shape.lineWidth / 2
+            // Each property read once: a shape layer's are stored values found by key.
+            let lineWidth = shape.lineWidth, lineJoin = shape.lineJoin, miterLimit = shape.miterLimit
+            guard lineWidth > 0, lineWidth.isFinite else { return nil }
+            let half = lineWidth / 2
             // Joins reach past the path by up to the miter limit's half widths.
-            let reach = half * max(1, shape.lineJoin == .miter ? shape.miterLimit : 1)
+            let reach = half * max(1, lineJoin == .miter ? miterLimit : 1)
             let tolerance = ShapeOutlineCache.quantized(RenderListBuilder.flatteningTolerance(over: box.insetBy(dx: -reach, dy: -reach),
                                                                                                map: map))
-            let style = ShapeOutlineCache.Stroke(width: shape.lineWidth, cap: shape.lineCap.cgLineCap, join: shape.lineJoin.cgLineJoin,
-                                                 miterLimit: shape.miterLimit, dashPhase: shape.lineDashPhase,
+            let style = ShapeOutlineCache.Stroke(width: lineWidth, cap: shape.lineCap.cgLineCap, join: lineJoin.cgLineJoin,
+                                                 miterLimit: miterLimit, dashPhase: shape.lineDashPhase,
                                                  dashLengths: (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) },
                                                  start: shape.strokeStart, end: shape.strokeEnd)
             let key = ShapeOutlineCache.Key(elements: elements, digest: digest, stroke: style, tolerance: tolerance)
