@@ -13,6 +13,11 @@ Prints a line per file, then the medians over the files of the frame and of its 
 rlottie's; `--json FILE` keeps the rows.
 
   python3 benchmarks/peers/lottie_stages.py --quartz .build/release/quartz --backend cpu --every 4
+
+`--baseline OLD_QUARTZ` times an earlier build on the same frames, the two interleaved `--rounds`
+times per file (medians kept), so a change is measured before and after in one run on a noisy
+machine; each line then gives both frames and their ratio, and the end the median ratio.
+`--threads N` sets OPENQUARTZ_CPU_THREADS for both (1 steadies a comparison).
 """
 import argparse
 import json
@@ -52,25 +57,51 @@ def main():
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--frames", type=int, default=60)
     parser.add_argument("--json")
+    parser.add_argument("--baseline", help="an earlier quartz to time on the same frames, interleaved")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each build per file (medians kept)")
+    parser.add_argument("--threads", type=int, help="OPENQUARTZ_CPU_THREADS for every run")
     args = parser.parse_args()
+    env = dict(os.environ, **({"OPENQUARTZ_CPU_THREADS": str(args.threads)} if args.threads else {}))
     rows = []
     with tempfile.TemporaryDirectory() as out:
+        def stages(quartz, path, width, height, frames, fps):
+            run = subprocess.run([quartz, "animate", path, "-o", os.path.join(out, "frames"), "--size", f"{width}x{height}",
+                                  "--json", "--backend", args.backend, "--to", str((frames - 0.5) / fps)],
+                                 capture_output=True, text=True, env=env)
+            if run.returncode != 0:
+                return run.stderr.strip()[:200]
+            report = json.loads(run.stdout)
+            row = {stage: 1000 * report["stages"].get(stage, 0) / report["totalFrames"] for stage in STAGES}
+            row.update(frames=report["totalFrames"], frame=sum(row[stage] for stage in STAGES),
+                       setup=1000 * report["stages"].get("setup", 0))
+            return row
+
+        def median_row(runs):
+            return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
         for name, path in corpus(args.shared)[::args.every]:
             document = json.load(open(path))
             width, height = fitted(document["w"], document["h"])
             frames = min(int(document["op"] - document["ip"]), args.frames)
-            run = subprocess.run([args.quartz, "animate", path, "-o", os.path.join(out, "frames"), "--size", f"{width}x{height}",
-                                  "--json", "--backend", args.backend, "--to", str((frames - 0.5) / document["fr"])],
-                                 capture_output=True, text=True)
-            if run.returncode != 0:
-                print(f"{name}: quartz failed: {run.stderr.strip()[:200]}")
+            runs, base_runs, failure = [], [], None
+            for _ in range(max(1, args.rounds)):
+                for quartz, kept in [(args.quartz, runs)] + ([(args.baseline, base_runs)] if args.baseline else []):
+                    result = stages(quartz, path, width, height, frames, document["fr"])
+                    if isinstance(result, str):
+                        failure = failure or f"{quartz}: {result}"
+                    else:
+                        kept.append(result)
+            if failure or not runs or (args.baseline and not base_runs):
+                print(f"{name}: quartz failed: {failure}")
                 continue
-            report = json.loads(run.stdout)
-            row = {stage: 1000 * report["stages"].get(stage, 0) / report["totalFrames"] for stage in STAGES}
-            row.update(name=name, frames=report["totalFrames"], frame=sum(row[stage] for stage in STAGES),
-                       setup=1000 * report["stages"].get("setup", 0), rlottie=rlottie_frame_ms(path, frames, width, height))
+            row = median_row(runs)
+            row.update(name=name, rlottie=rlottie_frame_ms(path, frames, width, height))
+            if args.baseline:
+                row["baseline"] = median_row(base_runs)["frame"]
             rows.append(row)
             versus = f" rlottie {row['rlottie']:7.3f} ms ({row['frame'] / row['rlottie']:5.1f}x)" if row["rlottie"] else ""
+            if args.baseline:
+                versus += f" baseline {row['baseline']:7.2f} ms ({row['frame'] / row['baseline']:.2f})"
             setup = f" (setup {row['setup']:.0f} ms)" if row["setup"] else ""
             print(f"{name:40s} {row['frame']:8.2f} ms: " + " ".join(f"{stage[:5]} {row[stage]:6.2f}" for stage in STAGES[:3])
                   + versus + setup, flush=True)
@@ -83,6 +114,8 @@ def main():
     ratios = [r["frame"] / r["rlottie"] for r in rows if r["rlottie"]]
     if ratios:
         print(f"median of the files' ratios to rlottie {statistics.median(ratios):.1f}x")
+    if args.baseline:
+        print(f"median of the files' ratios to the baseline {statistics.median(r['frame'] / r['baseline'] for r in rows):.2f}")
     if args.json:
         json.dump(rows, open(args.json, "w"), indent=1)
 
