@@ -51,6 +51,9 @@ extension CALayer {
         // A commit lays out before it displays, as Core Animation's does: layout may resize
         // layers that then redraw.
         layoutTreeIfNeeded()
+        // Only layers marked by setNeedsDisplay() redraw (displayIfNeeded does nothing for the
+        // others), so with none marked anywhere there is nothing to walk for.
+        guard PendingCount.display.anyPending else { return }
         walkTree { $0.displayIfNeeded() }
     }
 

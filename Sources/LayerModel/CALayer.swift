@@ -39,7 +39,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     @exclusivity(unchecked) var state = LayerState()
 
     deinit {
-        if layoutPending { LayoutPass.unmark() }
+        if layoutPending { PendingCount.layout.unmark() }
+        if needsDisplayFlag { PendingCount.display.unmark() }
         // Release deep trees iteratively: the default, recursive release of a chain thousands of
         // layers deep would overflow the stack.
         var pending = storedSublayers
@@ -507,8 +508,14 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     // MARK: Display
 
-    /// Set by `setNeedsDisplay()`, cleared when the content is redrawn.
-    public private(set) var needsDisplayFlag = false
+    /// Set by `setNeedsDisplay()`, cleared when the content is redrawn; counted while set
+    /// (`PendingCount.display`), so a frame with nothing to redraw walks no tree for it.
+    public private(set) var needsDisplayFlag = false {
+        didSet {
+            guard needsDisplayFlag != oldValue else { return }
+            if needsDisplayFlag { PendingCount.display.mark() } else { PendingCount.display.unmark() }
+        }
+    }
 
     /// Marks the layer's content as needing to be redrawn before the next frame.
     open func setNeedsDisplay() { needsDisplayFlag = true }
@@ -807,7 +814,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             layoutPending = true
             return true
         }
-        if marked { LayoutPass.mark() }
+        if marked { PendingCount.layout.mark() }
     }
 
     /// Whether the layer is marked as needing layout.
@@ -833,11 +840,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Lays out every marked layer of the subtree (masks included), top down. The walk reads each
     /// layer's sublayers after laying it out, so layers its layout adds are laid out too.
     func layoutTreeIfNeeded() {
-        guard LayoutPass.anyPending else { return }
+        guard PendingCount.layout.anyPending else { return }
         walkTree { layer in
             guard layer.layoutPending else { return }
             layer.withModelLock { layer.layoutPending = false }
-            LayoutPass.unmark()
+            PendingCount.layout.unmark()
             layer.layoutSublayers()
         }
     }
