@@ -119,6 +119,10 @@ extension CALayer {
                 previous.state = layer.state
                 previous.transitionFrame = nil
                 previous.contentsCrossFade = nil
+                // The old sublayer and mask copies leave it; those this frame keeps are linked
+                // again as they are placed (the superlayer link must not outlive its layer).
+                for sublayer in previous.storedSublayers { previous.unlinkIfChild(sublayer) }
+                if let mask = previous.storedMask { previous.unlinkIfChild(mask) }
                 previous.storedSublayers.removeAll(keepingCapacity: true)
                 previous.storedMask = nil
                 copy = previous

@@ -41,6 +41,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     deinit {
         if layoutPending { PendingCount.layout.unmark() }
         if needsDisplayFlag { PendingCount.display.unmark() }
+        // The sublayers and the mask that name this layer their superlayer lose that link.
+        for layer in storedSublayers { unlinkIfChild(layer) }
+        if let storedMask { unlinkIfChild(storedMask) }
         // Release deep trees iteratively: the default, recursive release of a chain thousands of
         // layers deep would overflow the stack.
         var pending = storedSublayers
@@ -688,7 +691,29 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     // MARK: Tree
 
     /// The layer this one is a sublayer of. Default: nil.
-    public internal(set) weak var superlayer: CALayer?
+    public internal(set) var superlayer: CALayer? {
+        get { parentLink }
+        set {
+            parentLink = newValue
+            parentIdentity = newValue.map(ObjectIdentifier.init)
+        }
+    }
+
+    /// The superlayer, not retained, as Core Animation's is not: a parent clears its children's
+    /// links as it goes (deinit), so the link never outlives it. Unowned rather than weak: a
+    /// weak reference gives its target a side table, and Swift then counts every retain and
+    /// release of that object through it (every layer with sublayers: a fifth of a Lottie
+    /// glyph's frame went to those counts). Unowned (not unsafe): a link that did outlive its
+    /// layer would stop the process when read, not read freed memory.
+    private unowned var parentLink: CALayer?
+    /// Who `parentLink` names, comparable while that layer is being deinitialized (when the link
+    /// itself can no longer be read).
+    private var parentIdentity: ObjectIdentifier?
+
+    /// Clears `layer`'s superlayer link where it names this layer.
+    func unlinkIfChild(_ layer: CALayer) {
+        if layer.parentIdentity == ObjectIdentifier(self) { layer.superlayer = nil }
+    }
 
     /// The sublayers; internal so that presentation trees can be assembled without the checks.
     var storedSublayers: [CALayer] = []

@@ -26,7 +26,14 @@ open class CAReplicatorLayer: CALayer {
     /// For a presentation copy whose sublayers animate and whose instanceDelay is not 0: for
     /// instances 1, 2, ..., the sublayers presented `instanceDelay` seconds earlier each time.
     /// Empty otherwise (every instance shows `sublayers`).
-    public internal(set) var delayedInstances: [[CALayer]] = []
+    public internal(set) var delayedInstances: [[CALayer]] = [] {
+        // The instances replaced leave this layer (their superlayer link must not outlive it).
+        willSet { for layer in delayedInstances.joined() { unlinkIfChild(layer) } }
+    }
+
+    deinit {
+        for layer in delayedInstances.joined() { unlinkIfChild(layer) }
+    }
 
     /// More instances than this are not drawn (a diagnostic says so). Default: 10,000.
     public static let maxInstances = 10_000
