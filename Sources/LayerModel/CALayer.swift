@@ -702,9 +702,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// The superlayer, not retained, as Core Animation's is not: a parent clears its children's
     /// links as it goes (deinit), so the link never outlives it. Unowned rather than weak: a
     /// weak reference gives its target a side table, and Swift then counts every retain and
-    /// release of that object through it (every layer with sublayers: a fifth of a Lottie
-    /// glyph's frame went to those counts). Unowned (not unsafe): a link that did outlive its
-    /// layer would stop the process when read, not read freed memory.
+    /// release of that object through it (every layer with sublayers: a TypeFace glyph's frame
+    /// took 0.73-0.82 ms with those counts, 0.52-0.69 without). Unowned (not unsafe): a link
+    /// that did outlive its layer would stop the process when read, not read freed memory.
     private unowned var parentLink: CALayer?
     /// Who `parentLink` names, comparable while that layer is being deinitialized (when the link
     /// itself can no longer be read).
