@@ -45,11 +45,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         for layer in storedSublayers { unlinkIfChild(layer) }
         if let storedMask { unlinkIfChild(storedMask) }
         // Release deep trees iteratively: the default, recursive release of a chain thousands of
-        // layers deep would overflow the stack.
+        // layers deep would overflow the stack. A layer whose sublayers are taken from it here
+        // finds none in its own deinit, so they lose their link to it here.
         var pending = storedSublayers
         storedSublayers = []
         while var layer = pending.popLast() {
             if isKnownUniquelyReferenced(&layer) {
+                for sublayer in layer.storedSublayers { layer.unlinkIfChild(sublayer) }
                 pending.append(contentsOf: layer.storedSublayers)
                 layer.storedSublayers = []
             }

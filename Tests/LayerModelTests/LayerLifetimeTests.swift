@@ -58,6 +58,24 @@ struct LayerLifetimeTests {
         #expect(child.convert(CGPoint(x: 1, y: 2), to: nil) == CGPoint(x: 1, y: 2), "the freed superlayer is not reached")
     }
 
+    @Test("a layer two levels down, held elsewhere, loses its superlayer link when the tree above it is freed")
+    func grandchildOutlivesItsTree() {
+        // No weak reference to the middle layer here: one would change how it is counted.
+        let grandchild = CALayer()
+        var root: CALayer? = CALayer()
+        do {
+            let middle = CALayer()
+            root?.addSublayer(middle)
+            middle.addSublayer(grandchild)
+        }
+        #expect(grandchild.superlayer?.superlayer === root)
+        // Only the root holds the middle layer when the root goes; its release frees the middle
+        // layer iteratively (deep trees), after taking its sublayers from it: the grandchild's
+        // link to it goes too.
+        root = nil
+        #expect(grandchild.superlayer == nil)
+    }
+
     @Test("presentation copies kept between frames: a sublayer moved to another layer, whose old layer goes, keeps its new superlayer")
     func presentationLinksAcrossFrames() throws {
         let root = CALayer(), first = CALayer(), second = CALayer(), moving = CALayer()
