@@ -32,13 +32,10 @@ public struct Animatable<Value> {
                                             storage storageKeyPath: ReferenceWritableKeyPath<Layer, Animatable<Value>>) -> Value {
         get {
             let wrapper = layer[keyPath: storageKeyPath]
-            // The stored value itself, or the class's default for the key while none is set: what
-            // `value(forKey:)` answers for a key that is not CALayer's own, without first asking
-            // whether the key is one of those (a renderer reads a shape layer's every property
-            // each frame). As on Apple's platforms, the property's getter does not go through
-            // key-value coding.
-            let raw = layer.state.customValues[wrapper.key] ?? type(of: layer).defaultValue(forKey: wrapper.key)
-            return coerceKeyValue(raw, to: Value.self) ?? wrapper.defaultValue
+            // The stored value, without first asking whether the key is one of CALayer's own (a
+            // renderer reads a shape layer's every property each frame). As on Apple's
+            // platforms, the property's getter does not go through key-value coding.
+            return coerceKeyValue(layer.storedValue(forKey: wrapper.key), to: Value.self) ?? wrapper.defaultValue
         }
         set {
             let wrapper = layer[keyPath: storageKeyPath]

@@ -160,14 +160,10 @@ extension CALayer {
     /// the presentations of its sublayers at the earlier times its instances show (see
     /// CAReplicatorLayer.delayedInstances).
     private static func presentDelayedInstances(of copies: [CAReplicatorLayer], atMediaTime t: CFTimeInterval) {
-        var replicators: [(CAReplicatorLayer, CAReplicatorLayer)] = []
         for copy in copies {
             guard let model = copy.modelLayer as? CAReplicatorLayer,
                   model.instanceDelay != 0, model.instanceDelay.isFinite, copy.instanceCount > 1,
                   model.storedSublayers.contains(where: \.hasAnimationsInSubtree) else { continue }
-            replicators.append((copy, model))
-        }
-        for (copy, model) in replicators {
             let count = min(copy.instanceCount, CAReplicatorLayer.maxInstances)
             copy.delayedInstances = (1..<count).map { i in
                 model.storedSublayers.map { sublayer in

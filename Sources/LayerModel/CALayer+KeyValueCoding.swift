@@ -13,7 +13,13 @@ extension CALayer {
             let t = base == "transform" ? transform : sublayerTransform
             return TransformComponents(t).value(component)
         }
-        return customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
+        return storedValue(forKey: keyPath)
+    }
+
+    /// A key's stored value, or the class's default for it while none is set: what key-value
+    /// coding answers for a key that is not CALayer's own (and what `@Animatable` reads).
+    func storedValue(forKey key: String) -> Any? {
+        state.customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets the value at a key path. A value of the wrong type for a property is ignored and

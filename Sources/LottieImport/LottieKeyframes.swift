@@ -119,21 +119,13 @@ struct LottieKeyTimes {
 
     static let none = LottieKeyTimes()
 
-    init(times: [Double] = [], jumps: [Double] = [], refinements: [Double] = []) {
-        self.times = times
-        self.jumps = jumps
-        self.refinements = refinements
-    }
+    static func + (a: LottieKeyTimes, b: LottieKeyTimes) -> LottieKeyTimes { LottieKeyTimes([a, b]) }
+}
 
-    /// The frames of all of `parts`.
+extension LottieKeyTimes {
+    /// The frames of all of `parts` (an extension's initializer, so the memberwise one stays).
     init(_ parts: [LottieKeyTimes]) {
-        times = parts.flatMap(\.times)
-        jumps = parts.flatMap(\.jumps)
-        refinements = parts.flatMap(\.refinements)
-    }
-
-    static func + (a: LottieKeyTimes, b: LottieKeyTimes) -> LottieKeyTimes {
-        LottieKeyTimes(times: a.times + b.times, jumps: a.jumps + b.jumps, refinements: a.refinements + b.refinements)
+        self.init(times: parts.flatMap(\.times), jumps: parts.flatMap(\.jumps), refinements: parts.flatMap(\.refinements))
     }
 }
 
