@@ -153,3 +153,11 @@ if ProcessInfo.processInfo.environment["OPENQUARTZ_WARNINGS_AS_ERRORS"] == "1" {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
     }
 }
+
+// The thread sanitizer's build (scripts/sanitizers.sh) compiles only the test targets it runs:
+// OPENQUARTZ_TEST_TARGETS names them, and the package declares no other test target. Building the
+// test product alone then leaves out the tools and the modules only they use (CI's time, docs/testing.md).
+if let names = ProcessInfo.processInfo.environment["OPENQUARTZ_TEST_TARGETS"] {
+    let kept = Set(names.split(separator: " ").map(String.init))
+    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
+}

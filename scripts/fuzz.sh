@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzSceneDocument FuzzImageDecoder FuzzPathRaster FuzzLayerTree FuzzShardManifest FuzzBenchReport FuzzLottieDocument)
+all_targets=(FuzzSceneDocument FuzzImageDecoder FuzzPathRaster FuzzLayerTree FuzzShardManifest FuzzBenchReport FuzzLottieDocument)
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 scratch="$PWD/.build/fuzz"
 # lld: gold fails on the sanitizer objects (an internal error in its DWARF reader).
 flags=(-c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
@@ -19,9 +20,15 @@ export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$PWD/fuzz/lsan.supp
 # SwiftPM keeps its build plan for a path dependency and misses source files added to it since.
 rm -f "$scratch/release.yaml"
-for target in "${targets[@]}"; do
-  (cd fuzz && swift build "${flags[@]}" --product "$target" 2>&1 | grep -vE "Cannot export local symbol" | tail -3)
-done
+# Every target at once when all run (one build plan, the targets' own modules and links side by
+# side), else each named one.
+if [ ${#targets[@]} -eq ${#all_targets[@]} ]; then
+  (cd fuzz && swift build "${flags[@]}" 2>&1 | grep -vE "Cannot export local symbol" | tail -3)
+else
+  for target in "${targets[@]}"; do
+    (cd fuzz && swift build "${flags[@]}" --product "$target" 2>&1 | grep -vE "Cannot export local symbol" | tail -3)
+  done
+fi
 bin=$(cd fuzz && swift build "${flags[@]}" --show-bin-path)
 failed=()
 seed=()
