@@ -26,14 +26,24 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
     vec2 halfSize = box.zw;
     float corner = params.x, sigma = params.y;
     float k = sqrt(0.5) / sigma;
-    // Inside the region where every erf below is +-1 (BlurredRoundedRectProfile.constantRegion:
-    // each argument past 5.5 + 1/6 sqrt(0.5), every sample row at full width), each row's
-    // integral is 1 and only the Gaussian's weights remain: the same value without the sixteen
-    // erfs (a sharp shadow turned has no profile, and its inside is most of its pixels).
+    // Inside the region where every erf below is +-1 (BlurredRoundedRect.ConstantRegion: the
+    // core, each argument past 5.5 + 1/6 sqrt(0.5), every sample row at full width; and with
+    // rounded corners its two arms to the edges between them, within the straight part along x
+    // with the samples' window inside the box, or along y at full width), each row's integral
+    // is 1 and only the Gaussian's weights remain: the same value without the sixteen erfs (a
+    // sharp shadow turned has no profile, and its inside is most of its pixels).
     float spacing = sigma / 6.0, whole = 5.5 * sqrt(2.0) * sigma;
     vec2 region = max(vec2(halfSize.x - corner - whole - spacing,
                            halfSize.y - corner - (corner > 0.0 ? 3.0 * sigma : whole) - spacing), 0.0);
-    bool inside = abs(q.x) <= region.x && abs(q.y) <= region.y;
+    vec2 a = abs(q);
+    bool inside = a.x <= region.x && a.y <= region.y;
+    if (corner > 0.0) {
+        float slack = spacing + 1e-4 * (max(halfSize.x, halfSize.y) + 1.0);
+        vec2 tall = vec2(halfSize.x - corner - whole - slack, halfSize.y - 3.0 * sigma - slack);
+        vec2 wide = vec2(halfSize.x - whole - slack, halfSize.y - corner - 3.0 * sigma - slack);
+        inside = inside || (tall.x > 0.0 && tall.y > 0.0 && a.x <= tall.x && a.y <= tall.y)
+                        || (wide.x > 0.0 && wide.y > 0.0 && a.x <= wide.x && a.y <= wide.y);
+    }
     if (corner <= 0.0) {
         if (inside) return 1.0;
         float ax = 0.5 * (erfApprox((q.x + halfSize.x) * k) - erfApprox((q.x - halfSize.x) * k));

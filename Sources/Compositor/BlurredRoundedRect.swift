@@ -131,12 +131,21 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// sharp ones (no grid).
         public let profile: BlurredRoundedRectProfile?
         /// A turned or tilted sharp shadow's (no grid) region where the closed form is one number
-        /// (`BlurredRoundedRectProfile.constantRegion`, the grid's origin): the number is worked
-        /// out at the first pixel there (`innerValue`) and given to the rest, whose rows would
-        /// each be prepared anew (every pixel of a turned shadow has a height of its own): a
-        /// radius-1 shadow of a turning 420-point card was 14 ms a frame, 3x its radius-4 one.
-        private let inner: (x: Float, y: Float)?
-        private var innerValue: Float?
+        /// (`ConstantRegion`: the grid's origin, and the arms that reach the edges between the
+        /// corners): each piece's number is worked out at its first pixel (`pieceValues`, NaN
+        /// until then) and given to the rest, whose rows would each be prepared anew (every pixel
+        /// of a turned shadow has a height of its own): a radius-1 shadow of a turning 420-point
+        /// card was 14 ms a frame, 3x its radius-4 one.
+        private let constant: ConstantRegion?
+        private var pieceValues = SIMD3<Float>(repeating: .nan)
+        /// Heights whose samples all lie on the straight sides at full width, the window of
+        /// samples unclamped (`isStraight`), prepare the same samples, weights and widths to
+        /// the bit: where the height prepared last was one and the next is too, preparing is
+        /// skipped (the pixels along a turned shadow's sides, each at a height of its own, made
+        /// eight Gaussians each). The unclamped window's step and its first and last samples'
+        /// offsets, as `samplesAlongY` and `prepare` make them.
+        private var preparedStraight = false
+        private let straightStep: Float, straightFirst: Float, straightLast: Float
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -151,23 +160,58 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             let key = BlurredRoundedRectProfile.Key(shape)
             profile = gridded ? BlurredRoundedRectProfile.shared(key) : nil
             // Sharp ones (past the grid's size) keep the closed form, but not in their constant region.
-            inner = gridded && profile == nil ? BlurredRoundedRectProfile.constantRegion(for: key) : nil
+            constant = gridded && profile == nil ? ConstantRegion(key) : nil
+            // samplesAlongY of a height whose window lies inside the box, and the samples as
+            // prepare steps through them.
+            let start = -3 * sigma, step = (3 * sigma - start) / Float(BlurredRoundedRect.ySamples)
+            var last = start + step * 0.5
+            straightStep = step
+            straightFirst = last
+            for _ in 1..<BlurredRoundedRect.ySamples { last += step }
+            straightLast = last
         }
 
         public mutating func alpha(atX x: Double, y: Double) -> Float {
             guard let (px, py) = shape.planePoint(atX: x, y: y) else { return 0 }
             if let profile { return profile.interpolated(px: px, py: py) }
-            let inside = inner.map { abs(px) <= $0.x && abs(py) <= $0.y } ?? false
-            if inside, let innerValue { return innerValue }
+            return unprofiled(px, py)
+        }
+
+        /// The alpha at (px, py) of the plane where there is no grid: a constant piece's number,
+        /// or the closed form.
+        @inline(__always)
+        private mutating func unprofiled(_ px: Float, _ py: Float) -> Float {
+            guard let piece = constant?.piece(px: px, py: py) else { return closedForm(px, py) }
+            if !pieceValues[piece].isNaN { return pieceValues[piece] }
             let value = closedForm(px, py)
-            if inside { innerValue = value }
+            pieceValues[piece] = value
             return value
         }
 
+        /// Whether every sample of height py lies on the shape's straight sides, its window of
+        /// samples unclamped: `prepare` makes the same state for every such height. Worked out
+        /// as `samplesAlongY` and `rowWidth` work them out: the same start and step, and the
+        /// first and last samples' rows (the farthest from py) with no corner to narrow them.
+        @inline(__always)
+        private func isStraight(_ py: Float) -> Bool {
+            guard corner > 0 else { return false }
+            let (first, step) = BlurredRoundedRect.samplesAlongY(py: py, halfHeight: halfHeight, sigma: sigma)
+            return first.bitPattern == straightFirst.bitPattern && step.bitPattern == straightStep.bitPattern
+                && halfHeight - corner - abs(py - straightFirst) >= 0 && halfHeight - corner - abs(py - straightLast) >= 0
+        }
+
         /// The closed form at (px, py) of the plane, its row's samples prepared where the height
-        /// is new.
+        /// is new (and its state not the same as the last height's).
         private mutating func closedForm(_ px: Float, _ py: Float) -> Float {
-            if py.bitPattern != height.bitPattern { prepare(py) }
+            if py.bitPattern != height.bitPattern {
+                let straight = isStraight(py)
+                if straight && preparedStraight {
+                    height = py
+                } else {
+                    prepare(py)
+                    preparedStraight = straight
+                }
+            }
             guard abs(px) <= flatBound else { return value(px) }
             if let flatValue { return flatValue }
             let value = value(px)
@@ -222,7 +266,7 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 return
             }
             guard rowsShareHeight, let (_, py) = shape.planePoint(atX: Double(first) + 0.5, y: y) else {
-                for i in 0..<count { out[i] = alpha(atX: Double(first + i) + 0.5, y: y) }
+                turnedAlphas(row: y, from: first, count: count, into: out)
                 return
             }
             if py.bitPattern != height.bitPattern { prepare(py) }
@@ -346,10 +390,34 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             }
         }
 
+        /// `alphas(row:from:count:into:)` where the row does not lie at one height in the plane
+        /// and there is no grid (a sharp shadow turned or in perspective): each pixel's own
+        /// closed form but in the constant pieces. Under an affine map planePoint's w is m33 at
+        /// every pixel (x * 0 + y * 0 + m33), so px and py are made eight at a time with its
+        /// arithmetic in its order (the same bits); in perspective, a pixel at a time.
+        private mutating func turnedAlphas(row y: Double, from first: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
+            let m = shape.deviceToLocal
+            guard m.m13 == 0, m.m23 == 0, m.m33 > 0, y.isFinite else {
+                for i in 0..<count { out[i] = alpha(atX: Double(first + i) + 0.5, y: y) }
+                return
+            }
+            let centreX = shape.rect.x + shape.rect.width / 2, centreY = shape.rect.y + shape.rect.height / 2
+            let partX = y * m.m21, partY = y * m.m22, lanes8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+            var start = 0
+            while start < count {
+                let xs = lanes8 + (Double(first + start) + 0.5)
+                let px = SIMD8<Float>((xs * m.m11 + partX + m.m31) / m.m33 - centreX)
+                let py = SIMD8<Float>((xs * m.m12 + partY + m.m32) / m.m33 - centreY)
+                for i in 0..<min(8, count - start) { out[start + i] = unprofiled(px[i], py[i]) }
+                start += 8
+            }
+        }
+
         /// What `alpha(px:py:...)` computes from py alone, as it computes it.
         private mutating func prepare(_ py: Float) {
             height = py
             flatValue = nil
+            preparedStraight = false
             if corner <= 0 {
                 squareAlongY = 0.5 * (erf((py + halfHeight) * k) - erf((py - halfHeight) * k))
                 flatBound = flatBound(narrowest: halfWidth)

@@ -97,10 +97,11 @@ extension RasterRenderer {
             let color = (solid.0 * a, solid.1 * a, solid.2 * a, solid.3 * a)
             return tinted ? (color.0 * tint.red, color.1 * tint.green, color.2 * tint.blue, color.3 * tint.alpha) : color
         }
-        // A shadow's alphas along a run are worked out for the whole run at once where its rows
-        // lie at one height in its plane (RowEvaluator.alphas: the same values, eight at a time),
-        // or where it is read from its grid (turned or tilted: the same values, one loop).
-        let shadowRows = shadow.map { $0.rowsShareHeight || $0.profile != nil } ?? false
+        // A shadow's alphas along a run are worked out for the whole run at once
+        // (RowEvaluator.alphas: the same values): eight at a time where its rows lie at one
+        // height in its plane, in one loop from its grid (turned or tilted), or each pixel's
+        // closed form but in its constant pieces (sharp and turned or tilted).
+        let shadowRows = shadow != nil
         let runAlphasStore = UnsafeMutableBufferPointer<Float>.allocate(capacity: shadowRows ? bounds.maxX - bounds.minX : 0)
         defer { runAlphasStore.deallocate() }
         func apply(_ color: (Double, Double, Double, Double), _ k: Double, _ pixels: UnsafeMutableBufferPointer<UInt8>, _ i: Int) {

@@ -45,29 +45,51 @@ struct BlurredRoundedRectRowTests {
         }
     }
 
-    @Test("a sharp turned or tilted shadow (no grid) gives the closed form's bits, its one number inside the constant region too",
-          arguments: [24.0, 40.0], [0.5, 1.0, 2.0])
-    func sharpTurnedSameBits(corner: Double, sigma: Double) throws {
-        // A card as wide as the peer scenes' (420 x 260), turned and in perspective: most of its
-        // pixels lie in the region where the closed form is one number, given without working it out.
+    @Test("a sharp turned or tilted shadow (no grid) gives the closed form's bits, pixel by pixel and a run at a time, its constant pieces' numbers too",
+          arguments: [(420.0, 260.0), (60.0, 300.0)], [(24.0, 0.5), (24.0, 1.0), (40.0, 2.0), (12.0, 0.5)])
+    func sharpTurnedSameBits(size: (Double, Double), shadow: (corner: Double, sigma: Double)) throws {
+        // A card as wide as the peer scenes' (420 x 260), and a narrow one, turned and in
+        // perspective: most of its pixels lie in the pieces where the closed form is one number,
+        // given without working it out (the core and the arms reaching the edges between the
+        // corners), and the pixels along its straight sides share their samples' state.
+        let (corner, sigma) = shadow
         for (name, map) in Self.maps.dropFirst(2) {
-            let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 10, y: 20, width: 420, height: 260),
+            let shape = BlurredRoundedRect(deviceToLocal: map, rect: Rect(x: 10, y: 20, width: size.0, height: size.1),
                                            cornerRadius: corner, sigma: sigma,
                                            color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5))
-            var rows = BlurredRoundedRect.RowEvaluator(shape)
+            var rows = BlurredRoundedRect.RowEvaluator(shape), runs = BlurredRoundedRect.RowEvaluator(shape)
             #expect(rows.profile == nil, "\(name): sigma \(sigma) with a corner of \(corner) is past the grid's size")
-            let region = try #require(BlurredRoundedRectProfile.constantRegion(for: BlurredRoundedRectProfile.Key(shape)))
-            var differing = 0, inside = 0, sampled = 0
-            for y in stride(from: -60.5, to: 360, by: 3 * Self.rowStep) {
-                for x in stride(from: -60.5, to: 500, by: 3) {
+            let region = try #require(BlurredRoundedRect.ConstantRegion(BlurredRoundedRectProfile.Key(shape)))
+            var differing = 0, inCore = 0, inPieces = 0, onCard = 0
+            var out = [Float](repeating: .nan, count: 200)
+            for y in stride(from: -60.5, to: size.1 + 100, by: 3 * Self.rowStep) {
+                // Runs of the row as the CPU's renderer asks for them, every length to 23 and the
+                // next run where one ends.
+                var first = -61, length = 1
+                while first < Int(size.0) + 80 {
+                    out.withUnsafeMutableBufferPointer { runs.alphas(row: y, from: first, count: length, into: $0.baseAddress!) }
+                    for i in 0..<length where out[i].bitPattern != shape.alpha(atX: Double(first + i) + 0.5, y: y).bitPattern {
+                        differing += 1
+                    }
+                    first += length
+                    length = length % 23 + 1
+                }
+                for x in stride(from: -60.5, to: size.0 + 80, by: 3) {
                     let a = shape.alpha(atX: x, y: y), b = rows.alpha(atX: x, y: y)
                     if a.bitPattern != b.bitPattern { differing += 1 }
-                    if let (px, py) = shape.planePoint(atX: x, y: y), abs(px) <= region.x, abs(py) <= region.y { inside += 1 }
-                    sampled += 1
+                    guard let (px, py) = shape.planePoint(atX: x, y: y), abs(px) <= Float(size.0 / 2), abs(py) <= Float(size.1 / 2) else { continue }
+                    onCard += 1
+                    if region.core.contains(px: px, py: py) { inCore += 1 }
+                    if region.piece(px: px, py: py) != nil { inPieces += 1 }
                 }
             }
-            #expect(differing == 0, "\(name), corner \(corner), sigma \(sigma): \(differing) values differ")
-            #expect(inside * 5 > sampled, "\(name): the constant region should hold a fifth of the points or more (\(inside) of \(sampled))")
+            #expect(differing == 0, "\(name), \(size), corner \(corner), sigma \(sigma): \(differing) values differ")
+            // The pieces leave the corners and erf's reach along the edges (under 8 sigma: 7.8
+            // along the sides, 3 along the top and bottom); the core alone left `corner` more
+            // along every edge.
+            let edge = 8 * sigma, expected = 1 - (2 * edge * (size.0 + size.1) + 4 * (corner + edge) * (corner + edge)) / (size.0 * size.1)
+            #expect(Double(inPieces) >= expected * Double(onCard),
+                    "\(name), \(size): the pieces hold \(inPieces) of the \(onCard) points on the card (core \(inCore)), under \(expected)")
         }
     }
 
