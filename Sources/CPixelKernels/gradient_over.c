@@ -7,48 +7,84 @@
 // Each operation as written, in IEEE double precision: no contraction into fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
 
+/// Pixels whose t `oq_gradient_ts` works out at a time: a block on the stack.
+#define OQ_GRADIENT_BLOCK 64
+
+/// GradientFill.t at `count` pixel centres of a row from column `first` on, into `ts`: NaN where
+/// the pixel is skipped (its w is 0). One loop for each kind with no branch in it, so that the
+/// compiler runs the axial and radial ones over the copy's lanes: products, sums, divisions and
+/// square roots are IEEE's in any lane, each in its order, so every t has the bits a pixel at a
+/// time gave it (where w is 0, x and y are infinite or NaN and so was t, which skipped it). The
+/// column as a 32-bit integer (the caller's columns fit), which AVX2 converts a lane at a time.
+static inline __attribute__((always_inline)) void oq_gradient_ts(double *restrict ts, long count, int first, double cy,
+                                                                 const double m[9], int kind, double sx, double sy,
+                                                                 double ex, double ey) {
+    const double dx = ex - sx, dy = ey - sy;
+    const double m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8];
+    if (kind == OQ_GRADIENT_AXIAL) {
+        const double length2 = dx * dx + dy * dy;
+        for (int p = 0; p < (int)count; p++) {
+            const double cx = (double)(first + p) + 0.5;
+            const double hx = cx * m0 + cy * m3 + m6, hy = cx * m1 + cy * m4 + m7, hw = cx * m2 + cy * m5 + m8;
+            const double x = hx / hw, y = hy / hw;
+            const double t = ((x - sx) * dx + (y - sy) * dy) / length2;
+            ts[p] = hw == 0 ? NAN : t;
+        }
+    } else if (kind == OQ_GRADIENT_RADIAL) {
+        const double rx = fabs(dx), ry = fabs(dy);
+        for (int p = 0; p < (int)count; p++) {
+            const double cx = (double)(first + p) + 0.5;
+            const double hx = cx * m0 + cy * m3 + m6, hy = cx * m1 + cy * m4 + m7, hw = cx * m2 + cy * m5 + m8;
+            const double x = hx / hw, y = hy / hw;
+            const double nx = rx > 0 ? (x - sx) / rx : 0, ny = ry > 0 ? (y - sy) / ry : 0;
+            const double t = sqrt(nx * nx + ny * ny);
+            ts[p] = hw == 0 ? NAN : t;
+        }
+    } else {
+        for (int p = 0; p < (int)count; p++) {
+            const double cx = (double)(first + p) + 0.5;
+            const double hx = cx * m0 + cy * m3 + m6, hy = cx * m1 + cy * m4 + m7, hw = cx * m2 + cy * m5 + m8;
+            const double x = hx / hw, y = hy / hw;
+            double angle = atan2(y - sy, x - sx) - atan2(dy, dx);
+            angle -= 2 * 3.141592653589793 * floor(angle / (2 * 3.141592653589793));
+            const double t = angle / (2 * 3.141592653589793);
+            ts[p] = hw == 0 ? NAN : t;
+        }
+    }
+}
+
 /// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) and CGGradient.premultipliedColor at each
-/// pixel centre, then SourceOver.blend, each operation in its order.
+/// pixel centre, then SourceOver.blend, each operation in its order: a block's t first
+/// (`oq_gradient_ts`), then each pixel's colour and blend.
 static inline __attribute__((always_inline)) void oq_gradient_over_body(
     uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
     double ex, double ey, const double *stops, long stop_count, const double tint[4], double opacity) {
-    const double dx = ex - sx, dy = ey - sy;
     const double *last = stops + 5 * (stop_count - 1);
-    for (long p = 0; p < count; p++) {
-        const double cx = (double)(first + p) + 0.5;
-        const double hx = cx * m[0] + cy * m[3] + m[6], hy = cx * m[1] + cy * m[4] + m[7], hw = cx * m[2] + cy * m[5] + m[8];
-        if (hw == 0) continue;
-        const double x = hx / hw, y = hy / hw;
-        double t;
-        if (kind == OQ_GRADIENT_AXIAL) {
-            t = ((x - sx) * dx + (y - sy) * dy) / (dx * dx + dy * dy);
-        } else if (kind == OQ_GRADIENT_RADIAL) {
-            const double rx = fabs(dx), ry = fabs(dy);
-            const double nx = rx > 0 ? (x - sx) / rx : 0, ny = ry > 0 ? (y - sy) / ry : 0;
-            t = sqrt(nx * nx + ny * ny);
-        } else {
-            double angle = atan2(y - sy, x - sx) - atan2(dy, dx);
-            angle -= 2 * 3.141592653589793 * floor(angle / (2 * 3.141592653589793));
-            t = angle / (2 * 3.141592653589793);
+    double ts[OQ_GRADIENT_BLOCK];
+    for (long start = 0; start < count; start += OQ_GRADIENT_BLOCK) {
+        const long n = count - start < OQ_GRADIENT_BLOCK ? count - start : OQ_GRADIENT_BLOCK;
+        oq_gradient_ts(ts, n, (int)(first + start), cy, m, kind, sx, sy, ex, ey);
+        for (long q = 0; q < n; q++) {
+            double t = ts[q];
+            if (!isfinite(t)) continue;
+            t = oq_swift_min(oq_swift_max(t, 0), 1);
+            // CGGradient.premultipliedColor(at:stops:): location, red, green, blue, alpha a stop.
+            double r = stops[1], g = stops[2], b = stops[3], a = stops[4];
+            if (t >= last[0]) {
+                r = last[1]; g = last[2]; b = last[3]; a = last[4];
+            } else if (t > stops[0]) {
+                long i = 1;
+                while (i < stop_count - 1 && !(stops[5 * i] > t)) i++;
+                const double *s0 = stops + 5 * (i - 1), *s1 = stops + 5 * i;
+                const double f = s1[0] > s0[0] ? (t - s0[0]) / (s1[0] - s0[0]) : 0;
+                r = s0[1] + (s1[1] - s0[1]) * f;
+                g = s0[2] + (s1[2] - s0[2]) * f;
+                b = s0[3] + (s1[3] - s0[3]) * f;
+                a = s0[4] + (s1[4] - s0[4]) * f;
+            }
+            const double c[4] = {r * a, g * a, b * a, a};
+            oq_blend_tinted(pixels + 4 * (start + q), c, tint, opacity);
         }
-        if (!isfinite(t)) continue;
-        t = oq_swift_min(oq_swift_max(t, 0), 1);
-        // CGGradient.premultipliedColor(at:stops:): location, red, green, blue, alpha a stop.
-        double r = stops[1], g = stops[2], b = stops[3], a = stops[4];
-        if (t >= last[0]) {
-            r = last[1]; g = last[2]; b = last[3]; a = last[4];
-        } else if (t > stops[0]) {
-            long i = 1;
-            while (i < stop_count - 1 && !(stops[5 * i] > t)) i++;
-            const double *s0 = stops + 5 * (i - 1), *s1 = stops + 5 * i;
-            const double f = s1[0] > s0[0] ? (t - s0[0]) / (s1[0] - s0[0]) : 0;
-            r = s0[1] + (s1[1] - s0[1]) * f;
-            g = s0[2] + (s1[2] - s0[2]) * f;
-            b = s0[3] + (s1[3] - s0[3]) * f;
-            a = s0[4] + (s1[4] - s0[4]) * f;
-        }
-        const double c[4] = {r * a, g * a, b * a, a};
-        oq_blend_tinted(pixels + 4 * p, c, tint, opacity);
     }
 }
 

@@ -30,6 +30,9 @@ struct GradientRow {
     /// Source-over of pixels `start..<end` of row `y`, each wholly covered.
     func blend(row y: Int, from start: Int, to end: Int, into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
         guard end > start, !stops.isEmpty else { return }
+        // The kernel counts columns in 32 bits (a conversion each lane has on AVX2); a target's
+        // columns are bounded by the image limits far below.
+        precondition(start >= 0 && end <= Int(Int32.max), "a gradient row's columns past 32 bits")
         oq_gradient_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, map, kind,
                          gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y, stops, stops.count / 5, tint, opacity)
     }
