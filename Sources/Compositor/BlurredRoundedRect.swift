@@ -146,6 +146,10 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         /// offsets, as `samplesAlongY` and `prepare` make them.
         private var preparedStraight = false
         private let straightStep: Float, straightFirst: Float, straightLast: Float
+        /// The unclamped window's Gaussian weights, made once: every height whose window lies
+        /// inside the box has these samples, so these weights to the bit (a turned shadow's
+        /// corners prepare a height a pixel, and eight exponentials were most of it).
+        private let straightWeights: SIMD8<Float>
 
         public init(_ shape: BlurredRoundedRect) {
             self.shape = shape
@@ -167,8 +171,13 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             var last = start + step * 0.5
             straightStep = step
             straightFirst = last
-            for _ in 1..<BlurredRoundedRect.ySamples { last += step }
+            var straightWeights = SIMD8<Float>()
+            for i in 0..<BlurredRoundedRect.ySamples {
+                straightWeights[i] = BlurredRoundedRect.gaussian(last, sigma: sigma)
+                if i + 1 < BlurredRoundedRect.ySamples { last += step }
+            }
             straightLast = last
+            self.straightWeights = straightWeights
         }
 
         public mutating func alpha(atX x: Double, y: Double) -> Float {
@@ -425,11 +434,16 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             }
             var y: Float
             (y, step) = BlurredRoundedRect.samplesAlongY(py: py, halfHeight: halfHeight, sigma: sigma)
+            // The same samples as the unclamped window's: the same weights (straightWeights).
+            let unclamped = y.bitPattern == straightFirst.bitPattern && step.bitPattern == straightStep.bitPattern
+            if unclamped { weights = straightWeights }
+            var ys = SIMD8<Float>()
             for i in 0..<ySamples {
-                weights[i] = gaussian(y, sigma: sigma)
-                widths[i] = rowWidth(y: py - y, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner)
+                if !unclamped { weights[i] = gaussian(y, sigma: sigma) }
+                ys[i] = y
                 y += step
             }
+            widths = Self.rowWidths(py - ys, halfWidth: halfWidth, halfHeight: halfHeight, corner: corner)
             distinctCount = 0
             for i in 0..<ySamples {
                 var j = 0
@@ -441,6 +455,19 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 slot[i] = Int32(j)
             }
             flatBound = flatBound(narrowest: widths.min())
+        }
+
+        /// `rowWidth(y:...)` in every lane, each operation in its order, Swift's `min` and `max`
+        /// as selects (`min(x, y)` is `y < x ? y : x`, `max(x, y)` is `y >= x ? y : x`) and the
+        /// square root IEEE's in any lane: the same bits as eight calls.
+        @inline(__always)
+        private static func rowWidths(_ y: SIMD8<Float>, halfWidth: Float, halfHeight: Float, corner: Float) -> SIMD8<Float> {
+            // abs as a select: -0 keeps its sign, which (halfHeight - corner) - y does not see.
+            let straight = SIMD8<Float>(repeating: halfHeight - corner) - y.replacing(with: -y, where: y .< 0)
+            let delta = straight.replacing(with: 0, where: 0 .< straight)
+            let squares = SIMD8<Float>(repeating: corner * corner) - delta * delta
+            let kept = SIMD8<Float>(repeating: 0).replacing(with: squares, where: squares .>= 0)
+            return SIMD8<Float>(repeating: halfWidth - corner) + kept.squareRoot()
         }
 
         /// `flatBound` for a row whose narrowest half width is `narrowest`: 5.5 / k inside it,
