@@ -199,7 +199,7 @@ public struct BlurredRoundedRect: Hashable, Sendable {
 
         /// Whether every sample of height py lies on the shape's straight sides, its window of
         /// samples unclamped: `prepare` makes the same state for every such height. Worked out
-        /// as `samplesAlongY` and `rowWidth` work them out: the same start and step, and the
+        /// as `samplesAlongY` and `rowWidth` work them out: the same first sample and step, and the
         /// first and last samples' rows (the farthest from py) with no corner to narrow them.
         @inline(__always)
         private func isStraight(_ py: Float) -> Bool {
