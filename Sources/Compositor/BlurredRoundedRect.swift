@@ -165,10 +165,11 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             profile = gridded ? BlurredRoundedRectProfile.shared(key) : nil
             // Sharp ones (past the grid's size) keep the closed form, but not in their constant region.
             constant = gridded && profile == nil ? ConstantRegion(key) : nil
-            // samplesAlongY of a height whose window lies inside the box, and the samples as
-            // prepare steps through them.
-            let start = -3 * sigma, step = (3 * sigma - start) / Float(BlurredRoundedRect.ySamples)
-            var last = start + step * 0.5
+            // samplesAlongY of a height whose window lies inside the box (a box without end),
+            // and the samples as prepare steps through them.
+            let window = BlurredRoundedRect.samplesAlongY(py: 0, halfHeight: .infinity, sigma: sigma)
+            let step = window.step
+            var last = window.first
             straightStep = step
             straightFirst = last
             var straightWeights = SIMD8<Float>()
@@ -205,8 +206,15 @@ public struct BlurredRoundedRect: Hashable, Sendable {
         private func isStraight(_ py: Float) -> Bool {
             guard corner > 0 else { return false }
             let (first, step) = BlurredRoundedRect.samplesAlongY(py: py, halfHeight: halfHeight, sigma: sigma)
-            return first.bitPattern == straightFirst.bitPattern && step.bitPattern == straightStep.bitPattern
+            return isUnclampedWindow(first, step)
                 && halfHeight - corner - abs(py - straightFirst) >= 0 && halfHeight - corner - abs(py - straightLast) >= 0
+        }
+
+        /// Whether samplesAlongY's first sample and step are the unclamped window's (its
+        /// samples, so its weights, to the bit).
+        @inline(__always)
+        private func isUnclampedWindow(_ first: Float, _ step: Float) -> Bool {
+            first.bitPattern == straightFirst.bitPattern && step.bitPattern == straightStep.bitPattern
         }
 
         /// The closed form at (px, py) of the plane, its row's samples prepared where the height
@@ -435,7 +443,7 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             var y: Float
             (y, step) = BlurredRoundedRect.samplesAlongY(py: py, halfHeight: halfHeight, sigma: sigma)
             // The same samples as the unclamped window's: the same weights (straightWeights).
-            let unclamped = y.bitPattern == straightFirst.bitPattern && step.bitPattern == straightStep.bitPattern
+            let unclamped = isUnclampedWindow(y, step)
             if unclamped { weights = straightWeights }
             var ys = SIMD8<Float>()
             for i in 0..<ySamples {
