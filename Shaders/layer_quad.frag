@@ -60,8 +60,10 @@ const int MAX_STOPS = 32;              // GradientFill.maxStops
 uniform int u_gradientKind;            // fill kind 4: 0 axial, 1 radial, 2 conic (GradientFill.Kind)
 uniform vec4 u_gradientLine;           // start x, y, end x, y, in the layer's bounds space
 uniform int u_stopCount;
-uniform vec4 u_stopColors[MAX_STOPS];  // straight sRGB, each in 0...1
+uniform vec4 u_stopColors[MAX_STOPS];  // straight, each in 0...1, in the space u_genericRGB says
 uniform float u_stopLocations[MAX_STOPS];
+uniform int u_genericRGB;              // 1: the stops are Generic RGB (GradientFill.ColorSpace.genericRGB)
+uniform mat3 u_genericToSRGB;          // GenericRGB.matrix: Generic RGB's linear components to sRGB's
 #ifdef BACKDROP_BLEND
 uniform highp sampler2D u_backdrop;    // the target's pixels under the quad, copied before it is drawn
 uniform ivec2 u_backdropOrigin;        // the pass pixel of the copy's first texel
@@ -231,8 +233,16 @@ vec4 filteredSample(vec2 uv, float lod) {
     return mix(a, bilinearAt(uv, int(lower) + 1), f);
 }
 
+// Straight Generic RGB components to straight sRGB ones (GenericRGB.toSRGB, whose curves are
+// tables of these): gamma 1.8 to linear light, Generic RGB's primaries to sRGB's, sRGB's curve.
+vec3 genericToSRGB(vec3 c) {
+    vec3 l = clamp(u_genericToSRGB * pow(clamp(c, 0.0, 1.0), vec3(1.8)), 0.0, 1.0);
+    return mix(12.92 * l, 1.055 * pow(l, vec3(1.0 / 2.4)) - 0.055, greaterThan(l, vec3(0.0031308)));
+}
+
 // A gradient's colour at q in the layer's plane: GradientFill.parameter and .color, line for line
-// (t clamped to the first and last stops, straight colours mixed, then premultiplied).
+// (t clamped to the first and last stops, straight colours mixed, converted from Generic RGB where
+// they are in it, then premultiplied).
 vec4 gradientColor(vec2 q) {
     vec2 s = u_gradientLine.xy, d = u_gradientLine.zw - u_gradientLine.xy;
     float t;
@@ -260,6 +270,9 @@ vec4 gradientColor(vec2 q) {
         }
         float a = u_stopLocations[i - 1], b = u_stopLocations[i];
         c = mix(u_stopColors[i - 1], u_stopColors[i], b > a ? (t - a) / (b - a) : 0.0);
+    }
+    if (u_genericRGB == 1) {
+        c.rgb = genericToSRGB(c.rgb);
     }
     return vec4(c.rgb * c.a, c.a);
 }

@@ -1,6 +1,7 @@
 #include "CPixelKernels.h"
 #include "oq_bytes.h"
 #include "oq_dispatch.h"
+#include "oq_generic_rgb.h"
 
 #include <math.h>
 
@@ -53,12 +54,12 @@ static inline __attribute__((always_inline)) void oq_gradient_ts(double *restric
     }
 }
 
-/// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) and CGGradient.premultipliedColor at each
-/// pixel centre, then SourceOver.blend, each operation in its order: a block's t first
-/// (`oq_gradient_ts`), then each pixel's colour and blend.
+/// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) (CGGradient.straightColor, from Generic
+/// RGB where `generic_rgb` is given, premultiplied) at each pixel centre, then SourceOver.blend, each
+/// operation in its order: a block's t first (`oq_gradient_ts`), then each pixel's colour and blend.
 static inline __attribute__((always_inline)) void oq_gradient_over_body(
     uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
-    double ex, double ey, const double *stops, long stop_count, const double tint[4], double opacity) {
+    double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double tint[4], double opacity) {
     const double *last = stops + 5 * (stop_count - 1);
     double ts[OQ_GRADIENT_BLOCK];
     for (long start = 0; start < count; start += OQ_GRADIENT_BLOCK) {
@@ -68,7 +69,7 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
             double t = ts[q];
             if (!isfinite(t)) continue;
             t = oq_swift_min(oq_swift_max(t, 0), 1);
-            // CGGradient.premultipliedColor(at:stops:): location, red, green, blue, alpha a stop.
+            // CGGradient.straightColor(at:stops:): location, red, green, blue, alpha a stop.
             double r = stops[1], g = stops[2], b = stops[3], a = stops[4];
             if (t >= last[0]) {
                 r = last[1]; g = last[2]; b = last[3]; a = last[4];
@@ -82,6 +83,7 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
                 b = s0[3] + (s1[3] - s0[3]) * f;
                 a = s0[4] + (s1[4] - s0[4]) * f;
             }
+            if (generic_rgb) oq_generic_rgb_convert(generic_rgb, &r, &g, &b);
             const double c[4] = {r * a, g * a, b * a, a};
             oq_blend_tinted(pixels + 4 * (start + q), c, tint, opacity);
         }
@@ -90,5 +92,6 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
 
 OQ_KERNEL(, oq_gradient_over,
           (uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
-           double ex, double ey, const double *stops, long stop_count, const double tint[4], double opacity),
-          (pixels, count, first, cy, m, kind, sx, sy, ex, ey, stops, stop_count, tint, opacity))
+           double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double tint[4],
+           double opacity),
+          (pixels, count, first, cy, m, kind, sx, sy, ex, ey, stops, stop_count, generic_rgb, tint, opacity))

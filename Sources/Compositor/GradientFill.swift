@@ -5,8 +5,10 @@ import OpenCoreGraphics
 // A CAGradientLayer's gradient as a fill evaluated per pixel from its formula, on both backends,
 // as Core Animation draws gradients (procedurally, not into a backing store of the layer's size):
 // a gradient 20,000 points wide costs what the frame shows of it (lottie-ios pads every gradient
-// layer by 10,000 points a side). Colours interpolate between the stops in straight sRGB and are
-// premultiplied after, as CGGradient does; the gradient extends past both ends.
+// layer by 10,000 points a side). Colours interpolate between the stops straight and are
+// premultiplied after, as CGGradient does; the gradient extends past both ends. A
+// CAGradientLayer's stops are Generic RGB components, converted to sRGB after the interpolation,
+// as Apple's renderer draws them (ColorSpace.genericRGB).
 
 /// The gradient of a quad's fill: the parameter t at each pixel from the layer's plane, and the
 /// colour at t from the stops.
@@ -20,8 +22,19 @@ public struct GradientFill: Hashable, Sendable {
         case conic
     }
 
-    /// A colour at its location (straight sRGB), as CGGradient keeps it.
+    /// A colour at its location (straight, in `colorSpace`), as CGGradient keeps it.
     public typealias Stop = CGGradient.Stop
+
+    /// The space the stops' components are in, and interpolate in.
+    public enum ColorSpace: String, Hashable, Sendable {
+        /// sRGB: the colour at t is the stops' mix as it is.
+        case sRGB
+        /// Apple's Generic RGB (gamma 1.8, its own primaries), converted to sRGB after the mix:
+        /// how Core Animation draws a CAGradientLayer's colours, whatever space their CGColors
+        /// name (OpenCoreGraphics' `GenericRGB` says how that was found). The CPU converts
+        /// through tables of the two curves, the GPU with pow.
+        case genericRGB
+    }
 
     /// The most stops a fill carries (the GPU reads them as uniforms); a gradient with more is
     /// resampled to this many at evenly spaced locations, exact wherever a stop falls on one.
@@ -34,13 +47,16 @@ public struct GradientFill: Hashable, Sendable {
     public var start: DevicePoint, end: DevicePoint
     /// Sorted by location, at least one, at most `maxStops`.
     public var stops: [Stop]
+    public var colorSpace: ColorSpace
 
-    public init(kind: Kind, deviceToLocal: ProjectiveTransform2D, start: DevicePoint, end: DevicePoint, stops: [Stop]) {
+    public init(kind: Kind, deviceToLocal: ProjectiveTransform2D, start: DevicePoint, end: DevicePoint, stops: [Stop],
+                colorSpace: ColorSpace = .sRGB) {
         self.kind = kind
         self.deviceToLocal = deviceToLocal
         self.start = start
         self.end = end
         self.stops = stops
+        self.colorSpace = colorSpace
     }
 
     /// Whether the gradient paints anything: an axial one needs a line of some length, a radial
@@ -75,9 +91,9 @@ public struct GradientFill: Hashable, Sendable {
     }
 
     /// The premultiplied colour at t, clamped to 0...1 and to the first and last stops
-    /// (CGGradient's formula).
+    /// (CGGradient's formula), converted from `colorSpace` before the premultiplication.
     public func color(at t: Double) -> (Double, Double, Double, Double) {
-        CGGradient.premultipliedColor(at: min(max(t, 0), 1), stops: stops)
+        CGGradient.premultipliedColor(at: min(max(t, 0), 1), stops: stops, genericRGB: colorSpace == .genericRGB)
     }
 
     /// The premultiplied colour at a device pixel centre; transparent where t is not a number.
@@ -93,14 +109,14 @@ extension RenderListBuilder {
     /// paints nothing (no colours, a degenerate line, a map that cannot be inverted).
     static func gradientFill(of layer: CAGradientLayer, map: ProjectiveTransform2D) -> GradientFill? {
         guard let gradient = layer.cgGradient, let deviceToLocal = map.inverted() else { return nil }
+        let space: GradientFill.ColorSpace = gradient.isGenericRGB ? .genericRGB : .sRGB
         var stops = gradient.stops
         if stops.count > GradientFill.maxStops {
             let all = stops
             stops = (0..<GradientFill.maxStops).map { i in
                 let t = Double(i) / Double(GradientFill.maxStops - 1)
-                let c = CGGradient.premultipliedColor(at: t, stops: all)
-                return GradientFill.Stop(location: t, red: c.3 > 0 ? c.0 / c.3 : 0, green: c.3 > 0 ? c.1 / c.3 : 0,
-                                         blue: c.3 > 0 ? c.2 / c.3 : 0, alpha: c.3)
+                let c = CGGradient.straightColor(at: t, stops: all)
+                return GradientFill.Stop(location: t, red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
             }
         }
         let b = layer.bounds
@@ -109,7 +125,7 @@ extension RenderListBuilder {
         }
         let kind: GradientFill.Kind = layer.type == .radial ? .radial : layer.type == .conic ? .conic : .axial
         let fill = GradientFill(kind: kind, deviceToLocal: deviceToLocal, start: point(layer.startPoint), end: point(layer.endPoint),
-                                stops: stops)
+                                stops: stops, colorSpace: space)
         return fill.paints ? fill : nil
     }
 }

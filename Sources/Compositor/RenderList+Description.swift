@@ -34,7 +34,8 @@ extension DrawOp: CustomStringConvertible {
             case .blurredRoundedRect(let b):
                 fill = String(format: "blurred rounded rect(sigma %.2f, radius %.2f)", b.sigma, b.cornerRadius)
             case .gradient(let g):
-                fill = "\(g.kind.rawValue) gradient(\(g.stops.count) stops, " + String(format: "(%.2f,%.2f) to (%.2f,%.2f))",
+                fill = "\(g.kind.rawValue) gradient(\(g.stops.count) stops \(g.colorSpace == .genericRGB ? "in Generic RGB" : "in sRGB"), "
+                    + String(format: "(%.2f,%.2f) to (%.2f,%.2f))",
                                                                                 g.start.x, g.start.y, g.end.x, g.end.y)
             }
             let blend = q.blend == .sourceOver ? "" : " \(q.blend.rawValue)"

@@ -175,6 +175,12 @@ extension GLExecutor {
     }
 
     /// The modes in blend_modes.glsl's order, numbered from 1.
+    /// GenericRGB.matrix's columns, as glUniformMatrix3fv takes them.
+    static let genericToSRGBColumns: [GLfloat] = {
+        let m = GenericRGB.matrix
+        return [m[0], m[3], m[6], m[1], m[4], m[7], m[2], m[5], m[8]].map { GLfloat($0) }
+    }()
+
     private static let blendModeCodes: [BlendMode] = [.multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
                                                       .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
                                                       .luminosity, .sourceAtop, .sourceIn, .sourceOut, .destinationOver,
@@ -277,6 +283,10 @@ extension GLExecutor {
             let colors = g.stops.flatMap { [GLfloat($0.red), GLfloat($0.green), GLfloat($0.blue), GLfloat($0.alpha)] }
             glUniform4fv(program.location("u_stopColors"), GLsizei(g.stops.count), colors)
             glUniform1fv(program.location("u_stopLocations"), GLsizei(g.stops.count), g.stops.map { GLfloat($0.location) })
+            glUniform1i(program.location("u_genericRGB"), g.colorSpace == .genericRGB ? 1 : 0)
+            if g.colorSpace == .genericRGB {
+                glUniformMatrix3fv(program.location("u_genericToSRGB"), 1, GLboolean(GL_FALSE), Self.genericToSRGBColumns)
+            }
         case .texture(let fill):
             glUniform1i(program.location("u_fillKind"), 1)
             glUniform1i(program.location("u_alphaOnly"), fill.alphaOnly ? 1 : 0)

@@ -100,7 +100,8 @@ package final class GLExecutor {
                                    "u_maxLevel", "u_sliced", "u_sliceS", "u_sliceTX", "u_sliceTY",
                                    "u_outlineCount", "u_outlineEdges", "u_inverseSlopes", "u_atlasRegion",
                                    "u_backdrop", "u_backdropOrigin", "u_blendMode", "u_profile", "u_grid", "u_origin",
-                                   "u_gradientKind", "u_gradientLine", "u_stopCount", "u_stopColors", "u_stopLocations"]
+                                   "u_gradientKind", "u_gradientLine", "u_stopCount", "u_stopColors", "u_stopLocations",
+                                   "u_genericRGB", "u_genericToSRGB"]
 
     /// The driver's debug messages, where debug output is on: checked after every pass.
     let debugOutput: GLDebugOutput?

@@ -193,14 +193,14 @@ enum AnimatableValue {
             return .rect(CGRect(x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
                                 width: a.size.width + b.size.width, height: a.size.height + b.size.height))
         case let (.color(a), .color(b)):
-            return .color(CGColor(red: a.rgba.red + b.rgba.red, green: a.rgba.green + b.rgba.green,
-                                  blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha))
+            return .color(a.with(red: a.rgba.red + b.rgba.red, green: a.rgba.green + b.rgba.green,
+                                 blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha))
         case let (.transform(a), .transform(b)): return .transform(CATransform3DConcat(b, a))
         case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
         case let (.colors(a), .colors(b)) where a.count == b.count:
             return .colors(zip(a, b).map { a, b in
-                CGColor(red: a.rgba.red + b.rgba.red, green: a.rgba.green + b.rgba.green,
-                        blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha)
+                a.with(red: a.rgba.red + b.rgba.red, green: a.rgba.green + b.rgba.green,
+                       blue: a.rgba.blue + b.rgba.blue, alpha: a.rgba.alpha + b.rgba.alpha)
             })
         case let (.path(a), .path(b)) where PathVector.sameShape(a, b):
             let sum = zip(a.elements.flatMap(\.points), b.elements.flatMap(\.points)).map { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
@@ -217,12 +217,12 @@ enum AnimatableValue {
         case .size(let s): return .size(CGSize(width: s.width * k, height: s.height * k))
         case .rect(let r): return .rect(CGRect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
         case .color(let c):
-            return .color(CGColor(red: c.rgba.red * k, green: c.rgba.green * k, blue: c.rgba.blue * k, alpha: c.rgba.alpha * k))
+            return .color(c.with(red: c.rgba.red * k, green: c.rgba.green * k, blue: c.rgba.blue * k, alpha: c.rgba.alpha * k))
         case .transform(let t):
             return .transform(k == -1 ? CATransform3DInvert(t) : CATransform3DIdentity.interpolated(to: t, fraction: k))
         case .numbers(let v): return .numbers(v.map { $0 * k })
         case .colors(let v):
-            return .colors(v.map { CGColor(red: $0.rgba.red * k, green: $0.rgba.green * k, blue: $0.rgba.blue * k, alpha: $0.rgba.alpha * k) })
+            return .colors(v.map { $0.with(red: $0.rgba.red * k, green: $0.rgba.green * k, blue: $0.rgba.blue * k, alpha: $0.rgba.alpha * k) })
         case .path(let p): return .path(PathVector.path(like: p, points: p.elements.flatMap(\.points).map { CGPoint(x: $0.x * k, y: $0.y * k) }))
         }
     }
@@ -271,9 +271,13 @@ extension AnimatableValue {
         case .point: .point(CGPoint(x: c[0], y: c[1]))
         case .size: .size(CGSize(width: c[0], height: c[1]))
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
-        case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .color(let template): .color(template.with(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
-        case .colors: .colors(stride(from: 0, to: c.count - 3, by: 4).map { CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
+        case .colors(let templates):
+            .colors(stride(from: 0, to: c.count - 3, by: 4).map { i in
+                let template = i / 4 < templates.count ? templates[i / 4] : CGColor.clear
+                return template.with(red: c[i], green: c[i + 1], blue: c[i + 2], alpha: c[i + 3])
+            })
         case .path(let p): .path(PathVector.path(like: p, points: stride(from: 0, to: c.count - 1, by: 2).map { CGPoint(x: c[$0], y: c[$0 + 1]) }))
         case .transform: self
         }

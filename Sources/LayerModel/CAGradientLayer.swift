@@ -14,12 +14,20 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer filled with a gradient over its bounds. Points are in unit coordinates of the bounds
-/// (y down), colours interpolate in straight sRGB, and the gradient extends past its ends. The
-/// renderers draw it from its formula (the compositor's GradientFill), for CAGradientLayer and
-/// every subclass, over the background and shaped by the rounded corners as the background is,
-/// as Core Animation draws it: no backing store, so its size costs nothing and an animated colour
-/// or point redraws nothing on the CPU. Every property animates. `drawGradient(in:)` draws it into
-/// a context (a subclass's own contents, or a context of the caller's).
+/// (y down), colours interpolate straight, and the gradient extends past its ends. The renderers
+/// draw it from its formula (the compositor's GradientFill), for CAGradientLayer and every
+/// subclass, over the background and shaped by the rounded corners as the background is, as Core
+/// Animation draws it: no backing store, so its size costs nothing and an animated colour or point
+/// redraws nothing on the CPU. Every property animates. `drawGradient(in:)` draws it into a
+/// context (a subclass's own contents, or a context of the caller's).
+///
+/// Colours are drawn as Apple's renderer draws them, which depends on their space: where any
+/// colour is in a calibrated RGB space (`CGColor(red:green:blue:alpha:)`, UIColor's), the
+/// components of all are taken as Generic RGB, mixed there and converted to sRGB: Apple's frame of
+/// a red-to-yellow layer of UIColors runs from (255, 38, 0) to (255, 251, 0), bowed
+/// (OpenCoreGraphics' `GenericRGB`). Device RGB colours (`CGColorSpaceCreateDeviceRGB()`, what
+/// lottie-ios makes) and gray ones are drawn as they are: Apple's frames of lottie-ios's gradients
+/// show their components unchanged, and converting them lost 34 of its 75 gradient frames.
 open class CAGradientLayer: CALayer {
     /// The colours (CGColor). Default: nil (nothing drawn).
     @Animatable("colors") open var colors: [Any]? = nil
@@ -56,11 +64,20 @@ open class CAGradientLayer: CALayer {
     override var drawsIntoBackingStore: Bool { Swift.type(of: modelLayer ?? self) != CAGradientLayer.self || delegate != nil }
 
     /// The colours at their locations (evenly spaced where `locations` is missing or does not
-    /// match the colours), as this layer and the renderers draw them; nil without colours.
+    /// match the colours), in Generic RGB where any is calibrated (the class's comment says
+    /// why), as this layer and the renderers draw them; nil without colours.
     public var cgGradient: CGGradient? {
         let cgColors = (colors ?? []).compactMap { $0 as? CGColor }
+        let calibrated = cgColors.contains { !$0.isDeviceRGB && $0.numberOfComponents == 4 }
+        guard !cgColors.isEmpty,
+              let space = CGColorSpace(name: calibrated ? CGColorSpace.genericRGB : CGColorSpace.deviceRGB) else { return nil }
         let stops = locations.map { $0.map { CGFloat($0.doubleValue) } }
-        return CGGradient(colorsSpace: nil, colors: cgColors, locations: stops?.count == cgColors.count ? stops : nil)
+        let components = cgColors.flatMap { color -> [CGFloat] in
+            let c = color.rgba
+            return [c.red, c.green, c.blue, c.alpha]
+        }
+        return CGGradient(colorSpace: space, colorComponents: components, locations: stops?.count == cgColors.count ? stops : nil,
+                          count: cgColors.count)
     }
 
     /// Draws the gradient into `ctx` (bounds space, clipped to the bounds), as the renderers draw it.

@@ -177,7 +177,7 @@ struct LottieCompositionBuilder {
     static func hexColor(_ hex: String) -> CGColor {
         let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
         guard digits.count >= 6, let v = UInt32(digits.prefix(6), radix: 16) else { return .black }
-        return CGColor(red: Double(v >> 16 & 255) / 255, green: Double(v >> 8 & 255) / 255, blue: Double(v & 255) / 255, alpha: 1)
+        return deviceColor(Double(v >> 16 & 255) / 255, Double(v >> 8 & 255) / 255, Double(v & 255) / 255, 1)
     }
 
     /// Lottie's blend modes ("bm") as compositingFilter names.

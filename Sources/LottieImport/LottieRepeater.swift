@@ -70,7 +70,7 @@ struct LottieRepeater {
         let first = startOpacity.first / 100, last = endOpacity.first / 100
         let offsetSteps = offset.first + (below ? Double(max(count - 1, 0)) : 0)
         let start = below ? last : first, end = below ? first : last
-        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: min(max(start, 0), 1))
+        replicator.instanceColor = deviceColor(1, 1, 1, min(max(start, 0), 1))
         replicator.instanceAlphaOffset = count > 1 ? Float((end - start) / Double(count - 1)) : 0
         let placement = { (frame: Double) -> (CATransform3D, CATransform3D) in
             let step = self.step(at: frame)

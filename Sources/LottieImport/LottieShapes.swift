@@ -290,7 +290,7 @@ struct LottiePaint {
     func gradient(_ flat: [Double]) -> (colors: [CGColor], locations: [NSNumber]) {
         let count = min(stopCount, flat.count / 4)
         let stops = (0..<count).map { flat[$0 * 4] }
-        return (stops.indices.map { i in CGColor(red: flat[i * 4 + 1], green: flat[i * 4 + 2], blue: flat[i * 4 + 3], alpha: 1) },
+        return (stops.indices.map { i in deviceColor(flat[i * 4 + 1], flat[i * 4 + 2], flat[i * 4 + 3], 1) },
                 stops.map { NSNumber(value: $0) })
     }
 
@@ -301,8 +301,8 @@ struct LottiePaint {
     /// the colours, as lottie-ios masks them (the two sets of stops need not line up).
     func opacityGradient(_ flat: [Double]) -> (colors: [CGColor], locations: [NSNumber]) {
         let alphas = stride(from: min(stopCount, flat.count / 4) * 4, to: flat.count - 1, by: 2).map { (flat[$0], flat[$0 + 1]) }
-        guard !alphas.isEmpty else { return ([CGColor(red: 1, green: 1, blue: 1, alpha: 1)], [0]) }
-        return (alphas.map { CGColor(red: 1, green: 1, blue: 1, alpha: min(max($0.1, 0), 1)) }, alphas.map { NSNumber(value: $0.0) })
+        guard !alphas.isEmpty else { return ([deviceColor(1, 1, 1, 1)], [0]) }
+        return (alphas.map { deviceColor(1, 1, 1, min(max($0.1, 0), 1)) }, alphas.map { NSNumber(value: $0.0) })
     }
 }
 
@@ -315,7 +315,13 @@ func lottieOpaqueColor(_ v: [Double]) -> CGColor { lottieColor(Array(v.prefix(3)
 /// past their ends is.
 func lottieColor(_ v: [Double]) -> CGColor {
     func component(_ i: Int, _ fallback: Double) -> Double { i < v.count ? min(max(v[i], 0), 1) : fallback }
-    return CGColor(red: component(0, 0), green: component(1, 0), blue: component(2, 0), alpha: component(3, 1))
+    return deviceColor(component(0, 0), component(1, 0), component(2, 0), component(3, 1))
+}
+
+/// A colour in device RGB, as lottie-ios makes every colour of a document: Core Animation draws
+/// a gradient of device colours as they are, where it converts calibrated ones (CAGradientLayer).
+func deviceColor(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double) -> CGColor {
+    CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: [red, green, blue, alpha])!
 }
 
 extension LottieAnimatable where Value == [Double] {

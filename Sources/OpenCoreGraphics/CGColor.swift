@@ -3,16 +3,37 @@ import Foundation
 /// A color in the sRGB color space (or extended gray, stored as sRGB), with straight (not
 /// premultiplied) components as Core Graphics reports them.
 ///
+/// A colour made in device RGB (`CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components:)`)
+/// remembers it (`isDeviceRGB`): Core Animation draws a CAGradientLayer's device colours as they
+/// are and converts calibrated ones as Generic RGB (CAGradientLayer says why); everything else
+/// here draws both alike.
+///
 /// Components outside 0...1 are kept as given (extended range) but clamped when drawn; NaN
 /// components are drawn as 0. `CGColor` is immutable, like Apple's.
 public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Red, green, blue and alpha, in that order. Gray colors are stored with r = g = b.
     public let rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
     private let isGray: Bool
+    /// Made in device RGB, not a calibrated space.
+    public let isDeviceRGB: Bool
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         rgba = (red, green, blue, alpha)
         isGray = false
+        isDeviceRGB = false
+    }
+
+    /// Components in device RGB (`CGColor(colorSpace:components:)` with a device RGB space).
+    init(deviceRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        rgba = (red, green, blue, alpha)
+        isGray = false
+        isDeviceRGB = true
+    }
+
+    /// A colour of these components in this colour's RGB space (device or calibrated): what an
+    /// animation's interpolation makes between colours.
+    public func with(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) -> CGColor {
+        isDeviceRGB ? CGColor(deviceRed: red, green: green, blue: blue, alpha: alpha) : CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -22,6 +43,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     public init(gray: CGFloat, alpha: CGFloat) {
         rgba = (gray, gray, gray, alpha)
         isGray = true
+        isDeviceRGB = false
     }
 
     public static let black = CGColor(gray: 0, alpha: 1)
@@ -39,8 +61,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
 
     /// The same color with another alpha.
     public func copy(alpha: CGFloat) -> CGColor? {
-        isGray ? CGColor(gray: rgba.red, alpha: alpha)
-               : CGColor(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: alpha)
+        isGray ? CGColor(gray: rgba.red, alpha: alpha) : with(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: alpha)
     }
 
     /// Premultiplied components in 0...1, ready to draw: clamped, NaN drawn as 0.

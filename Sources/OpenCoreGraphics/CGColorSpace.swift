@@ -17,6 +17,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
 
     public static let sRGB = "kCGColorSpaceSRGB"
     public static let deviceRGB = "kCGColorSpaceDeviceRGB"
+    public static let genericRGB = "kCGColorSpaceGenericRGB"
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
     public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
     public static let displayP3 = "kCGColorSpaceDisplayP3"
@@ -26,7 +27,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     public static let extendedGray = "kCGColorSpaceExtendedGray"
 
     private static let models: [String: CGColorSpaceModel] = [
-        sRGB: .rgb, deviceRGB: .rgb, genericRGBLinear: .rgb, extendedSRGB: .rgb, displayP3: .rgb,
+        sRGB: .rgb, deviceRGB: .rgb, genericRGB: .rgb, genericRGBLinear: .rgb, extendedSRGB: .rgb, displayP3: .rgb,
         deviceGray: .monochrome, genericGrayGamma2_2: .monochrome, linearGray: .monochrome, extendedGray: .monochrome,
     ]
 
@@ -42,6 +43,9 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
 public enum CGColorSpaceModel: Int32, Sendable {
     case unknown = -1, monochrome = 0, rgb = 1
 }
+
+/// Apple's Generic RGB (gamma 1.8; `GenericRGB`), by its C name as Swift code on Apple spells it.
+public let kCGColorSpaceGenericRGB = CGColorSpace.genericRGB
 
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(name: CGColorSpace.deviceRGB)! }
 public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(name: CGColorSpace.deviceGray)! }
@@ -65,13 +69,16 @@ extension CGColor {
         guard components.count == space.numberOfComponents + 1 else { return nil }
         if space.model == .monochrome {
             self.init(gray: components[0], alpha: components[1])
+        } else if space.name == CGColorSpace.deviceRGB {
+            self.init(deviceRed: components[0], green: components[1], blue: components[2], alpha: components[3])
         } else {
             self.init(red: components[0], green: components[1], blue: components[2], alpha: components[3])
         }
     }
 
-    /// The space the colour's components are in: device gray for gray colours, sRGB for the rest.
+    /// The space the colour's components are in: device gray for gray colours, device RGB for
+    /// colours made in it, sRGB for the rest.
     public var colorSpace: CGColorSpace? {
-        CGColorSpace(name: numberOfComponents == 2 ? CGColorSpace.deviceGray : CGColorSpace.sRGB)
+        CGColorSpace(name: numberOfComponents == 2 ? CGColorSpace.deviceGray : isDeviceRGB ? CGColorSpace.deviceRGB : CGColorSpace.sRGB)
     }
 }

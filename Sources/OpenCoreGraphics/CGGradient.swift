@@ -1,8 +1,10 @@
 import Foundation
 
-/// Colours at locations 0...1, interpolated in straight (unpremultiplied) sRGB, as Core Graphics
-/// does; drawn by `CGContext.drawLinearGradient` and `drawRadialGradient`, and by the renderers
-/// for a CAGradientLayer (the compositor's GradientFill carries these stops).
+/// Colours at locations 0...1, interpolated straight (unpremultiplied) in the gradient's space, as
+/// Core Graphics does; drawn by `CGContext.drawLinearGradient` and `drawRadialGradient`, and by
+/// the renderers for a CAGradientLayer (the compositor's GradientFill carries these stops). The
+/// space is sRGB, or Generic RGB for components given in it (converted to sRGB after the mix,
+/// `GenericRGB`): how Core Animation draws a CAGradientLayer's colours.
 public final class CGGradient: @unchecked Sendable {
     /// One colour at its location: straight (not premultiplied) sRGB, each component in 0...1.
     public struct Stop: Hashable, Sendable {
@@ -15,6 +17,8 @@ public final class CGGradient: @unchecked Sendable {
 
     /// Sorted by location, at least one.
     public let stops: [Stop]
+    /// Whether the stops are Generic RGB components (`CGColorSpace.genericRGB`), else sRGB.
+    public let isGenericRGB: Bool
 
     /// `locations` default to evenly spaced; nil when the counts differ or there are no colours.
     public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
@@ -26,11 +30,29 @@ public final class CGGradient: @unchecked Sendable {
             return Stop(location: location.isFinite ? Double(location) : 0, red: unit(c.red), green: unit(c.green),
                         blue: unit(c.blue), alpha: unit(c.alpha))
         }.sorted { $0.location < $1.location }
+        isGenericRGB = false
     }
 
-    /// The premultiplied colour at `t` (clamped to the first and last stops).
+    /// Raw components in `space` (red, green, blue, alpha per colour; gray and alpha in a
+    /// monochrome space), `count` colours at `locations` (evenly spaced when nil). Components in
+    /// Generic RGB stay there and are converted after the mix; any other RGB space's are taken
+    /// as sRGB. Nil when a count is short or no colour is given.
+    public init?(colorSpace space: CGColorSpace, colorComponents components: [CGFloat], locations: [CGFloat]?, count: Int) {
+        let n = space.numberOfComponents + 1
+        guard count > 0, components.count >= count * n, locations == nil || locations!.count >= count else { return nil }
+        func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : Double(min(max(v, 0), 1)) }
+        stops = (0..<count).map { i in
+            let c = components[(i * n)..<(i * n + n)].map(unit)
+            let location = locations.map { $0[i] } ?? (count == 1 ? 0 : CGFloat(i) / CGFloat(count - 1))
+            let rgb = n == 2 ? (c[0], c[0], c[0]) : (c[0], c[1], c[2])
+            return Stop(location: location.isFinite ? Double(location) : 0, red: rgb.0, green: rgb.1, blue: rgb.2, alpha: c[n - 1])
+        }.sorted { $0.location < $1.location }
+        isGenericRGB = space.name == CGColorSpace.genericRGB
+    }
+
+    /// The premultiplied sRGB colour at `t` (clamped to the first and last stops).
     public func premultipliedColor(at t: CGFloat) -> (Float, Float, Float, Float) {
-        let c = CGGradient.premultipliedColor(at: Double(t), stops: stops)
+        let c = CGGradient.premultipliedColor(at: Double(t), stops: stops, genericRGB: isGenericRGB)
         return (Float(c.0), Float(c.1), Float(c.2), Float(c.3))
     }
 
@@ -38,7 +60,15 @@ public final class CGGradient: @unchecked Sendable {
     /// up to it, the last's from it, straight colours mixed between the two stops around `t` and
     /// premultiplied after. The one formula of every gradient here: Core Graphics' drawing, both
     /// renderers' GradientFill, and (line for line) layer_quad.frag's gradientColor.
-    public static func premultipliedColor(at t: Double, stops: [Stop]) -> (Double, Double, Double, Double) {
+    /// Generic RGB stops are converted to sRGB between the mix and the premultiplication.
+    public static func premultipliedColor(at t: Double, stops: [Stop], genericRGB: Bool = false) -> (Double, Double, Double, Double) {
+        let c = straightColor(at: t, stops: stops)
+        let rgb = genericRGB ? GenericRGB.toSRGB(c.red, c.green, c.blue) : (c.red, c.green, c.blue)
+        return (rgb.0 * c.alpha, rgb.1 * c.alpha, rgb.2 * c.alpha, c.alpha)
+    }
+
+    /// `premultipliedColor(at:stops:)` before the premultiplication: the straight colour at `t`.
+    public static func straightColor(at t: Double, stops: [Stop]) -> Stop {
         var c = stops[0]
         if t >= stops[stops.count - 1].location {
             c = stops[stops.count - 1]
@@ -50,7 +80,7 @@ public final class CGGradient: @unchecked Sendable {
             c = Stop(location: t, red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
                      blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
         }
-        return (c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        return c
     }
 }
 

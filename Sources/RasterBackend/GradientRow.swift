@@ -1,5 +1,6 @@
 import CPixelKernels
 import Compositor
+import OpenCoreGraphics
 
 /// A gradient's rows of source-over in C (`oq_gradient_over`): the fill's colour at each pixel
 /// centre from its formula (GradientFill.color(atX:y:), CGGradient's stops) blended as the quad's
@@ -34,6 +35,7 @@ struct GradientRow {
         // columns are bounded by the image limits far below.
         precondition(start >= 0 && end <= Int(Int32.max), "a gradient row's columns past 32 bits")
         oq_gradient_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, map, kind,
-                         gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y, stops, stops.count / 5, tint, opacity)
+                         gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y, stops, stops.count / 5,
+                         gradient.colorSpace == .genericRGB ? GenericRGB.tables : nil, tint, opacity)
     }
 }

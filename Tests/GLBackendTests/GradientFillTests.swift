@@ -30,9 +30,12 @@ struct GradientFillTests {
         return root
     }
 
-    /// Whether the pixel is the colour (0...1 components, opaque) within 2 steps a channel.
-    static func near(_ p: (UInt8, UInt8, UInt8, UInt8), _ want: (Double, Double, Double)) -> Bool {
-        abs(Double(p.0) - want.0 * 255) <= 2 && abs(Double(p.1) - want.1 * 255) <= 2 && abs(Double(p.2) - want.2 * 255) <= 2 && p.3 == 255
+    /// Whether the pixel is the colour (0...1 components, opaque, Generic RGB as a CAGradientLayer's
+    /// are: GenericRGBTests holds that conversion to Apple's frame) within 2 steps a channel.
+    static func near(_ p: (UInt8, UInt8, UInt8, UInt8), _ generic: (Double, Double, Double)) -> Bool {
+        let want = GenericRGB.toSRGB(generic.0, generic.1, generic.2)
+        return abs(Double(p.0) - want.0 * 255) <= 2 && abs(Double(p.1) - want.1 * 255) <= 2 && abs(Double(p.2) - want.2 * 255) <= 2
+            && p.3 == 255
     }
 
     @Test("an axial gradient 20,100 points wide, as lottie-ios pads them, shows its visible hundred points at full resolution")
@@ -84,6 +87,37 @@ struct GradientFillTests {
                 let want = turn < 0.5 ? (1 - 2 * turn, 2 * turn, 0.0) : (0.0, 2 - 2 * turn, 2 * turn - 1)
                 #expect(Self.near(image[x, y], want), "\(backend) conic at (\(x), \(y)): \(image[x, y]), t \(turn)")
             }
+        }
+    }
+
+    @Test("device RGB colours draw as they are, calibrated ones as Generic RGB, gray ones as they are, on both backends")
+    func colourSpaces() throws {
+        let root = Self.root(100, 30)
+        let device = CGColorSpaceCreateDeviceRGB()
+        let rows: [([CGColor], (Double) -> (Double, Double, Double))] = [
+            ([CGColor(colorSpace: device, components: [1, 0, 0, 1])!, CGColor(colorSpace: device, components: [0, 0, 1, 1])!],
+             { t in (1 - t, 0, t) }),
+            ([Self.red, Self.blue], { t in GenericRGB.toSRGB(1 - t, 0, t) }),
+            ([CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)], { t in (t, t, t) }),
+        ]
+        for (i, row) in rows.enumerated() {
+            let gradient = CAGradientLayer()
+            gradient.frame = CGRect(x: 0, y: Double(i) * 10, width: 100, height: 10)
+            gradient.colors = row.0
+            gradient.startPoint = CGPoint(x: 0, y: 0.5)
+            gradient.endPoint = CGPoint(x: 1, y: 0.5)
+            root.addSublayer(gradient)
+        }
+        for (backend, image) in try Self.render(root) {
+            for (i, row) in rows.enumerated() {
+                for x in [0, 30, 50, 99] {
+                    let want = row.1((Double(x) + 0.5) / 100), p = image[x, i * 10 + 5]
+                    let close = abs(Double(p.0) - want.0 * 255) <= 1 && abs(Double(p.1) - want.1 * 255) <= 1 && abs(Double(p.2) - want.2 * 255) <= 1
+                    #expect(close, "\(backend) row \(i) at x \(x): \(p), want \(want)")
+                }
+            }
+            // Calibrated red is Apple's (255, 38, 0) in sRGB: not device red.
+            #expect(image[0, 15].1 > 30, "\(backend): \(image[0, 15])")
         }
     }
 

@@ -58,5 +58,21 @@ struct GradientRowTests {
         })
         #expect(kinds == [.axial, .radial, .conic], "\(kinds)")
         try KernelAgreement.expectSameBytes(list)
+        // CAGradientLayer's stops are Generic RGB; every other fill again as sRGB stops, so that
+        // the kernel's path without the conversion is held too.
+        var mixed = list, flipped = 0
+        for p in mixed.passes.indices {
+            for o in mixed.passes[p].ops.indices {
+                guard case .quad(var quad) = mixed.passes[p].ops[o], case .gradient(var gradient) = quad.fill else { continue }
+                #expect(gradient.colorSpace == .genericRGB)
+                flipped += 1
+                guard flipped % 2 == 0 else { continue }
+                gradient.colorSpace = .sRGB
+                quad.fill = .gradient(gradient)
+                mixed.passes[p].ops[o] = .quad(quad)
+            }
+        }
+        #expect(flipped >= 20)
+        try KernelAgreement.expectSameBytes(mixed)
     }
 }

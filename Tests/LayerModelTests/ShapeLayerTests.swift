@@ -142,11 +142,43 @@ struct GradientLayerTests {
         #expect(ctx.bitmap[0, 0].0 > 200 && ctx.bitmap[0, 9].2 > 200) // red at the top, blue at the bottom
     }
 
+    @Test("calibrated colours make a Generic RGB gradient, device and gray ones a device one; an animation's colours keep their space")
+    func colourSpaces() throws {
+        let device = CGColorSpaceCreateDeviceRGB()
+        let deviceRed = try #require(CGColor(colorSpace: device, components: [1, 0, 0, 1]))
+        let deviceBlue = try #require(CGColor(colorSpace: device, components: [0, 0, 1, 1]))
+        #expect(deviceRed.isDeviceRGB && deviceRed.colorSpace?.name == CGColorSpace.deviceRGB)
+        #expect(!CGColor(red: 1, green: 0, blue: 0, alpha: 1).isDeviceRGB)
+        let layer = CAGradientLayer()
+        let cases: [([CGColor], Bool)] = [
+            ([deviceRed, deviceBlue], false), ([CGColor(red: 1, green: 0, blue: 0, alpha: 1), deviceBlue], true),
+            ([CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)], false), ([CGColor(gray: 0, alpha: 1), deviceBlue], false),
+        ]
+        for (colors, generic) in cases {
+            layer.colors = colors
+            #expect(layer.cgGradient?.isGenericRGB == generic, "\(colors)")
+        }
+        // Halfway through an animation between device colours, the colours are device colours.
+        layer.colors = [deviceRed, deviceBlue]
+        let fade = CABasicAnimation(keyPath: "colors")
+        fade.fromValue = [deviceRed, deviceBlue]
+        fade.toValue = [deviceBlue, deviceRed]
+        fade.beginTime = 1
+        fade.duration = 1
+        layer.add(fade, forKey: "fade")
+        let presented = try #require(layer.presentationTree(atMediaTime: 1.5) as? CAGradientLayer)
+        let mixed = (presented.colors ?? []).compactMap { $0 as? CGColor }
+        #expect(mixed.count == 2 && mixed.allSatisfy(\.isDeviceRGB) && abs(mixed[0].rgba.red - 0.5) < 1e-9, "\(mixed)")
+        #expect(presented.cgGradient?.isGenericRGB == false)
+    }
+
     @Test("endPoint animates, and its presentation copy is drawn with the animated point")
     func animatedEndPoint() throws {
         let layer = CAGradientLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 2)
-        layer.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        // Device RGB colours, drawn as they are (calibrated ones convert as Generic RGB).
+        let device = CGColorSpaceCreateDeviceRGB()
+        layer.colors = [CGColor(colorSpace: device, components: [1, 0, 0, 1])!, CGColor(colorSpace: device, components: [0, 0, 1, 1])!]
         layer.startPoint = CGPoint(x: 0, y: 0.5)
         let move = CABasicAnimation(keyPath: "endPoint")
         move.fromValue = CGPoint(x: 0.2, y: 0.5)

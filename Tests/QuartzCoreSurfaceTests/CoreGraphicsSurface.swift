@@ -192,6 +192,17 @@ extension SurfaceChecklist {
             #expect(CGGradient(colorsSpace: nil, colors: [CGColor.black, CGColor.white], locations: [0, 1]) != nil)
             #expect(CGGradient(colorsSpace: nil, colors: [CGColor.black], locations: [0, 1]) == nil, "counts differ")
         }
+        use("CGGradient.init(colorSpace:colorComponents:locations:count:)") {
+            let ramp = CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: [0, 0, 0, 1, 1, 1, 1, 1], locations: [0, 1], count: 2)
+            #expect(abs((ramp?.premultipliedColor(at: 0.5).0 ?? 0) - 0.5) < 1e-6)
+            #expect(CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: [0, 0, 0, 1], locations: nil, count: 2) == nil)
+        }
+        use("kCGColorSpaceGenericRGB") {
+            // Generic RGB components convert to sRGB: its red is sRGB's (255, 38, 0).
+            let space = CGColorSpace(name: kCGColorSpaceGenericRGB)!
+            let red = CGGradient(colorSpace: space, colorComponents: [1, 0, 0, 1], locations: nil, count: 1)!
+            #expect(abs(Double(red.premultipliedColor(at: 0).1) * 255 - 38) < 0.5)
+        }
         let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [CGColor.black, CGColor.white], locations: nil)!
         use("CGContext.drawLinearGradient(_:start:end:options:)") {
             let c = context()

@@ -185,7 +185,9 @@ struct MaskBoundPassTests {
         group.opacity = 0.5
         let gradient = CAGradientLayer()
         gradient.frame = CGRect(x: -10_000, y: -10_000, width: 20_040, height: 20_040)
-        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        // Device RGB, as lottie-ios's padded gradients are: drawn as they are (CAGradientLayer).
+        let device = CGColorSpaceCreateDeviceRGB()
+        gradient.colors = [CGColor(colorSpace: device, components: [1, 0, 0, 1])!, CGColor(colorSpace: device, components: [0, 0, 1, 1])!]
         gradient.startPoint = CGPoint(x: 0.4995, y: 0.5)
         gradient.endPoint = CGPoint(x: 0.5015, y: 0.5)
         let square = CALayer()
