@@ -56,19 +56,21 @@ static inline __attribute__((always_inline)) void oq_gradient_ts(double *restric
 
 /// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) (CGGradient.straightColor, from Generic
 /// RGB where `generic_rgb` is given, premultiplied) at each pixel centre, then SourceOver.blend, each
-/// operation in its order: a block's t first (`oq_gradient_ts`), then each pixel's colour and blend.
+/// operation in its order: a block's t first (`oq_gradient_ts`), then its straight colours, then
+/// their conversion (a loop of its own, with no branch, which the wider copies run in lanes), then
+/// each pixel's premultiplication and blend.
 static inline __attribute__((always_inline)) void oq_gradient_over_body(
     uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
     double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double tint[4], double opacity) {
     const double *last = stops + 5 * (stop_count - 1);
-    double ts[OQ_GRADIENT_BLOCK];
+    double ts[OQ_GRADIENT_BLOCK], rs[OQ_GRADIENT_BLOCK], gs[OQ_GRADIENT_BLOCK], bs[OQ_GRADIENT_BLOCK], as[OQ_GRADIENT_BLOCK];
     for (long start = 0; start < count; start += OQ_GRADIENT_BLOCK) {
         const long n = count - start < OQ_GRADIENT_BLOCK ? count - start : OQ_GRADIENT_BLOCK;
         oq_gradient_ts(ts, n, (int)(first + start), cy, m, kind, sx, sy, ex, ey);
         for (long q = 0; q < n; q++) {
             double t = ts[q];
-            if (!isfinite(t)) continue;
-            t = oq_swift_min(oq_swift_max(t, 0), 1);
+            // A skipped pixel's colour is worked out from t = 0 and never blended.
+            t = isfinite(t) ? oq_swift_min(oq_swift_max(t, 0), 1) : 0;
             // CGGradient.straightColor(at:stops:): location, red, green, blue, alpha a stop.
             double r = stops[1], g = stops[2], b = stops[3], a = stops[4];
             if (t >= last[0]) {
@@ -83,8 +85,12 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
                 b = s0[3] + (s1[3] - s0[3]) * f;
                 a = s0[4] + (s1[4] - s0[4]) * f;
             }
-            if (generic_rgb) oq_generic_rgb_convert(generic_rgb, &r, &g, &b);
-            const double c[4] = {r * a, g * a, b * a, a};
+            rs[q] = r; gs[q] = g; bs[q] = b; as[q] = a;
+        }
+        if (generic_rgb) oq_generic_rgb_convert_block(generic_rgb, rs, gs, bs, n);
+        for (long q = 0; q < n; q++) {
+            if (!isfinite(ts[q])) continue;
+            const double c[4] = {rs[q] * as[q], gs[q] * as[q], bs[q] * as[q], as[q]};
             oq_blend_tinted(pixels + 4 * (start + q), c, tint, opacity);
         }
     }

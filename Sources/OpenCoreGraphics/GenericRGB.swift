@@ -51,12 +51,12 @@ public enum GenericRGB {
         }
     }
 
-    /// `x` clamped to 0...1 (NaN to 0), then the table's curve there (oq_generic_rgb_curve).
+    /// `x` clamped to 0...1 (NaN to 0), then the table's curve there: the entry at or below and the
+    /// next, mixed, the last step's pair at 1 (oq_generic_rgb_curve, which takes no branch).
     private static func curve(_ table: UnsafePointer<Double>, _ x: Double) -> Double {
         let x = x > 0 ? (x < 1 ? x : 1) : 0
         let s = x * Double(steps)
-        let i = Int(s)
-        if i >= steps { return table[steps] }
+        let i = min(Int(s), steps - 1)
         return table[i] + (table[i + 1] - table[i]) * (s - Double(i))
     }
 
