@@ -174,13 +174,13 @@ extension GLExecutor {
         GLint((blendModeCodes.firstIndex(of: mode) ?? -1) + 1)
     }
 
-    /// The modes in blend_modes.glsl's order, numbered from 1.
     /// GenericRGB.matrix's columns, as glUniformMatrix3fv takes them.
     static let genericToSRGBColumns: [GLfloat] = {
         let m = GenericRGB.matrix
         return [m[0], m[3], m[6], m[1], m[4], m[7], m[2], m[5], m[8]].map { GLfloat($0) }
     }()
 
+    /// The modes in blend_modes.glsl's order, numbered from 1.
     private static let blendModeCodes: [BlendMode] = [.multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
                                                       .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
                                                       .luminosity, .sourceAtop, .sourceIn, .sourceOut, .destinationOver,
