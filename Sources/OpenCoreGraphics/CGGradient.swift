@@ -6,7 +6,8 @@ import Foundation
 /// space is sRGB, or Generic RGB for components given in it (converted to sRGB after the mix,
 /// `GenericRGB`): how Core Animation draws a CAGradientLayer's colours.
 public final class CGGradient: @unchecked Sendable {
-    /// One colour at its location: straight (not premultiplied) sRGB, each component in 0...1.
+    /// One colour at its location: straight (not premultiplied), in the gradient's space, each
+    /// component in 0...1.
     public struct Stop: Hashable, Sendable {
         public var location: Double
         public var red: Double, green: Double, blue: Double, alpha: Double
@@ -39,7 +40,7 @@ public final class CGGradient: @unchecked Sendable {
     /// as sRGB. Nil when a count is short or no colour is given.
     public init?(colorSpace space: CGColorSpace, colorComponents components: [CGFloat], locations: [CGFloat]?, count: Int) {
         let n = space.numberOfComponents + 1
-        guard count > 0, components.count >= count * n, locations == nil || locations!.count >= count else { return nil }
+        guard count > 0, count <= components.count / n, locations == nil || locations!.count >= count else { return nil }
         func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : Double(min(max(v, 0), 1)) }
         stops = (0..<count).map { i in
             let c = components[(i * n)..<(i * n + n)].map(unit)

@@ -61,5 +61,6 @@ struct GenericRGBTests {
                                            locations: [0, 1], count: 2))
         #expect(gray.stops.map(\.green) == [0.2, 0.8])
         #expect(CGGradient(colorSpace: generic, colorComponents: [1, 0, 0], locations: nil, count: 1) == nil, "too few components")
+        #expect(CGGradient(colorSpace: generic, colorComponents: components, locations: nil, count: .max) == nil, "a count past the components")
     }
 }
