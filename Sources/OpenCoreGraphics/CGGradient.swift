@@ -22,16 +22,11 @@ public final class CGGradient: @unchecked Sendable {
     public let isGenericRGB: Bool
 
     /// `locations` default to evenly spaced; nil when the counts differ or there are no colours.
-    public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
+    /// The colours' components, as sRGB ones (`init(colorSpace:colorComponents:locations:count:)`).
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
         guard !colors.isEmpty, locations == nil || locations?.count == colors.count else { return nil }
-        let positions = locations ?? colors.indices.map { colors.count == 1 ? 0 : CGFloat($0) / CGFloat(colors.count - 1) }
-        stops = zip(positions, colors).map { location, color in
-            func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : Double(min(max(v, 0), 1)) }
-            let c = color.rgba
-            return Stop(location: location.isFinite ? Double(location) : 0, red: unit(c.red), green: unit(c.green),
-                        blue: unit(c.blue), alpha: unit(c.alpha))
-        }.sorted { $0.location < $1.location }
-        isGenericRGB = false
+        self.init(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: colors.flatMap { [$0.rgba.red, $0.rgba.green, $0.rgba.blue, $0.rgba.alpha] },
+                  locations: locations, count: colors.count)
     }
 
     /// Raw components in `space` (red, green, blue, alpha per colour; gray and alpha in a
