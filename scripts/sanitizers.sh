@@ -62,7 +62,7 @@ TSAN_SKIP=(--skip 'GLBackendTests\.PathFillTests/' --skip 'GLBackendTests\.Neste
   --skip 'CompositorTests\.PolygonRowSpanTests/' --skip 'CompositorTests\.BlurredRoundedRectProfileTests/'
   --skip 'CompositorTests\.RoundedShapeSamplerTests/'
   --skip 'GLBackendTests\.(ShadowWholePixelTests|SeparableSamplerTests|StencilClipRouteTests|GradientRowTests|OccludedShadowTests)/'
-  --skip 'GLBackendTests\.(TextureBatchTests|AffineFrameTests|FrameShortcutTests|RoundedPairKernelTests)/')
+  --skip 'GLBackendTests\.(TextureBatchTests|AffineFrameTests|FrameShortcutTests|RoundedPairKernelTests|PathKernelTests)/')
 ASAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|RasterBackendTests|GLBackendTests|QuartzCoreSurfaceTests|PixelDiffTests)\.')
 OPENQUARTZ_TEST_TARGETS="$tsan_targets" OPENQUARTZ_WARNINGS_AS_ERRORS=1 \
   swift test --traits SnapshotTesting --skip-build --scratch-path .build/tsan --sanitize=thread --disable-xctest "${TSAN_FILTER[@]}" "${TSAN_SKIP[@]}" > "$log" 2>&1 || true

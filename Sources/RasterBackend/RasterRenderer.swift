@@ -32,10 +32,10 @@ public struct RasterRenderer: Sendable {
     /// Threads that draw a pass, each a band of its rows. Default: the machine's active cores
     /// (`OPENQUARTZ_CPU_THREADS` overrides). Any count gives the same bytes.
     public var threads: Int
-    /// Whether a layer's background and border drawn as one (`drawPair`), and a rounded solid
-    /// alone, go through the C kernels where they apply (`oq_rounded_pair_run`,
-    /// `oq_rounded_fill_run`). Default: true; false draws each pixel in Swift, the same bytes
-    /// (`RoundedPairKernelTests` holds the two together).
+    /// Whether the CPU's hot loops go through the C kernels where they apply (`Sources/
+    /// CPixelKernels`): a layer's background and border drawn as one (`drawPair`), a rounded solid
+    /// alone, a gradient's, a texture's and a filled path's rows, a blur's axis. Default: true;
+    /// false draws each pixel in Swift, the same bytes (`KernelAgreement` holds the two together).
     package var usesKernels = true
     /// Whether a texture drawn through an axis-aligned map is sampled through its columns' and
     /// rows' texels worked out once (`SeparableSampler`). Default: true; false maps every pixel
