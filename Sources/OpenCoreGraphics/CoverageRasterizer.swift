@@ -6,10 +6,11 @@ import Foundation
 ///
 /// Coverage is exact for edges that do not cross inside one pixel; fill rules fold the winding-
 /// weighted sum: non-zero takes min(1, |sum|), even-odd a triangle wave of period 2.
-public struct CoverageRasterizer {
+public struct CoverageRasterizer: Sendable {
     public let width: Int
     public let height: Int
-    /// Per row `width + 2` cells: an edge may add to one cell past the last pixel.
+    /// Per row `width + 2` cells: an edge may add to one cell past the last pixel. From the
+    /// scratch pool, so it can be longer than that: the cells past `(width + 2) * height` stay 0.
     private var accumulation: [Float]
     private var stride: Int { width + 2 }
     /// Per row, the first and one past the last cell any edge touched (empty when min >= max):
@@ -22,7 +23,7 @@ public struct CoverageRasterizer {
         precondition(width > 0 && height > 0, "rasterizer size must be positive, got \(width)x\(height)")
         self.width = width
         self.height = height
-        accumulation = ScratchBuffers.zeroed(count: (width + 2) * height)
+        accumulation = ScratchBuffers.zeroed(atLeast: (width + 2) * height)
         rowMin = [Int32](repeating: Int32.max, count: height)
         rowMax = [Int32](repeating: 0, count: height)
     }
@@ -176,28 +177,40 @@ extension CoverageRasterizer {
     public func coverage(rule: CGPathFillRule) -> [Float] {
         // From the scratch pool: a caller done with it may zero it and give it back.
         var result = ScratchBuffers.zeroed(count: width * height)
-        accumulation.withUnsafeBufferPointer { acc in
-            result.withUnsafeMutableBufferPointer { out in
-                @inline(__always) func folded(_ sum: Float) -> Float {
-                    let magnitude = abs(sum)
-                    if rule == .winding { return min(1, magnitude) }
-                    let f = magnitude.truncatingRemainder(dividingBy: 2)
-                    return f > 1 ? 2 - f : f
-                }
-                for row in 0..<height where rowMin[row] < rowMax[row] {
-                    // Left of the first touched cell the sum is 0; after the last it holds.
-                    let first = Int(rowMin[row]), last = min(Int(rowMax[row]), width)
-                    var sum: Float = 0
-                    for column in first..<last {
-                        sum += acc[row * stride + column]
-                        out[row * width + column] = folded(sum)
-                    }
-                    let rest = folded(sum)
-                    if rest != 0 { for column in last..<width { out[row * width + column] = rest } }
-                }
-            }
+        result.withUnsafeMutableBufferPointer { out in
+            for row in 0..<height { _ = foldRow(row, rule: rule, into: out.baseAddress! + row * width) }
         }
         return result
+    }
+
+    /// Row `row`'s coverage, 0...1, folded by `rule`, written into `out[columns]` (`out` is the
+    /// row's `width` columns): the columns the returned range leaves out are 0 and not written.
+    /// Left of the first touched cell the sum is 0; after the last it holds (a winding that does
+    /// not close there), so the range runs to the row's end where that sum is not 0. What
+    /// `coverage(rule:)` makes of the row, for a caller that draws a row at a time (the CPU
+    /// reference's paths: no frame of coverage to clear and fill).
+    public func foldRow(_ row: Int, rule: CGPathFillRule, into out: UnsafeMutablePointer<Float>) -> Range<Int> {
+        precondition(row >= 0 && row < height)
+        guard rowMin[row] < rowMax[row] else { return 0..<0 }
+        let first = Int(rowMin[row]), last = min(Int(rowMax[row]), width)
+        return accumulation.withUnsafeBufferPointer { acc in
+            @inline(__always) func folded(_ sum: Float) -> Float {
+                let magnitude = abs(sum)
+                if rule == .winding { return min(1, magnitude) }
+                let f = magnitude.truncatingRemainder(dividingBy: 2)
+                return f > 1 ? 2 - f : f
+            }
+            let cells = acc.baseAddress! + row * stride
+            var sum: Float = 0
+            for column in first..<last {
+                sum += cells[column]
+                out[column] = folded(sum)
+            }
+            let rest = folded(sum)
+            guard rest != 0 else { return first..<last }
+            for column in last..<width { out[column] = rest }
+            return first..<width
+        }
     }
 }
 
@@ -217,12 +230,18 @@ extension CoverageRasterizer {
     }
 }
 
-/// Zeroed Float buffers kept for reuse between rasterizations (at most a few, the largest first).
+/// Zeroed Float buffers kept for reuse between rasterizations: fresh multi-megabyte buffers cost
+/// more in page faults and clearing than the drawing. A frame's paths each hold a rasterizer
+/// until the frame is drawn (the CPU reference folds their rows as it draws them), and a Lottie
+/// shape's bounds change from frame to frame, so buffers are handed out by size, the smallest
+/// that is long enough, and up to `maxKept` of them, `maxKeptFloats` in all, are kept.
 enum ScratchBuffers {
     nonisolated(unsafe) private static var free: [[Float]] = []
     private static let lock = NSLock()
-    private static let maxKept = 4
+    private static let maxKept = 64
+    private static let maxKeptFloats = 8 << 20
 
+    /// A zeroed buffer of exactly `count` floats.
     static func zeroed(count: Int) -> [Float] {
         lock.lock()
         if let index = free.firstIndex(where: { $0.count == count }) {
@@ -234,12 +253,31 @@ enum ScratchBuffers {
         return [Float](repeating: 0, count: count)
     }
 
-    /// Takes back a buffer that is all zeros again.
+    /// A zeroed buffer of `count` floats or more: the shortest kept one that is long enough.
+    static func zeroed(atLeast count: Int) -> [Float] {
+        lock.lock()
+        var best: Int?
+        for (index, buffer) in free.enumerated() where buffer.count >= count && buffer.count <= 4 * count + 4096 {
+            if best.map({ free[$0].count > buffer.count }) ?? true { best = index }
+        }
+        if let best {
+            let buffer = free.remove(at: best)
+            lock.unlock()
+            return buffer
+        }
+        lock.unlock()
+        return [Float](repeating: 0, count: count)
+    }
+
+    /// Takes back a buffer that is all zeros again; the oldest kept go first past the limits.
     static func giveBack(_ buffer: [Float]) {
-        guard !buffer.isEmpty else { return }
+        guard !buffer.isEmpty, buffer.count <= maxKeptFloats else { return }
         lock.lock()
         defer { lock.unlock() }
         free.append(buffer)
-        if free.count > maxKept { free.removeFirst() }
+        var kept = free.reduce(0) { $0 + $1.count }
+        while free.count > maxKept || kept > maxKeptFloats {
+            kept -= free.removeFirst().count
+        }
     }
 }

@@ -2,21 +2,60 @@ import CPixelKernels
 import Compositor
 import OpenCoreGraphics
 
-/// A filled path's coverage over its pixel bounds (fill, and its stroke's), folded by the fill
-/// rule: made once per path, before the bands that blend it (`RasterRenderer.drawInBands`).
+/// A filled path's coverage over its pixel bounds (fill, and its stroke's): the rasterizers with
+/// every edge summed into their cells, made once per path before the bands that blend it
+/// (`RasterRenderer.drawInBands`), each band folding its own rows by the fill rule as it draws
+/// them (`CoverageRasterizer.foldRow`): a frame's worth of folded coverage was made, cleared and
+/// read back for every path (Lottie frames: the fold, the clearing and the page faults of fresh
+/// buffers were a sixth of their time). `recycle()` once the pass is drawn.
 struct PathCoverage: Sendable {
-    let fill: [Float]
-    let stroke: [Float]?
+    private(set) var fill: CoverageRasterizer?
+    private(set) var stroke: CoverageRasterizer?
+    let evenOdd: Bool
 
     init(_ path: PathOp) {
         let b = path.pixelBounds
-        guard b.width > 0, b.height > 0 else {
-            fill = []
-            stroke = nil
-            return
+        evenOdd = path.evenOdd
+        guard b.width > 0, b.height > 0 else { return }
+        fill = PathCoverage.rasterizer(path.contours, within: b)
+        stroke = path.stroke.map { PathCoverage.rasterizer($0.contours, within: b) }
+    }
+
+    /// The contours' edges summed into a rasterizer over `bounds`.
+    private static func rasterizer(_ contours: [[DevicePoint]], within bounds: PixelRect) -> CoverageRasterizer {
+        var rasterizer = CoverageRasterizer(width: bounds.width, height: bounds.height)
+        let ox = Double(bounds.minX), oy = Double(bounds.minY)
+        rasterizer.addLines { add in
+            for contour in contours {
+                for i in contour.indices {
+                    let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
+                    add(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
+                }
+            }
         }
-        fill = PathOp.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
-        stroke = path.stroke.map { PathOp.coverage(of: $0.contours, evenOdd: false, within: b) }
+        return rasterizer
+    }
+
+    /// Row `row` of the bounds folded into `fillRow` and `strokeRow` (the bounds' width each, 0
+    /// wherever `clear(_:)` left them): the columns either may be non-zero in.
+    func fold(row: Int, fillRow: UnsafeMutablePointer<Float>, strokeRow: UnsafeMutablePointer<Float>?) -> Range<Int> {
+        guard let fill else { return 0..<0 }
+        var written = fill.foldRow(row, rule: evenOdd ? .evenOdd : .winding, into: fillRow)
+        if let stroke, let strokeRow {
+            let stroked = stroke.foldRow(row, rule: .winding, into: strokeRow)
+            if written.isEmpty { written = stroked } else if !stroked.isEmpty {
+                written = min(written.lowerBound, stroked.lowerBound)..<max(written.upperBound, stroked.upperBound)
+            }
+        }
+        return written
+    }
+
+    /// Hands the rasterizers' cells back for the next paths.
+    mutating func recycle() {
+        fill?.recycle()
+        stroke?.recycle()
+        fill = nil
+        stroke = nil
     }
 }
 
@@ -45,101 +84,113 @@ extension RasterRenderer {
                 }
             }
         }
-        guard b.width > 0, b.height > 0, !coverage.fill.isEmpty else { return }
+        guard b.width > 0, b.height > 0, coverage.fill != nil else { return }
         let firstRow = max(b.minY, rows.lowerBound), endRow = min(b.maxY, rows.upperBound)
         guard firstRow < endRow else { return }
         let xs = (b.minX..<b.maxX).clamped(to: columns)
         guard !xs.isEmpty else { return }
-        let tablesRuns = blend == .sourceOver || blend == .plus
         let startX = xs.lowerBound - b.minX, endX = xs.upperBound - b.minX
-        if usesKernels, blend != .plus, blend != .destinationIn {
-            drawPathRows(path, coverage, rows: (firstRow - b.minY)..<(endRow - b.minY), columns: startX..<endX, into: pixels,
-                         width: width)
-            return
-        }
-        coverage.fill.withUnsafeBufferPointer { fill in
-            let stroke = coverage.stroke
+        let kernel = usesKernels && blend != .plus && blend != .destinationIn
+        let colours = PathColours(path)
+        // The band's rows of coverage, folded one at a time into a row each for the fill and the
+        // stroke, cleared again where written after the row is drawn.
+        let strokes = coverage.stroke != nil
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: b.width * (strokes ? 2 : 1)) { scratch in
+            scratch.initialize(repeating: 0)
+            let fillRow = scratch.baseAddress!, strokeRow = strokes ? scratch.baseAddress! + b.width : nil
             for y in (firstRow - b.minY)..<(endRow - b.minY) {
-                let rowBase = y * b.width, pixelBase = ((b.minY + y) * width + b.minX) * 4
-                var repeating = SourceOver.RepeatingBlend()
-                var x = startX
-                while x < endX {
-                    let kf = fill[rowBase + x], ks = stroke?[rowBase + x] ?? 0
-                    guard kf > 0 || ks > 0 || blend == .destinationIn else { x += 1; continue }
-                    // The stretch of pixels with this same coverage (a fill's inside is most of a
-                    // large shape's pixels): one colour, which a long stretch blends through a
-                    // table made with the expression each pixel's blend evaluates (the same bytes).
-                    var end = x + 1
-                    if tablesRuns || blend == .destinationIn {
-                        while end < endX, fill[rowBase + end] == kf, (stroke?[rowBase + end] ?? 0) == ks { end += 1 }
-                    }
-                    let c = path.composite(fill: Double(kf), stroke: Double(ks))
-                    let k = opacity
-                    if blend == .destinationIn, end - x > 1 {
-                        // A mask's stretch scales every byte by one alpha (SourceOver.scale's): by
-                        // 1 (a mask's inside) it leaves each byte as it is, by 0 it clears them,
-                        // and otherwise each byte goes through a table of the same expression.
-                        SourceOver.scale(by: c.alpha * k, pixels, from: pixelBase + x * 4, to: pixelBase + end * 4)
-                        x = end
-                        continue
-                    }
-                    if tablesRuns, end - x >= RasterRenderer.minimumTableRun {
-                        let table = SourceOver.table(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k,
-                                                     adding: blend == .plus)
-                        SourceOver.apply(table, to: pixels, from: pixelBase + x * 4, to: pixelBase + end * 4)
-                        x = end
-                        continue
-                    }
-                    for x in x..<end {
-                        let i = pixelBase + x * 4
-                        switch blend {
-                        case .plus:
-                            SourceOver.add(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
-                        case .destinationIn:
-                            SourceOver.scale(by: c.alpha * k, pixels, at: i)
-                        // Source-over; also for modes that read the backdrop, which the compositor
-                        // never gives a path (GLPathFill.cover draws them the same way). Over a
-                        // backdrop that repeats, a pixel is a store (RepeatingBlend).
-                        default:
-                            repeating.blend(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
+                let written = coverage.fold(row: y, fillRow: fillRow, strokeRow: strokeRow)
+                let pixelBase = ((b.minY + y) * width + b.minX) * 4
+                if kernel {
+                    let drawn = written.clamped(to: startX..<endX)
+                    if !drawn.isEmpty {
+                        precondition(pixelBase + drawn.upperBound * 4 <= pixels.count)
+                        colours.withPointers { fill, stroke in
+                            oq_path_over(pixels.baseAddress! + pixelBase + drawn.lowerBound * 4, fillRow + drawn.lowerBound,
+                                         strokeRow.map { $0 + drawn.lowerBound }, drawn.count, fill, stroke, opacity)
                         }
                     }
-                    x = end
+                } else {
+                    drawPathRow(path, fill: fillRow, stroke: strokeRow, columns: startX..<endX, pixelBase: pixelBase, into: pixels)
                 }
+                (fillRow + written.lowerBound).update(repeating: 0, count: written.count)
+                strokeRow.map { ($0 + written.lowerBound).update(repeating: 0, count: written.count) }
             }
         }
     }
 
-    /// `drawPath`'s source-over rows through the C kernel (`oq_path_over`): the same bytes as the
-    /// loop above (`PathKernelTests`), with the pixels no coverage reaches skipped sixteen at a
-    /// time and each run's colour worked out once. `rows` and `columns` are the path's bounds'.
-    private func drawPathRows(_ path: PathOp, _ coverage: PathCoverage, rows: Range<Int>, columns: Range<Int>,
-                              into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
-        let b = path.pixelBounds
-        let f = path.color.multiplied(by: path.tint)
-        let fill = [f.red, f.green, f.blue, f.alpha]
-        let stroke = path.stroke.map { stroke -> [Double] in
-            let s = stroke.color.multiplied(by: path.tint)
-            return [s.red, s.green, s.blue, s.alpha]
-        }
-        precondition(pixels.count >= ((b.minY + rows.upperBound - 1) * width + b.minX + columns.upperBound) * 4)
-        coverage.fill.withUnsafeBufferPointer { fillCoverage in
-            withOptionalPointer(coverage.stroke) { strokeCoverage in
-                withOptionalPointer(stroke) { strokeColour in
-                    for y in rows {
-                        let offset = y * b.width + columns.lowerBound
-                        oq_path_over(pixels.baseAddress! + ((b.minY + y) * width + b.minX + columns.lowerBound) * 4,
-                                     fillCoverage.baseAddress! + offset, strokeCoverage.map { $0 + offset }, columns.count,
-                                     fill, strokeColour, path.opacity)
-                    }
+    /// One row of `drawPath` in Swift, pixel by pixel from the row's folded coverages (the
+    /// reference `oq_path_over` is held to, and every blend mode's route).
+    private func drawPathRow(_ path: PathOp, fill: UnsafeMutablePointer<Float>, stroke: UnsafeMutablePointer<Float>?,
+                             columns: Range<Int>, pixelBase: Int, into pixels: UnsafeMutableBufferPointer<UInt8>) {
+        let opacity = path.opacity, blend = path.blend
+        let tablesRuns = blend == .sourceOver || blend == .plus
+        var repeating = SourceOver.RepeatingBlend()
+        var x = columns.lowerBound
+        while x < columns.upperBound {
+            let kf = fill[x], ks = stroke?[x] ?? 0
+            guard kf > 0 || ks > 0 || blend == .destinationIn else { x += 1; continue }
+            // The stretch of pixels with this same coverage (a fill's inside is most of a large
+            // shape's pixels): one colour, which a long stretch blends through a table made with
+            // the expression each pixel's blend evaluates (the same bytes).
+            var end = x + 1
+            if tablesRuns || blend == .destinationIn {
+                while end < columns.upperBound, fill[end] == kf, (stroke?[end] ?? 0) == ks { end += 1 }
+            }
+            let c = path.composite(fill: Double(kf), stroke: Double(ks))
+            let k = opacity
+            if blend == .destinationIn, end - x > 1 {
+                // A mask's stretch scales every byte by one alpha (SourceOver.scale's): by 1 (a
+                // mask's inside) it leaves each byte as it is, by 0 it clears them, and otherwise
+                // each byte goes through a table of the same expression.
+                SourceOver.scale(by: c.alpha * k, pixels, from: pixelBase + x * 4, to: pixelBase + end * 4)
+                x = end
+                continue
+            }
+            if tablesRuns, end - x >= RasterRenderer.minimumTableRun {
+                let table = SourceOver.table(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k,
+                                             adding: blend == .plus)
+                SourceOver.apply(table, to: pixels, from: pixelBase + x * 4, to: pixelBase + end * 4)
+                x = end
+                continue
+            }
+            for x in x..<end {
+                let i = pixelBase + x * 4
+                switch blend {
+                case .plus:
+                    SourceOver.add(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
+                case .destinationIn:
+                    SourceOver.scale(by: c.alpha * k, pixels, at: i)
+                // Source-over; also for modes that read the backdrop, which the compositor never
+                // gives a path (GLPathFill.cover draws them the same way). Over a backdrop that
+                // repeats, a pixel is a store (RepeatingBlend).
+                default:
+                    repeating.blend(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k, into: pixels, at: i)
                 }
             }
+            x = end
         }
     }
 }
 
-/// `body` given the array's first element, or nil for no array.
-private func withOptionalPointer<Element, R>(_ array: [Element]?, _ body: (UnsafePointer<Element>?) -> R) -> R {
-    guard let array else { return body(nil) }
-    return array.withUnsafeBufferPointer { body($0.baseAddress) }
+/// A path's fill and stroke colours, tinted (PathOp.composite's), as `oq_path_over` takes them.
+private struct PathColours {
+    let fill: [Double]
+    let stroke: [Double]?
+
+    init(_ path: PathOp) {
+        let f = path.color.multiplied(by: path.tint)
+        fill = [f.red, f.green, f.blue, f.alpha]
+        stroke = path.stroke.map { stroke in
+            let s = stroke.color.multiplied(by: path.tint)
+            return [s.red, s.green, s.blue, s.alpha]
+        }
+    }
+
+    func withPointers<R>(_ body: (UnsafePointer<Double>, UnsafePointer<Double>?) -> R) -> R {
+        fill.withUnsafeBufferPointer { fill in
+            guard let stroke else { return body(fill.baseAddress!, nil) }
+            return stroke.withUnsafeBufferPointer { body(fill.baseAddress!, $0.baseAddress) }
+        }
+    }
 }

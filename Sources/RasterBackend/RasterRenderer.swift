@@ -208,8 +208,8 @@ public struct RasterRenderer: Sendable {
         let width = target.width, height = target.height
         let drawn = drawn ?? 0..<height
         guard !drawn.isEmpty, !ops.isEmpty else { return }
-        // A path's coverage is summed row after row: made once, before the bands; so is each
-        // shadow's place in the cache.
+        // A path's edges are summed into its rasterizer's cells once, before the bands (each
+        // folds its own rows); so is each shadow's place in the cache.
         var made: [Int: PathCoverage] = [:], kept: [Int: ShadowAlphaCache.Alphas] = [:]
         for (i, op) in ops.enumerated() {
             switch op {
@@ -223,6 +223,7 @@ public struct RasterRenderer: Sendable {
             }
         }
         let coverages = made, alphas = kept
+        made = [:]
         let bands = min(threads, max(1, drawn.count / RasterRenderer.minimumBandRows))
         // A damaged stretch of rows is split evenly; a whole pass by its ops' work.
         let edges = bands == 1 ? [drawn.lowerBound, drawn.upperBound]
@@ -239,6 +240,9 @@ public struct RasterRenderer: Sendable {
             }
             if bands == 1 { drawBand(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: drawBand) }
         }
+        // The bands are done with the paths' cells: zeroed and kept for the next paths.
+        var drawnPaths = consume coverages
+        for index in drawnPaths.keys { drawnPaths[index]?.recycle() }
     }
 
     /// What a row of an op costs in `bandEdges`' estimate, in pixels blended through a table
