@@ -92,6 +92,15 @@ public struct PathOp: Hashable, Sendable {
     /// rule: OpenCoreGraphics' CoverageRasterizer, the CPU reference's fill, and what the GPU
     /// uploads where it cannot sum the edges itself.
     public static func coverage(of contours: [[DevicePoint]], evenOdd: Bool, within bounds: PixelRect) -> [Float] {
+        var rasterizer = rasterizer(of: contours, within: bounds)
+        let coverage = rasterizer.coverage(rule: evenOdd ? .evenOdd : .winding)
+        rasterizer.recycle()
+        return coverage
+    }
+
+    /// A rasterizer over `bounds` with every edge of the contours summed into its cells, to be
+    /// folded (`coverage(rule:)`, or a row at a time) and then recycled.
+    public static func rasterizer(of contours: [[DevicePoint]], within bounds: PixelRect) -> CoverageRasterizer {
         var rasterizer = CoverageRasterizer(width: bounds.width, height: bounds.height)
         let ox = Double(bounds.minX), oy = Double(bounds.minY)
         rasterizer.addLines { add in
@@ -102,9 +111,7 @@ public struct PathOp: Hashable, Sendable {
                 }
             }
         }
-        let coverage = rasterizer.coverage(rule: evenOdd ? .evenOdd : .winding)
-        rasterizer.recycle()
-        return coverage
+        return rasterizer
     }
 
     /// The contour without points within 1e-9 pixel of the one before (or, for the last, the first).

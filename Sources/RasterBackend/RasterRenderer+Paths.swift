@@ -5,9 +5,9 @@ import OpenCoreGraphics
 /// A filled path's coverage over its pixel bounds (fill, and its stroke's): the rasterizers with
 /// every edge summed into their cells, made once per path before the bands that blend it
 /// (`RasterRenderer.drawInBands`), each band folding its own rows by the fill rule as it draws
-/// them (`CoverageRasterizer.foldRow`): a frame's worth of folded coverage was made, cleared and
-/// read back for every path (Lottie frames: the fold, the clearing and the page faults of fresh
-/// buffers were a sixth of their time). `recycle()` once the pass is drawn.
+/// them (`CoverageRasterizer.foldRow`), so no bounds' worth of folded coverage is made, cleared
+/// and read back per path (on Lottie frames the fold into whole buffers, their clearing and the
+/// page faults of fresh ones were a sixth of the time). `recycle()` once the pass is drawn.
 struct PathCoverage: Sendable {
     private(set) var fill: CoverageRasterizer?
     private(set) var stroke: CoverageRasterizer?
@@ -17,27 +17,13 @@ struct PathCoverage: Sendable {
         let b = path.pixelBounds
         evenOdd = path.evenOdd
         guard b.width > 0, b.height > 0 else { return }
-        fill = PathCoverage.rasterizer(path.contours, within: b)
-        stroke = path.stroke.map { PathCoverage.rasterizer($0.contours, within: b) }
+        fill = PathOp.rasterizer(of: path.contours, within: b)
+        stroke = path.stroke.map { PathOp.rasterizer(of: $0.contours, within: b) }
     }
 
-    /// The contours' edges summed into a rasterizer over `bounds`.
-    private static func rasterizer(_ contours: [[DevicePoint]], within bounds: PixelRect) -> CoverageRasterizer {
-        var rasterizer = CoverageRasterizer(width: bounds.width, height: bounds.height)
-        let ox = Double(bounds.minX), oy = Double(bounds.minY)
-        rasterizer.addLines { add in
-            for contour in contours {
-                for i in contour.indices {
-                    let p = contour[i], q = contour[i + 1 == contour.count ? 0 : i + 1]
-                    add(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
-                }
-            }
-        }
-        return rasterizer
-    }
-
-    /// Row `row` of the bounds folded into `fillRow` and `strokeRow` (the bounds' width each, 0
-    /// wherever `clear(_:)` left them): the columns either may be non-zero in.
+    /// Row `row` of the bounds folded into `fillRow` and `strokeRow` (the bounds' width each, all
+    /// 0 before): returns the columns written, the only ones either may be non-zero in, which the
+    /// caller sets to 0 again once the row is drawn.
     func fold(row: Int, fillRow: UnsafeMutablePointer<Float>, strokeRow: UnsafeMutablePointer<Float>?) -> Range<Int> {
         guard let fill else { return 0..<0 }
         var written = fill.foldRow(row, rule: evenOdd ? .evenOdd : .winding, into: fillRow)
