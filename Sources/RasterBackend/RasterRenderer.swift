@@ -41,6 +41,9 @@ public struct RasterRenderer: Sendable {
     /// rows' texels worked out once (`SeparableSampler`). Default: true; false maps every pixel
     /// centre, the same bytes (`SeparableSamplerTests`).
     package var samplesSeparably = true
+    /// The most path cells (floats) a stretch of a pass's ops holds at once (`pathStretches`):
+    /// 64 MiB. Any value gives the same bytes.
+    package var maxPathCells = 16 << 20
     /// The columns drawn (`span(of:in:footprint:)`): every one, but where a frame is drawn over
     /// the one before it, its damage's.
     var columns: Range<Int> = Int.min..<Int.max
@@ -202,12 +205,28 @@ public struct RasterRenderer: Sendable {
     }
 
     /// `ops` (quads and paths) drawn into `target`, its rows split into bands drawn at once;
-    /// shadows' alphas kept in and read from `shadows` where given.
+    /// shadows' alphas kept in and read from `shadows` where given. Ops whose paths' cells would
+    /// together pass `maxPathCells` are drawn in stretches, one after another (`pathStretches`).
     private func drawInBands(_ ops: [DrawOp], into target: inout Bitmap, rows drawn: Range<Int>? = nil, images: [UInt64: Bitmap],
                              passes: [Int: Bitmap], shadows: ShadowAlphaCache? = nil) {
         let width = target.width, height = target.height
         let drawn = drawn ?? 0..<height
         guard !drawn.isEmpty, !ops.isEmpty else { return }
+        let bands = min(threads, max(1, drawn.count / RasterRenderer.minimumBandRows))
+        // A damaged stretch of rows is split evenly; a whole pass by its ops' work.
+        let edges = bands == 1 ? [drawn.lowerBound, drawn.upperBound]
+            : drawn.count < height ? (0...bands).map { drawn.lowerBound + drawn.count * $0 / bands }
+            : RasterRenderer.bandEdges(of: ops, width: width, height: height, bands: bands)
+        for stretch in RasterRenderer.pathStretches(of: ops, maxPathCells: maxPathCells) {
+            drawStretch(stretch.count == ops.count ? ops : Array(ops[stretch]), into: &target, edges: edges, images: images,
+                        passes: passes, shadows: shadows)
+        }
+    }
+
+    /// `ops` drawn by the bands between `edges`.
+    private func drawStretch(_ ops: [DrawOp], into target: inout Bitmap, edges: [Int], images: [UInt64: Bitmap],
+                             passes: [Int: Bitmap], shadows: ShadowAlphaCache?) {
+        let width = target.width, height = target.height
         // A path's edges are summed into its rasterizer's cells once, before the bands (each
         // folds its own rows); so is each shadow's place in the cache.
         var made: [Int: PathCoverage] = [:], kept: [Int: ShadowAlphaCache.Alphas] = [:]
@@ -224,11 +243,7 @@ public struct RasterRenderer: Sendable {
         }
         let coverages = made, alphas = kept
         made = [:]
-        let bands = min(threads, max(1, drawn.count / RasterRenderer.minimumBandRows))
-        // A damaged stretch of rows is split evenly; a whole pass by its ops' work.
-        let edges = bands == 1 ? [drawn.lowerBound, drawn.upperBound]
-            : drawn.count < height ? (0...bands).map { drawn.lowerBound + drawn.count * $0 / bands }
-            : RasterRenderer.bandEdges(of: ops, width: width, height: height, bands: bands)
+        let bands = edges.count - 1
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = SharedPixels(buffer: buffer)
             let drawBand: @Sendable (Int) -> Void = { band in
@@ -243,6 +258,29 @@ public struct RasterRenderer: Sendable {
         // The bands are done with the paths' cells: zeroed and kept for the next paths.
         var drawnPaths = consume coverages
         for index in drawnPaths.keys { drawnPaths[index]?.recycle() }
+    }
+
+    /// The stretches `ops` is drawn in, in order: cut before a path whose cells (a float a pixel
+    /// of its bounds and two columns more, twice with a stroke) would take the stretch's paths
+    /// past `maxPathCells`; a stretch holds at least one op. Every pixel still meets the ops in
+    /// their order, so the cut changes no byte; it bounds the memory a pass of many large paths
+    /// holds at once (290 full-frame shape layers held 1.1 GB of cells). A cut falls only before
+    /// a path, never inside a background and border drawn as one.
+    package static func pathStretches(of ops: [DrawOp], maxPathCells: Int) -> [Range<Int>] {
+        var stretches: [Range<Int>] = [], start = 0, cells = 0
+        for (i, op) in ops.enumerated() {
+            guard case .path(let path) = op else { continue }
+            let b = path.pixelBounds
+            let size = (max(b.width, 0) + 2) * max(b.height, 0) * (path.stroke == nil ? 1 : 2)
+            if i > start, cells + size > maxPathCells {
+                stretches.append(start..<i)
+                start = i
+                cells = 0
+            }
+            cells += size
+        }
+        stretches.append(start..<ops.count)
+        return stretches
     }
 
     /// What a row of an op costs in `bandEdges`' estimate, in pixels blended through a table
