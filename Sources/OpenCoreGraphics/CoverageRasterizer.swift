@@ -183,6 +183,15 @@ extension CoverageRasterizer {
         return result
     }
 
+    /// Row `row`'s cells (the row's `width + 2`; every one outside `touched` is 0) and the
+    /// columns an edge touched (empty where none did), for a caller that folds the row itself as
+    /// `foldRow` does (the CPU reference's path kernel, which walks from cell to cell).
+    public func withCells<R>(ofRow row: Int, _ body: (UnsafePointer<Float>, Range<Int>) throws -> R) rethrows -> R {
+        precondition(row >= 0 && row < height)
+        let touched = rowMin[row] < rowMax[row] ? Int(rowMin[row])..<max(Int(rowMin[row]), min(Int(rowMax[row]), width)) : 0..<0
+        return try accumulation.withUnsafeBufferPointer { try body($0.baseAddress! + row * stride, touched) }
+    }
+
     /// Row `row`'s coverage, 0...1, folded by `rule`, written into `out[columns]` (`out` is the
     /// row's `width` columns): the columns the returned range leaves out are 0 and not written.
     /// Left of the first touched cell the sum is 0; after the last it holds (a winding that does

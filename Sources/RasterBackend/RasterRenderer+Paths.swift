@@ -5,9 +5,10 @@ import OpenCoreGraphics
 /// A filled path's coverage over its pixel bounds (fill, and its stroke's): the rasterizers with
 /// every edge summed into their cells, made once per path before the bands that blend it
 /// (`RasterRenderer.drawInBands`), each band folding its own rows by the fill rule as it draws
-/// them (`CoverageRasterizer.foldRow`), so no bounds' worth of folded coverage is made, cleared
-/// and read back per path (on Lottie frames the fold into whole buffers, their clearing and the
-/// page faults of fresh ones were a sixth of the time). `recycle()` once the pass is drawn.
+/// them (the kernel from the cells, the Swift route through `CoverageRasterizer.foldRow`), so
+/// no bounds' worth of folded coverage is made, cleared and read back per path (on Lottie
+/// frames the fold into whole buffers, their clearing and the page faults of fresh ones were a
+/// sixth of the time). `recycle()` once the pass is drawn.
 struct PathCoverage: Sendable {
     private(set) var fill: CoverageRasterizer?
     private(set) var stroke: CoverageRasterizer?
@@ -36,6 +37,19 @@ struct PathCoverage: Sendable {
         return written
     }
 
+    /// Row `row`'s cells of the fill and of the stroke (nil: none) and the first column either's
+    /// edges touched (nil: neither's).
+    func withCells<R>(row: Int, _ body: (UnsafePointer<Float>, UnsafePointer<Float>?, Int?) -> R) -> R? {
+        guard let fill else { return nil }
+        return fill.withCells(ofRow: row) { fillCells, fillTouched in
+            guard let stroke else { return body(fillCells, nil, fillTouched.isEmpty ? nil : fillTouched.lowerBound) }
+            return stroke.withCells(ofRow: row) { strokeCells, strokeTouched in
+                let first = [fillTouched, strokeTouched].filter { !$0.isEmpty }.map(\.lowerBound).min()
+                return body(fillCells, strokeCells, first)
+            }
+        }
+    }
+
     /// Hands the rasterizers' cells back for the next paths.
     mutating func recycle() {
         fill?.recycle()
@@ -54,7 +68,7 @@ extension RasterRenderer {
     func drawPath(_ path: PathOp, _ coverage: PathCoverage, rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt8>,
                   width: Int) {
         let b = path.pixelBounds
-        let opacity = path.opacity, blend = path.blend
+        let blend = path.blend
         if blend == .destinationIn {
             for y in rows {
                 let row = y * width * 4, drawn = columns.clamped(to: 0..<width)
@@ -76,8 +90,11 @@ extension RasterRenderer {
         let xs = (b.minX..<b.maxX).clamped(to: columns)
         guard !xs.isEmpty else { return }
         let startX = xs.lowerBound - b.minX, endX = xs.upperBound - b.minX
-        let kernel = usesKernels && blend != .plus && blend != .destinationIn
-        let colours = PathColours(path)
+        if usesKernels && blend != .plus && blend != .destinationIn {
+            drawPathCells(path, coverage, rows: (firstRow - b.minY)..<(endRow - b.minY), columns: startX..<endX, into: pixels,
+                          width: width)
+            return
+        }
         // The band's rows of coverage, folded one at a time into a row each for the fill and the
         // stroke, cleared again where written after the row is drawn.
         let strokes = coverage.stroke != nil
@@ -87,26 +104,37 @@ extension RasterRenderer {
             for y in (firstRow - b.minY)..<(endRow - b.minY) {
                 let written = coverage.fold(row: y, fillRow: fillRow, strokeRow: strokeRow)
                 let pixelBase = ((b.minY + y) * width + b.minX) * 4
-                if kernel {
-                    let drawn = written.clamped(to: startX..<endX)
-                    if !drawn.isEmpty {
-                        precondition(pixelBase + drawn.upperBound * 4 <= pixels.count)
-                        colours.withPointers { fill, stroke in
-                            oq_path_over(pixels.baseAddress! + pixelBase + drawn.lowerBound * 4, fillRow + drawn.lowerBound,
-                                         strokeRow.map { $0 + drawn.lowerBound }, drawn.count, fill, stroke, opacity)
-                        }
-                    }
-                } else {
-                    drawPathRow(path, fill: fillRow, stroke: strokeRow, columns: startX..<endX, pixelBase: pixelBase, into: pixels)
-                }
+                drawPathRow(path, fill: fillRow, stroke: strokeRow, columns: startX..<endX, pixelBase: pixelBase, into: pixels)
                 (fillRow + written.lowerBound).update(repeating: 0, count: written.count)
                 strokeRow.map { ($0 + written.lowerBound).update(repeating: 0, count: written.count) }
             }
         }
     }
 
+    /// `drawPath`'s source-over rows through the C kernel (`oq_path_cells_over`), straight from
+    /// the rasterizers' cells: the kernel folds the running sums as it walks from a cell that
+    /// changes them to the next, and blends each stretch between as one colour (a shape's inside,
+    /// a ring's hole: no folded row written and read back). The Swift rows' bytes
+    /// (`PathKernelTests`). `rows` and `columns` are the path's bounds'.
+    private func drawPathCells(_ path: PathOp, _ coverage: PathCoverage, rows: Range<Int>, columns: Range<Int>,
+                               into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
+        let b = path.pixelBounds
+        precondition(columns.upperBound <= b.width && pixels.count >= ((b.minY + rows.upperBound - 1) * width + b.maxX) * 4)
+        let evenOdd: Int32 = path.evenOdd ? 1 : 0
+        PathColours(path).withPointers { fillColour, strokeColour in
+            for y in rows {
+                let pixelBase = ((b.minY + y) * width + b.minX) * 4
+                _ = coverage.withCells(row: y) { fillCells, strokeCells, first in
+                    guard let first, first < columns.upperBound else { return }
+                    oq_path_cells_over(pixels.baseAddress! + pixelBase, fillCells, strokeCells, first, columns.lowerBound,
+                                       columns.upperBound, evenOdd, fillColour, strokeColour, path.opacity)
+                }
+            }
+        }
+    }
+
     /// One row of `drawPath` in Swift, pixel by pixel from the row's folded coverages (the
-    /// reference `oq_path_over` is held to, and every blend mode's route).
+    /// reference `oq_path_cells_over` is held to, and every blend mode's route).
     private func drawPathRow(_ path: PathOp, fill: UnsafeMutablePointer<Float>, stroke: UnsafeMutablePointer<Float>?,
                              columns: Range<Int>, pixelBase: Int, into pixels: UnsafeMutableBufferPointer<UInt8>) {
         let opacity = path.opacity, blend = path.blend
@@ -159,7 +187,7 @@ extension RasterRenderer {
     }
 }
 
-/// A path's fill and stroke colours, tinted (PathOp.composite's), as `oq_path_over` takes them.
+/// A path's fill and stroke colours, tinted (PathOp.composite's), as `oq_path_cells_over` takes them.
 private struct PathColours {
     let fill: [Double]
     let stroke: [Double]?

@@ -1,6 +1,6 @@
-// A filled path's rows (RasterRenderer.drawPath) go through a C kernel (oq_path_over) for
-// source-over: the pixels no coverage reaches skipped sixteen at a time, each run of one coverage
-// blended as one colour. The CPU reference's bytes must not move: the kernel's frame must be the
+// A filled path's rows (RasterRenderer.drawPath) go through a C kernel (oq_path_cells_over) for
+// source-over, straight from the rasterizers' cells: the running sums folded as the kernel walks
+// from a cell that changes them to the next, each stretch between blended as one colour. The CPU reference's bytes must not move: the kernel's frame must be the
 // Swift path's to the byte, in every copy of the kernels, for fills and strokes, translucent,
 // tinted and faded, over what earlier paths drew, and where a damaged frame draws only some
 // columns; and the GPU's frame of the same paths within the agreement bar.
@@ -25,7 +25,7 @@ struct PathKernelTests {
 
     /// 40 paths over a translucent backdrop: stars and blobs (non-zero and even-odd), rings
     /// stroked over a fill and alone (a stroke's outline is its outer circle and its inner one
-    /// reversed, like a stroked circle's), thin slivers, colours translucent and opaque and some
+    /// reversed, like a stroked circle's; some with no fill contours at all), thin slivers, colours translucent and opaque and some
     /// whose colour bytes exceed their alpha (the kernel's per-channel route), tints, opacities,
     /// some across the frame's edge; `blends` are the modes the paths take in turn.
     static func list(seed: UInt64, blends: [BlendMode]) throws -> RenderList {
@@ -60,6 +60,8 @@ struct PathKernelTests {
                 contours = [circle(cx, cy, r)]
             }
             let stroked = i % 3 != 2
+            // Some strokes have no fill at all: no contours of their own, only the stroke's cells.
+            if stroked, i % 8 == 4 { contours = [] }
             let stroke = stroked ? PathStroke(contours: [circle(cx, cy, r + 1.5), circle(cx, cy, max(r - 1.5, 0.5), reversed: true)],
                                               color: color()) : nil
             // Every fifth stroked ring has no fill of its own to speak of: a fill of no colour.

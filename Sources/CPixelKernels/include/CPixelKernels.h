@@ -4,7 +4,7 @@
 // its pixels; docs/design.md, "The CPU's shadow kernels in C"), a rounded shape's coverage and
 // a card's background and border blended along a row (rounded_coverage.c, rounded_runs.c), a
 // texture's, a gradient's and a filled path's runs of source-over (texture_over.c,
-// gradient_over.c, path_over.c) and a blur's axis (blur_axis.c). Every operation as the Swift
+// gradient_over.c, path_cells_over.c) and a blur's axis (blur_axis.c). Every operation as the Swift
 // reference writes it, in the same order and precision, so the same bits (a black shadow's alpha
 // byte is worked out in floats only where that is provably the doubles' byte: shadow_blend.c):
 // BlurredRoundedRectRowTests, SourceOverTests, RoundedCoverageKernelTests,
@@ -68,13 +68,17 @@ void oq_shadow_blend(const float *alphas, long count, double red, double green, 
 /// every colour byte at most alpha's (a premultiplied colour; others go through a table).
 void oq_solid_over(uint8_t *pixels, long count, uint32_t source);
 
-/// Source-over of a filled path along a row (RasterRenderer.drawPath): for each of `count`
-/// pixels from `pixels` on, its fill's coverage fill[i] and its stroke's stroke[i] (`stroke` NULL
-/// where the path has none) make PathOp.composite's colour from `fill_colour` and `stroke_colour`
-/// (premultiplied and tinted, four each), times `opacity`; each source byte is the draw's
-/// rounding, blended as SourceOver.over. Pixels neither covers (coverage 0) stay as they are.
-void oq_path_over(uint8_t *pixels, const float *fill, const float *stroke, long count, const double *fill_colour,
-                  const double *stroke_colour, double opacity);
+/// Source-over of a filled path along a row (RasterRenderer.drawPath) from its rasterizers'
+/// cells (CoverageRasterizer's, the row's `width + 2`): the coverage of column c is the running
+/// sum of `fill`'s cells from `first` through c folded by the fill rule (even-odd where
+/// `even_odd`, else non-zero), and of `stroke`'s (NULL where the path has none) folded non-zero,
+/// as CoverageRasterizer.foldRow folds them; every cell left of `first` is 0. The columns
+/// start..<end (end at most the row's width) from `pixels` (the row's column 0) on get
+/// PathOp.composite's colour from `fill_colour` and `stroke_colour` (premultiplied and tinted,
+/// four each) times `opacity`, each source byte the draw's rounding, blended as SourceOver.over;
+/// pixels neither covers stay as they are.
+void oq_path_cells_over(uint8_t *pixels, const float *fill, const float *stroke, long first, long start, long end, int even_odd,
+                        const double *fill_colour, const double *stroke_colour, double opacity);
 
 /// Source-over of a texture sampled through an axis-aligned map onto `count` pixels from
 /// `pixels` on (SeparableSampler.blendRow): pixel p mixes the texels at columns lower[p] and
