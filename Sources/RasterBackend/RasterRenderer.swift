@@ -255,9 +255,14 @@ public struct RasterRenderer: Sendable {
             }
             if bands == 1 { drawBand(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: drawBand) }
         }
-        // The bands are done with the paths' cells: zeroed and kept for the next paths.
+        // The bands are done with the paths' cells: zeroed and kept for the next paths. Each is
+        // taken out of the dictionary first, so its buffers have no other owner: recycling one
+        // still shared (iterating the dictionary's keys holds its storage) copied it whole.
         var drawnPaths = consume coverages
-        for index in drawnPaths.keys { drawnPaths[index]?.recycle() }
+        for index in Array(drawnPaths.keys) {
+            var drawnPath = drawnPaths.removeValue(forKey: index)
+            drawnPath?.recycle()
+        }
     }
 
     /// The stretches `ops` is drawn in, in order: cut before a path whose cells (a float a pixel
