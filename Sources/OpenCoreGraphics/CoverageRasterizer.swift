@@ -32,11 +32,12 @@ public struct CoverageRasterizer: Sendable {
     /// nil when nothing was added.
     public var touchedBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
         var minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
-        for row in 0..<height where rowMin[row] < rowMax[row] {
+        for row in 0..<height {
+            guard let columns = touchedColumns(ofRow: row) else { continue }
             minY = min(minY, row)
             maxY = row + 1
-            minX = min(minX, Int(rowMin[row]))
-            maxX = max(maxX, min(Int(rowMax[row]), width))
+            minX = min(minX, columns.lowerBound)
+            maxX = max(maxX, columns.upperBound)
         }
         return minY < maxY ? (minX, minY, maxX, maxY) : nil
     }
@@ -188,8 +189,16 @@ extension CoverageRasterizer {
     /// `foldRow` does (the CPU reference's path kernel, which walks from cell to cell).
     public func withCells<R>(ofRow row: Int, _ body: (UnsafePointer<Float>, Range<Int>) throws -> R) rethrows -> R {
         precondition(row >= 0 && row < height)
-        let touched = rowMin[row] < rowMax[row] ? Int(rowMin[row])..<max(Int(rowMin[row]), min(Int(rowMax[row]), width)) : 0..<0
+        let touched = touchedColumns(ofRow: row) ?? 0..<0
         return try accumulation.withUnsafeBufferPointer { try body($0.baseAddress! + row * stride, touched) }
+    }
+
+    /// The image's columns an edge touched in row `row` (nil where none did): left of them every
+    /// cell is 0, right of them the sum holds.
+    private func touchedColumns(ofRow row: Int) -> Range<Int>? {
+        guard rowMin[row] < rowMax[row] else { return nil }
+        let first = Int(rowMin[row])
+        return first..<max(first, min(Int(rowMax[row]), width))
     }
 
     /// Row `row`'s coverage, 0...1, folded by `rule`, written into `out[columns]` (`out` is the
@@ -200,8 +209,8 @@ extension CoverageRasterizer {
     /// reference's paths: no frame of coverage to clear and fill).
     public func foldRow(_ row: Int, rule: CGPathFillRule, into out: UnsafeMutablePointer<Float>) -> Range<Int> {
         precondition(row >= 0 && row < height)
-        guard rowMin[row] < rowMax[row] else { return 0..<0 }
-        let first = Int(rowMin[row]), last = min(Int(rowMax[row]), width)
+        guard let touched = touchedColumns(ofRow: row) else { return 0..<0 }
+        let first = touched.lowerBound, last = touched.upperBound
         return accumulation.withUnsafeBufferPointer { acc in
             @inline(__always) func folded(_ sum: Float) -> Float {
                 let magnitude = abs(sum)
