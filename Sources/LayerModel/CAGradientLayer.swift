@@ -72,7 +72,7 @@ open class CAGradientLayer: CALayer {
         guard !cgColors.isEmpty,
               let space = CGColorSpace(name: calibrated ? CGColorSpace.genericRGB : CGColorSpace.deviceRGB) else { return nil }
         let stops = locations.map { $0.map { CGFloat($0.doubleValue) } }
-        let components = cgColors.flatMap { [$0.rgba.red, $0.rgba.green, $0.rgba.blue, $0.rgba.alpha] }
+        let components = cgColors.flatMap(\.rgbaComponents)
         return CGGradient(colorSpace: space, colorComponents: components, locations: stops?.count == cgColors.count ? stops : nil,
                           count: cgColors.count)
     }

@@ -52,8 +52,11 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
 
     /// The components in the color's own space: [gray, alpha] or [red, green, blue, alpha].
     public var components: [CGFloat]? {
-        isGray ? [rgba.red, rgba.alpha] : [rgba.red, rgba.green, rgba.blue, rgba.alpha]
+        isGray ? [rgba.red, rgba.alpha] : rgbaComponents
     }
+
+    /// [red, green, blue, alpha], a gray colour's gray as each of the three.
+    package var rgbaComponents: [CGFloat] { [rgba.red, rgba.green, rgba.blue, rgba.alpha] }
 
     public var numberOfComponents: Int { isGray ? 2 : 4 }
 

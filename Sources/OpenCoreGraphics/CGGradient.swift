@@ -25,7 +25,7 @@ public final class CGGradient: @unchecked Sendable {
     /// The colours' components, as sRGB ones (`init(colorSpace:colorComponents:locations:count:)`).
     public convenience init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
         guard !colors.isEmpty, locations == nil || locations?.count == colors.count else { return nil }
-        self.init(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: colors.flatMap { [$0.rgba.red, $0.rgba.green, $0.rgba.blue, $0.rgba.alpha] },
+        self.init(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: colors.flatMap(\.rgbaComponents),
                   locations: locations, count: colors.count)
     }
 
