@@ -139,7 +139,7 @@ extension RasterRenderer {
         }
         // Each pixel one texel, blended over or masking: a row's run through the texels' byte tables.
         let pickTable = separable?.picks == true && (blend == .sourceOver || blend == .destinationIn) && blurred == nil
-            ? SeparableSampler.pickTable(tint: tint, opacity: opacity) : nil
+            ? SeparableSampler.PickTable(tint: tint, opacity: opacity) : nil
         // A gradient's run blended over in C.
         let gradientRow = usesKernels && blend == .sourceOver && blurred == nil ? gradient.map {
             GradientRow($0, tint: tint, opacity: opacity)
@@ -286,10 +286,8 @@ extension RasterRenderer {
             if let table {
                 SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
             } else if let pickTable, let separable {
-                pickTable.withUnsafeBufferPointer {
-                    separable.blendPicks(row: y, from: first + 1, to: last, table: $0, masking: blend == .destinationIn,
-                                         into: pixels, width: width)
-                }
+                separable.blendPicks(row: y, from: first + 1, to: last, table: pickTable, masking: blend == .destinationIn,
+                                     into: pixels, width: width, usesKernel: usesKernels)
             } else if let gradientRow {
                 gradientRow.blend(row: y, from: first + 1, to: last, into: pixels, width: width)
             } else if let separable, blend == .sourceOver, blurred == nil {

@@ -114,28 +114,52 @@ struct SeparableSampler {
     /// The bytes a picked texel's channels become as a source: entry channel x 256 + byte is
     /// `(value * tint) * opacity` rounded, the colour the quad's slow path blends (`SourceOver.blend`
     /// rounds it so), for `blendPicks`.
-    static func pickTable(tint: PremultipliedColor, opacity: Double) -> [UInt8] {
-        let factors = [tint.red, tint.green, tint.blue, tint.alpha]
-        return (0..<1024).map { SourceOver.rounded(ByteUnits.value(UInt8($0 & 255)) * factors[$0 >> 8] * opacity) }
+    struct PickTable {
+        let bytes: [UInt8]
+        /// Every entry is its own byte (no tint, opacity 1): each source is its texel as it is.
+        let isIdentity: Bool
+
+        init(tint: PremultipliedColor, opacity: Double) {
+            let factors = [tint.red, tint.green, tint.blue, tint.alpha]
+            let bytes = (0..<1024).map { SourceOver.rounded(ByteUnits.value(UInt8($0 & 255)) * factors[$0 >> 8] * opacity) }
+            self.bytes = bytes
+            isIdentity = bytes.indices.allSatisfy { bytes[$0] == UInt8($0 & 255) }
+        }
     }
 
     /// Source-over (or, `masking`, destination-in) of pixels `start..<end` of row `y`, each wholly
-    /// covered and one texel (`picks`), its channels' source bytes read from `table` (`pickTable`):
+    /// covered and one texel (`picks`), its channels' source bytes read from `table`:
     /// `SourceOver.blend` and `SourceOver.scale` of the bytes the slow path rounds its colour to.
-    func blendPicks(row y: Int, from start: Int, to end: Int, table: UnsafeBufferPointer<UInt8>, masking: Bool = false,
-                    into pixels: UnsafeMutableBufferPointer<UInt8>, width targetWidth: Int) {
+    /// `usesKernel`: through `oq_picks_over`, the same bytes (`PassCompositeKernelTests` holds the
+    /// two together), which blends a run of texels one after another under the identity table
+    /// (a pass composited where it was drawn, whole) many bytes at once.
+    func blendPicks(row y: Int, from start: Int, to end: Int, table: PickTable, masking: Bool = false,
+                    into pixels: UnsafeMutableBufferPointer<UInt8>, width targetWidth: Int, usesKernel: Bool = true) {
+        guard end > start else { return }
+        let rowTexels = texels + rows.lower[y - rows.first] * width * 4
+        if usesKernel {
+            table.bytes.withUnsafeBufferPointer { bytes in
+                columns.lower.withUnsafeBufferPointer { lower in
+                    oq_picks_over(pixels.baseAddress! + (y * targetWidth + start) * 4, end - start, rowTexels,
+                                  lower.baseAddress! + (start - columns.first), bytes.baseAddress!, alphaOnly ? 1 : 0,
+                                  masking ? 1 : 0, table.isIdentity ? 1 : 0)
+                }
+            }
+            return
+        }
         // Alpha-only: every channel reads the texel's alpha.
         let source = alphaOnly ? (3, 3, 3, 3) : (0, 1, 2, 3)
-        let rowTexels = texels + rows.lower[y - rows.first] * width * 4
-        columns.lower.withUnsafeBufferPointer { lower in
-            for x in start..<end {
-                let t = rowTexels + lower[x - columns.first] * 4, i = (y * targetWidth + x) * 4
-                if masking {
-                    // The alpha byte's value, which SourceOver.scale rounds to that very byte.
-                    SourceOver.scale(by: ByteUnits.value(table[768 + Int(t[source.3])]), pixels, at: i)
-                } else {
-                    SourceOver.blend(r: table[Int(t[source.0])], g: table[256 + Int(t[source.1])], b: table[512 + Int(t[source.2])],
-                                     a: table[768 + Int(t[source.3])], into: pixels, at: i)
+        table.bytes.withUnsafeBufferPointer { table in
+            columns.lower.withUnsafeBufferPointer { lower in
+                for x in start..<end {
+                    let t = rowTexels + lower[x - columns.first] * 4, i = (y * targetWidth + x) * 4
+                    if masking {
+                        // The alpha byte's value, which SourceOver.scale rounds to that very byte.
+                        SourceOver.scale(by: ByteUnits.value(table[768 + Int(t[source.3])]), pixels, at: i)
+                    } else {
+                        SourceOver.blend(r: table[Int(t[source.0])], g: table[256 + Int(t[source.1])], b: table[512 + Int(t[source.2])],
+                                         a: table[768 + Int(t[source.3])], into: pixels, at: i)
+                    }
                 }
             }
         }

@@ -90,6 +90,15 @@ void oq_texture_over(uint8_t *pixels, long count, const uint8_t *top, const uint
                      const long *upper, const double *weight, double fy, const double tint[4], double opacity,
                      int alpha_only);
 
+/// A row of texels picked one a pixel (SeparableSampler.blendPicks) onto `count` pixels from
+/// `pixels` on: pixel p is the texel (RGBA bytes) at column lower[p] of `row`, every channel the
+/// alpha's where `alpha_only`, its source bytes read from `table` (channel k's at 256 k + byte).
+/// Source-over: SourceOver.blend of those bytes; `masking` (destination-in): each byte scaled by
+/// the alpha byte's value, as SourceOver.scale. `identity`: every entry of `table` is its own
+/// byte; where lower also steps one texel a pixel, the run of texels is blended many bytes at once.
+void oq_picks_over(uint8_t *pixels, long count, const uint8_t *row, const long *lower, const uint8_t *table, int alpha_only,
+                   int masking, int identity);
+
 /// Source-over of a texture (`width` x `height` RGBA texels) sampled through the projective map
 /// `m` (m11, m12, m13, m21, ... m33: device pixel centre to 0...1 over the texture) onto the
 /// `count` pixels of row centre `cy` from column `first`, from `pixels` on: TextureSampler.sample
