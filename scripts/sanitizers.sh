@@ -58,7 +58,7 @@ TSAN_FILTER=(--filter '(LayerModelTests|OpenCoreGraphicsTests|CompositorTests|Ra
   --filter 'SceneCatalogTests\.(ConcurrencyTests|RasterThreadsTests)/')
 TSAN_SKIP=(--skip 'GLBackendTests\.PathFillTests/' --skip 'GLBackendTests\.NestedRoundedClipTests/'
   --skip 'GLBackendTests\.PathRouteTests/' --skip 'GLBackendTests\.ExactCoverageTests/' --skip 'GLBackendTests\.BlendModeAgreementTests/'
-  --skip 'CompositorTests\.BlurredRoundedRectRowTests/' --skip 'RasterBackendTests\.SourceOverTests/'
+  --skip 'CompositorTests\.BlurredRoundedRectRowTests/' --skip 'RasterBackendTests\.(SourceOverTests|PassCompositeKernelTests)/'
   --skip 'CompositorTests\.PolygonRowSpanTests/' --skip 'CompositorTests\.BlurredRoundedRectProfileTests/'
   --skip 'CompositorTests\.RoundedShapeSamplerTests/'
   --skip 'GLBackendTests\.(ShadowWholePixelTests|SeparableSamplerTests|StencilClipRouteTests|GradientRowTests|OccludedShadowTests)/'

@@ -58,7 +58,7 @@ static inline __attribute__((always_inline)) void oq_gradient_ts(double *restric
 /// RGB where `generic_rgb` is given, premultiplied) at each pixel centre, then SourceOver.blend, each
 /// operation in its order: a block's t first (`oq_gradient_ts`), then its straight colours, then
 /// their conversion (a loop of its own, with no branch, which the wider copies run in lanes), then
-/// each pixel's premultiplication and blend.
+/// each pixel's premultiplied source bytes, then the block's blend (`oq_bytes_over`).
 static inline __attribute__((always_inline)) void oq_gradient_over_body(
     uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
     double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double tint[4], double opacity) {
@@ -88,11 +88,14 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
             rs[q] = r; gs[q] = g; bs[q] = b; as[q] = a;
         }
         if (generic_rgb) oq_generic_rgb_convert_block(generic_rgb, rs, gs, bs, n);
+        // The block's source bytes (none where the pixel is skipped), then their blend.
+        uint8_t sources[4 * OQ_GRADIENT_BLOCK];
         for (long q = 0; q < n; q++) {
-            if (!isfinite(ts[q])) continue;
             const double c[4] = {rs[q] * as[q], gs[q] * as[q], bs[q] * as[q], as[q]};
-            oq_blend_tinted(pixels + 4 * (start + q), c, tint, opacity);
+            oq_tinted_bytes(sources + 4 * q, c, tint, opacity);
+            if (!isfinite(ts[q])) memset(sources + 4 * q, 0, 4);
         }
+        oq_bytes_over(pixels + 4 * start, n, sources);
     }
 }
 

@@ -25,16 +25,40 @@ static inline __attribute__((always_inline)) uint8_t oq_over(uint32_t s, uint32_
 static inline __attribute__((always_inline)) double oq_swift_max(double x, double y) { return y >= x ? y : x; }
 static inline __attribute__((always_inline)) double oq_swift_min(double x, double y) { return y < x ? y : x; }
 
+/// The four bytes a draw writes for the colour `c` (premultiplied, 0...1) times `tint` and then
+/// `opacity`, into `out`.
+static inline __attribute__((always_inline)) void oq_tinted_bytes(uint8_t *out, const double c[4], const double tint[4],
+                                                                   double opacity) {
+    for (int k = 0; k < 4; k++) out[k] = oq_byte(c[k] * tint[k] * opacity);
+}
+
 /// SourceOver.blend of the colour `c` (premultiplied, 0...1) times `tint` and then `opacity`
 /// onto the pixel at `out`: each source byte the draw's rounding, a source of no bytes leaving
 /// the pixel as it is, then each channel's `oq_over`.
 static inline __attribute__((always_inline)) void oq_blend_tinted(uint8_t *out, const double c[4], const double tint[4],
                                                                    double opacity) {
     uint8_t s[4];
-    for (int k = 0; k < 4; k++) s[k] = oq_byte(c[k] * tint[k] * opacity);
+    oq_tinted_bytes(s, c, tint, opacity);
     if ((s[0] | s[1] | s[2] | s[3]) == 0) return;
     uint32_t keep = 255 - s[3];
     for (int k = 0; k < 4; k++) out[k] = oq_over(s[k], keep, out[k]);
+}
+
+/// SourceOver.blend of `count` sources' bytes (`sources`, RGBA a pixel, any bytes: a colour
+/// byte may exceed alpha's) onto as many pixels, each channel SourceOver.over(s, 255 - a, d):
+/// that rounding, which `oq_over` writes as (2 n + 255) / 510 for n = 255 s + d (255 - a), is
+/// (n + 127) / 255 in integers (no integer lies between n + 127 and n + 127.5, so the floors
+/// agree), a form the compiler runs many bytes to a register. A source of no bytes leaves its
+/// pixel as it is by the same sum, (255 d + 127) / 255 = d, as `oq_blend_tinted` skips it.
+static inline __attribute__((always_inline)) void oq_bytes_over(uint8_t *restrict pixels, long count,
+                                                                 const uint8_t *restrict sources) {
+    for (long p = 0; p < count; p++) {
+        const uint32_t keep = 255u - sources[4 * p + 3];
+        for (int k = 0; k < 4; k++) {
+            const uint32_t q = (255u * sources[4 * p + k] + pixels[4 * p + k] * keep + 127u) / 255u;
+            pixels[4 * p + k] = (uint8_t)(q > 255u ? 255u : q);
+        }
+    }
 }
 
 /// Source-over of one premultiplied colour (`source`: red in the lowest byte, alpha in the

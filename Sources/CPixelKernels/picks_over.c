@@ -7,23 +7,6 @@
 // Each operation as written, in IEEE double precision: no contraction into fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
 
-/// `oq_picks_over`'s loop over columns that step one texel a pixel under the identity table (a
-/// pass composited where it was drawn, whole): each pixel's source is its texel's bytes, and
-/// SourceOver.over(s, 255 - a, d) is (255 s + d (255 - a) + 127) / 255 in integers (the
-/// rounding `oq_over` writes as (2 n + 255) / 510: no integer lies between n + 127 and
-/// n + 127.5, so the two floors agree), which the compiler runs many bytes to a register. A
-/// source of no bytes leaves its pixel as it is by the same sum (d (255) + 127) / 255 = d.
-static inline __attribute__((always_inline)) void oq_texels_over(uint8_t *restrict pixels, long count,
-                                                                  const uint8_t *restrict texels) {
-    for (long p = 0; p < count; p++) {
-        const uint32_t keep = 255u - texels[4 * p + 3];
-        for (int k = 0; k < 4; k++) {
-            const uint32_t q = (255u * texels[4 * p + k] + pixels[4 * p + k] * keep + 127u) / 255u;
-            pixels[4 * p + k] = (uint8_t)(q > 255u ? 255u : q);
-        }
-    }
-}
-
 /// SeparableSampler.blendPicks, each step in its order: pixel p is the texel at column lower[p]
 /// of `row`, every channel the alpha's where `alpha_only`, its source bytes read from `table`
 /// (SeparableSampler.pickTable: channel k's at 256 k + byte). Source-over: SourceOver.blend of
@@ -36,7 +19,8 @@ static inline __attribute__((always_inline)) void oq_picks_over_body(uint8_t *re
         long steps = 1;
         while (steps < count && lower[steps] == lower[0] + steps) steps++;
         if (steps == count) {
-            oq_texels_over(pixels, count, row + 4 * lower[0]);
+            // The identity table: each source is its texel's bytes as they are.
+            oq_bytes_over(pixels, count, row + 4 * lower[0]);
             return;
         }
     }
