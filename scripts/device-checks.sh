@@ -72,9 +72,9 @@ run)
   export LD_LIBRARY_PATH=/tmp/oq/lib:/usr/local/nvidia/lib64:/usr/local/nvidia/lib:${LD_LIBRARY_PATH:-}
   export FONTCONFIG_FILE=/tmp/oq/etc/fonts/fonts.conf FONTCONFIG_PATH=/tmp/oq/etc/fonts
   built=$(strings /tmp/oq/tests.xctest | grep -m1 -o '/[^ ]*/Tests/GLBackendTests/' | sed 's#/Tests/GLBackendTests/##')
-  if [ -n "$built" ] && [ "$built" != "$PWD" ]; then
-    mkdir -p "$(dirname "$built")"; ln -sfn "$PWD" "$built"
-    [ -e "$(dirname "$built")/shared" ] || ln -sfn /tmp/oq/shared "$(dirname "$built")/shared"
+  if [ -n "$built" ]; then
+    if [ "$built" != "$PWD" ]; then mkdir -p "$(dirname "$built")"; ln -sfn "$PWD" "$built"; fi
+    [ -e "$(dirname "$built")/shared/lottie" ] || ln -sfn /tmp/oq/shared "$(dirname "$built")/shared"
   fi
   Q=/tmp/oq/quartz
   (nvidia-smi 2>/dev/null | head -12; nproc; uname -a) > "$OUT/machine.txt" 2>&1
