@@ -18,11 +18,22 @@ static inline __attribute__((always_inline)) void oq_mix_texels(const uint8_t *a
     }
 }
 
+/// Whether a texel's four bytes are all 0.
+static inline __attribute__((always_inline)) int oq_clear_texel(const uint8_t *t) {
+    uint32_t word;
+    memcpy(&word, t, 4);
+    return word == 0;
+}
+
 /// `oq_texture_over`'s loop: SeparableSampler.blendRow pixel by pixel, each operation in its order.
 static inline __attribute__((always_inline)) void oq_texture_over_body(
     uint8_t *restrict pixels, long count, const uint8_t *top, const uint8_t *bottom, const long *lower,
     const long *upper, const double *weight, double fy, const double tint[4], double opacity, int alpha_only) {
     for (long p = 0; p < count; p++) {
+        // Four clear texels mix to a clear source, which leaves the pixel as it is (an image's
+        // transparent stretches, a pass's empty margins).
+        if (oq_clear_texel(top + 4 * lower[p]) && oq_clear_texel(top + 4 * upper[p]) && oq_clear_texel(bottom + 4 * lower[p])
+            && oq_clear_texel(bottom + 4 * upper[p])) continue;
         double v[4];
         oq_mix_texels(top + 4 * lower[p], top + 4 * upper[p], bottom + 4 * lower[p], bottom + 4 * upper[p], weight[p], fy, v);
         if (alpha_only) v[0] = v[1] = v[2] = v[3];
@@ -42,7 +53,7 @@ static inline long oq_clamp_index(long i, long n) { return i < 0 ? 0 : (i > n - 
 /// `oq_projective_texture_over`'s loop: TextureSampler.sample at each pixel centre (the map, the
 /// filter, clamp to edge), then SourceOver.blend, each operation in its order. (Working the map
 /// out for a chunk of pixels first, a loop the compiler vectorizes, saved nothing measurable:
-/// the texels' reads and mix are the cost.)
+/// the texels' reads and mix are the cost.) Clear texels are skipped as `oq_texture_over` skips them.
 static inline __attribute__((always_inline)) void oq_projective_texture_over_body(
     uint8_t *restrict pixels, long count, long first, double cy, const double m[9], const uint8_t *texels, long width,
     long height, int nearest, const double tint[4], double opacity, int alpha_only) {
@@ -56,6 +67,7 @@ static inline __attribute__((always_inline)) void oq_projective_texture_over_bod
             const long tx = oq_clamp_index((long)floor(oq_clamped_texel(u * (double)width, width)), width);
             const long ty = oq_clamp_index((long)floor(oq_clamped_texel(v * (double)height, height)), height);
             const uint8_t *t = texels + 4 * (ty * width + tx);
+            if (oq_clear_texel(t)) continue;
             for (int k = 0; k < 4; k++) c[k] = oq_byte_units[t[k]];
         } else {
             const double tx = oq_clamped_texel(u * (double)width - 0.5, width), ty = oq_clamped_texel(v * (double)height - 0.5, height);
@@ -63,6 +75,8 @@ static inline __attribute__((always_inline)) void oq_projective_texture_over_bod
             const double fx = tx - fx0, fy = ty - fy0;
             const long x0 = oq_clamp_index((long)fx0, width), x1 = oq_clamp_index((long)fx0 + 1, width);
             const long y0 = oq_clamp_index((long)fy0, height), y1 = oq_clamp_index((long)fy0 + 1, height);
+            if (oq_clear_texel(texels + 4 * (y0 * width + x0)) && oq_clear_texel(texels + 4 * (y0 * width + x1))
+                && oq_clear_texel(texels + 4 * (y1 * width + x0)) && oq_clear_texel(texels + 4 * (y1 * width + x1))) continue;
             oq_mix_texels(texels + 4 * (y0 * width + x0), texels + 4 * (y0 * width + x1), texels + 4 * (y1 * width + x0),
                           texels + 4 * (y1 * width + x1), fx, fy, c);
         }
