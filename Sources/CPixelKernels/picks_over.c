@@ -9,13 +9,14 @@
 
 /// SeparableSampler.blendPicks, each step in its order: pixel p is the texel at column lower[p]
 /// of `row`, every channel the alpha's where `alpha_only`, its source bytes read from `table`
-/// (SeparableSampler.pickTable: channel k's at 256 k + byte). Source-over: SourceOver.blend of
+/// (SeparableSampler.PickTable: channel k's at 256 k + byte). Source-over: SourceOver.blend of
 /// those bytes. `masking` (destination-in): SourceOver.scale by the alpha byte's value.
 static inline __attribute__((always_inline)) void oq_picks_over_body(uint8_t *restrict pixels, long count, const uint8_t *row,
                                                                       const long *lower, const uint8_t *table, int alpha_only,
                                                                       int masking, int identity) {
     if (identity && !masking && !alpha_only && count > 0) {
-        // The run's texels one after another: a pass's columns but where its edge is clamped.
+        // Whether the run's texels lie one after another (a pass laid where it was drawn; the
+        // column at its clamped edge repeats a texel, so the check is the run's own).
         long steps = 1;
         while (steps < count && lower[steps] == lower[0] + steps) steps++;
         if (steps == count) {
