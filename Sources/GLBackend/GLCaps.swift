@@ -45,7 +45,7 @@ public struct GLCaps: Equatable, Sendable {
     public static let verifiedDrivers: [(renderer: String, verified: String)] = [
         ("llvmpipe", "Mesa llvmpipe (22.3): every GL test and demo scene in CI"),
         ("softpipe", "Mesa softpipe (22.3): every GL test and demo scene in CI"),
-        ("nvidia", "NVIDIA 580.159.04 (H100): every GL test and demo scene, by hand on 2026-11-26, not in CI"),
+        ("nvidia", "NVIDIA 580.159.04 (H100, H200): every GL test and demo scene, by hand on 2026-11-26 and 2026-11-30, not in CI"),
     ]
 
     /// What was verified of this context's driver, if it is one of `verifiedDrivers`.
