@@ -1,3 +1,4 @@
+import CPixelKernels
 import Foundation
 
 /// A wide shadow's closed form (`BlurredRoundedRect.alpha(px:py:...)`) sampled once on a grid
@@ -94,15 +95,61 @@ public struct BlurredRoundedRectProfile: Sendable {
         self.origin = origin
         self.columns = columns
         self.rows = rows
+        values = Self.closedForm(key, columns: columns, rows: rows, spacing: spacing, origin: origin)
+    }
+
+    /// The closed form at every grid point: `BlurredRoundedRect.alpha(px:py:...)` to the bit, a row
+    /// at a time. Along a grid row every point shares its eight samples' heights, so their half
+    /// widths and weights are worked out once a row, and each half width's erf pairs once for
+    /// the row's points in C (`oq_erf_row`, erf's arithmetic in lanes: the same bits) and kept
+    /// for the rows after (the straight sides' width is most rows' every sample); each point is
+    /// then its samples' weighted sum in alpha's order. A shadow that moves or changes size
+    /// makes a new grid each frame: point by point, its sixteen erfs and eight exponentials were
+    /// most of a moving radius-4 card's frame on a GPU.
+    static func closedForm(_ key: Key, columns: Int, rows: Int, spacing: Float, origin: (x: Float, y: Float)) -> [Float] {
+        let k = Float(0.5).squareRoot() / key.sigma
+        let pxs = (0..<columns).map { origin.x + Float($0) * spacing }
         var values = [Float](repeating: 0, count: columns * rows)
+        func erfRow(_ width: Float) -> [Float] {
+            var row = [Float](repeating: 0, count: columns)
+            pxs.withUnsafeBufferPointer { px in
+                row.withUnsafeMutableBufferPointer { oq_erf_row(px.baseAddress!, columns, width, k, $0.baseAddress!) }
+            }
+            return row
+        }
+        if key.corner <= 0 {
+            // A square corner: the row along x (the same for every row) times the height's product along y.
+            let alongX = erfRow(key.halfWidth)
+            for j in 0..<rows {
+                let py = origin.y + Float(j) * spacing
+                let alongY = 0.5 * (BlurredRoundedRect.erf((py + key.halfHeight) * k) - BlurredRoundedRect.erf((py - key.halfHeight) * k))
+                for i in 0..<columns { values[j * columns + i] = alongX[i] * alongY }
+            }
+            return values
+        }
+        var rowsByWidth: [UInt32: [Float]] = [:]
+        var samples = [[Float]](), weights = [Float]()
+        samples.reserveCapacity(BlurredRoundedRect.ySamples)
+        weights.reserveCapacity(BlurredRoundedRect.ySamples)
         for j in 0..<rows {
+            let py = origin.y + Float(j) * spacing
+            var (y, step) = BlurredRoundedRect.samplesAlongY(py: py, halfHeight: key.halfHeight, sigma: key.sigma)
+            samples.removeAll(keepingCapacity: true)
+            weights.removeAll(keepingCapacity: true)
+            for _ in 0..<BlurredRoundedRect.ySamples {
+                let width = BlurredRoundedRect.rowWidth(y: py - y, halfWidth: key.halfWidth, halfHeight: key.halfHeight, corner: key.corner)
+                if rowsByWidth[width.bitPattern] == nil { rowsByWidth[width.bitPattern] = erfRow(width) }
+                samples.append(rowsByWidth[width.bitPattern]!)
+                weights.append(BlurredRoundedRect.gaussian(y, sigma: key.sigma))
+                y += step
+            }
             for i in 0..<columns {
-                values[j * columns + i] = BlurredRoundedRect.alpha(px: origin.x + Float(i) * spacing, py: origin.y + Float(j) * spacing,
-                                                                   halfWidth: key.halfWidth, halfHeight: key.halfHeight,
-                                                                   corner: key.corner, sigma: key.sigma)
+                var value: Float = 0
+                for s in 0..<BlurredRoundedRect.ySamples { value += samples[s][i] * weights[s] * step }
+                values[j * columns + i] = value
             }
         }
-        self.values = values
+        return values
     }
 
     /// The grid's bilinear interpolation at (px, py) from the centre, as the GPU makes it

@@ -40,6 +40,28 @@ struct BlurredRoundedRectProfileTests {
         #expect(worst * 255 <= 0.6, "worst \(worst * 255) / 255 at \(at)")
     }
 
+    @Test("each grid point is the closed form at it to the bit (the grid is made a row at a time, its erfs in C)",
+          arguments: [(420.0, 260.0, 24.0, 100.0), (420, 260, 24, 4), (101.5, 66.25, 13.5, 5.5), (64, 48, 0, 12),
+                      (30, 200, 15, 40), (10, 10, 5, 150), (300, 40, 20, 9), (260, 150, 0, 4), (2000, 40, 10, 30),
+                      (97.3, 61.9, 30.9, 7.7)])
+    func gridIsTheClosedForm(width: Double, height: Double, corner: Double, sigma: Double) throws {
+        let key = BlurredRoundedRectProfile.Key(Self.shape(width: width, height: height, corner: corner, sigma: sigma))
+        let profile = try #require(BlurredRoundedRectProfile(key))
+        var differing = 0, first: (Int, Int)?
+        for j in 0..<profile.rows {
+            for i in 0..<profile.columns {
+                let exact = BlurredRoundedRect.alpha(px: profile.origin.x + Float(i) * profile.spacing,
+                                                     py: profile.origin.y + Float(j) * profile.spacing, halfWidth: key.halfWidth,
+                                                     halfHeight: key.halfHeight, corner: key.corner, sigma: key.sigma)
+                if profile.values[j * profile.columns + i].bitPattern != exact.bitPattern {
+                    differing += 1
+                    if first == nil { first = (i, j) }
+                }
+            }
+        }
+        #expect(differing == 0, "\(differing) of \(profile.values.count) points differ, the first at \(String(describing: first))")
+    }
+
     @Test("the grid covers the band past the straight sides, whatever the shape's size; sharp shadows keep the closed form")
     func whichShadows() {
         func size(_ width: Double, _ height: Double, _ sigma: Double) -> (columns: Int, rows: Int, spacing: Float, origin: (x: Float, y: Float))? {
