@@ -99,54 +99,61 @@ public struct BlurredRoundedRectProfile: Sendable {
     }
 
     /// The closed form at every grid point: `BlurredRoundedRect.alpha(px:py:...)` to the bit, a row
-    /// at a time. Along a grid row every point shares its eight samples' heights, so their half
-    /// widths and weights are worked out once a row, and each half width's erf pairs once for
-    /// the row's points in C (`oq_erf_row`, erf's arithmetic in lanes: the same bits) and kept
-    /// for the rows after (the straight sides' width is most rows' every sample); each point is
-    /// then its samples' weighted sum in alpha's order. A shadow that moves or changes size
-    /// makes a new grid each frame: point by point, its sixteen erfs and eight exponentials were
-    /// most of a moving radius-4 card's frame on a GPU.
+    /// at a time, with RowEvaluator's kernels. Along a grid row every point shares its eight
+    /// samples' heights, so their half widths and weights are worked out once a row; each half
+    /// width's erf pairs are one row for all the grid's columns (`oq_erf_row`, erf's arithmetic in
+    /// lanes: the same bits), made once and kept in `store` for the rows after (the straight
+    /// sides' width is most rows' every sample); each point is then its samples' weighted sum in
+    /// alpha's order (`oq_weighted_rows`). A shadow that moves or changes size makes a new grid
+    /// each frame: point by point, its sixteen erfs and eight exponentials were most of a moving
+    /// radius-4 card's frame on a GPU.
     static func closedForm(_ key: Key, columns: Int, rows: Int, spacing: Float, origin: (x: Float, y: Float)) -> [Float] {
         let k = Float(0.5).squareRoot() / key.sigma
         let pxs = (0..<columns).map { origin.x + Float($0) * spacing }
         var values = [Float](repeating: 0, count: columns * rows)
-        func erfRow(_ width: Float) -> [Float] {
-            var row = [Float](repeating: 0, count: columns)
+        // Each half width's row of erf pairs, `columns` floats at its slot.
+        var store = [Float](), slots: [UInt32: Int32] = [:]
+        func slot(_ width: Float) -> Int32 {
+            if let slot = slots[width.bitPattern] { return slot }
+            let slot = Int32(slots.count)
+            slots[width.bitPattern] = slot
+            store.append(contentsOf: repeatElement(0, count: columns))
             pxs.withUnsafeBufferPointer { px in
-                row.withUnsafeMutableBufferPointer { oq_erf_row(px.baseAddress!, columns, width, k, $0.baseAddress!) }
+                store.withUnsafeMutableBufferPointer { oq_erf_row(px.baseAddress!, columns, width, k, $0.baseAddress! + Int(slot) * columns) }
             }
-            return row
+            return slot
         }
         if key.corner <= 0 {
             // A square corner: the row along x (the same for every row) times the height's product along y.
-            let alongX = erfRow(key.halfWidth)
+            let alongX = Int(slot(key.halfWidth)) * columns
             for j in 0..<rows {
                 let py = origin.y + Float(j) * spacing
                 let alongY = 0.5 * (BlurredRoundedRect.erf((py + key.halfHeight) * k) - BlurredRoundedRect.erf((py - key.halfHeight) * k))
-                for i in 0..<columns { values[j * columns + i] = alongX[i] * alongY }
+                for i in 0..<columns { values[j * columns + i] = store[alongX + i] * alongY }
             }
             return values
         }
-        var rowsByWidth: [UInt32: [Float]] = [:]
-        var samples = [[Float]](), weights = [Float]()
-        samples.reserveCapacity(BlurredRoundedRect.ySamples)
-        weights.reserveCapacity(BlurredRoundedRect.ySamples)
+        precondition(BlurredRoundedRect.ySamples == 8, "oq_weighted_rows sums eight samples")
         for j in 0..<rows {
             let py = origin.y + Float(j) * spacing
             var (y, step) = BlurredRoundedRect.samplesAlongY(py: py, halfHeight: key.halfHeight, sigma: key.sigma)
-            samples.removeAll(keepingCapacity: true)
-            weights.removeAll(keepingCapacity: true)
-            for _ in 0..<BlurredRoundedRect.ySamples {
-                let width = BlurredRoundedRect.rowWidth(y: py - y, halfWidth: key.halfWidth, halfHeight: key.halfHeight, corner: key.corner)
-                if rowsByWidth[width.bitPattern] == nil { rowsByWidth[width.bitPattern] = erfRow(width) }
-                samples.append(rowsByWidth[width.bitPattern]!)
-                weights.append(BlurredRoundedRect.gaussian(y, sigma: key.sigma))
+            var rowSlots = SIMD8<Int32>(), weights = SIMD8<Float>()
+            for s in 0..<BlurredRoundedRect.ySamples {
+                rowSlots[s] = slot(BlurredRoundedRect.rowWidth(y: py - y, halfWidth: key.halfWidth, halfHeight: key.halfHeight,
+                                                               corner: key.corner))
+                weights[s] = BlurredRoundedRect.gaussian(y, sigma: key.sigma)
                 y += step
             }
-            for i in 0..<columns {
-                var value: Float = 0
-                for s in 0..<BlurredRoundedRect.ySamples { value += samples[s][i] * weights[s] * step }
-                values[j * columns + i] = value
+            withUnsafeBytes(of: &rowSlots) { rowSlots in
+                withUnsafeBytes(of: &weights) { weights in
+                    store.withUnsafeBufferPointer { store in
+                        values.withUnsafeMutableBufferPointer { out in
+                            oq_weighted_rows(store.baseAddress!, columns, rowSlots.assumingMemoryBound(to: Int32.self).baseAddress!,
+                                             weights.assumingMemoryBound(to: Float.self).baseAddress!, step, columns,
+                                             out.baseAddress! + j * columns)
+                        }
+                    }
+                }
             }
         }
         return values
