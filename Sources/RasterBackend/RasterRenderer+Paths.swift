@@ -44,7 +44,9 @@ struct PathCoverage: Sendable {
         return fill.withCells(ofRow: row) { fillCells, fillTouched in
             guard let stroke else { return body(fillCells, nil, fillTouched.isEmpty ? nil : fillTouched.lowerBound) }
             return stroke.withCells(ofRow: row) { strokeCells, strokeTouched in
-                let first = [fillTouched, strokeTouched].filter { !$0.isEmpty }.map(\.lowerBound).min()
+                // Called for every row of every path: no array to find the lesser of two.
+                let first = fillTouched.isEmpty ? (strokeTouched.isEmpty ? nil : strokeTouched.lowerBound)
+                    : strokeTouched.isEmpty ? fillTouched.lowerBound : min(fillTouched.lowerBound, strokeTouched.lowerBound)
                 return body(fillCells, strokeCells, first)
             }
         }
