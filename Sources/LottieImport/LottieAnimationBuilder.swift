@@ -6,8 +6,9 @@ import OpenCoreGraphics
 // builds them: one CAKeyframeAnimation per property over its keyframes' span (in the layer's
 // local time, seconds = frames / frame rate), a cubic timing function per segment from the
 // keyframes' easing handles (first dimension), holds as a value kept until just before the next
-// keyframe, and the first and last values filled before and after. A static value is set on the
-// layer instead.
+// keyframe (or a hair after it, where lottie-ios's discrete animations take the jump late:
+// `jumpsLate`), and the first and last values filled before and after. A static value is set on
+// the layer instead.
 
 struct LottieAnimationBuilder {
     let frameRate: Double
@@ -20,6 +21,8 @@ struct LottieAnimationBuilder {
     var remap: LottieTimeMap?
     /// The document's samples, shared by every builder made from this one.
     let budget: LottieSampleBudget
+    /// The document's first and last frames (ip, op).
+    var timeline: ClosedRange<Double> = 0...0
 
     init(frameRate: Double, budget: LottieSampleBudget) {
         self.frameRate = frameRate
@@ -43,6 +46,7 @@ struct LottieAnimationBuilder {
     /// (between `frames`) its layers are at `remap`(f) seconds.
     func remapped(by remap: LottieAnimatable<Double>, frames: ClosedRange<Double>) -> LottieAnimationBuilder {
         var inner = LottieAnimationBuilder(frameRate: frameRate, budget: budget)
+        inner.timeline = timeline
         let rate = frameRate
         let seconds = { (frame: Double) in remap.value(at: frame, interpolate: Double.mix) }
         if let outerMap = self.remap {
@@ -80,15 +84,18 @@ struct LottieAnimationBuilder {
         }
         var times: [Double] = [], values: [Any] = [], functions: [CAMediaTimingFunction] = []
         let frames = property.keyframes
+        let discrete = property.isDiscrete
+        // A keyframe that a discrete animation reaches only after its frame: its jump a hair later.
+        func late(_ i: Int) -> Bool { i > 0 && discrete && frames[i].time > frames[i - 1].time && jumpsLate(at: frames[i].time) }
         for (i, keyframe) in frames.enumerated() {
-            times.append(keyframe.time)
+            times.append(keyframe.time + (late(i) ? LottieDiscreteClock.lateness : 0))
             values.append(convert(keyframe.value))
             guard i + 1 < frames.count else { break }
             let next = frames[i + 1]
             if keyframe.hold {
-                // Kept until just before the next keyframe, then a jump.
+                // Kept until just before the next keyframe (or a hair after it), then a jump.
                 let gap = next.time - keyframe.time
-                times.append(next.time - min(1e-3, gap / 2))
+                times.append(late(i + 1) ? next.time + LottieDiscreteClock.lateness / 2 : next.time - min(1e-3, gap / 2))
                 values.append(convert(keyframe.value))
                 functions.append(CAMediaTimingFunction(name: .linear))
                 functions.append(CAMediaTimingFunction(name: .linear))
@@ -129,12 +136,16 @@ struct LottieAnimationBuilder {
         // where an easing bends fast, unless they would pass the animation's share.
         let held = keyTimes.jumps.map { $0 - 1e-3 }.filter { $0 > start }
         let finer = keyTimes.refinements.count + times.count <= Self.maxSamples ? keyTimes.refinements : []
-        times = Array(Set(times + sorted + held + finer)).sorted()
+        // Jumps of discrete values that Core Animation takes a hair after their frame: a sample
+        // there takes the new value (values read on this clock keep the old one at the frame).
+        let clock = discreteClock
+        let late = keyTimes.discreteJumps.filter { clock?.jumpsLate(at: $0) ?? false }
+        times = Array(Set(times + sorted + held + finer + late.map { $0 + LottieDiscreteClock.lateness })).sorted()
         guard budget.take(times.count, keyPath: keyPath, layerName: layer.name) else {
             layer.setValue(value(start), forKeyPath: keyPath)
             return
         }
-        sampled(layer, keyPath, times: times, values: times.map(value))
+        sampled(layer, keyPath, times: times, values: LottieDiscreteClock.$current.withValue(clock) { times.map(value) })
     }
 
     /// Remapped samples at the frames of `keys`, or their one value set when every sample shows it.
@@ -183,6 +194,14 @@ struct LottieAnimationBuilder {
         layer.add(animation, forKey: "hidden")
     }
 
+    /// lottie-ios's clock for this builder's discrete values; none inside a time remap, which
+    /// lottie-ios samples frame by frame.
+    var discreteClock: LottieDiscreteClock? {
+        remap == nil ? LottieDiscreteClock(timeline: timeline, frameRate: frameRate, start: start, stretch: stretch) : nil
+    }
+
+    func jumpsLate(at frame: Double) -> Bool { discreteClock?.jumpsLate(at: frame) ?? false }
+
     private func animation(_ keyPath: String, times: [Double], values: [Any], functions: [CAMediaTimingFunction],
                            keyTimes: [NSNumber]? = nil) -> CAKeyframeAnimation {
         let animation = CAKeyframeAnimation(keyPath: keyPath)
@@ -201,5 +220,37 @@ struct LottieAnimationBuilder {
         animation.beginTime = begin == 0 ? -Double.leastNonzeroMagnitude : begin
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
+    }
+}
+
+/// lottie-ios's clock for values whose every keyframe holds. lottie-ios makes such a value one
+/// discrete CAKeyframeAnimation over the paused timeline (the document's frames and one more),
+/// its key times the keyframes' progress rounded to Float; Core Animation compares them with the
+/// frame's progress in Double, so where the rounding went up, the jump comes after its frame.
+/// Measured on Apple's frames (pixels over 8/255): `TypeFace/H` at 25% now matches; `TypeFace/O`
+/// and `TypeFace/H` at 50% and `issue_1902` at 25-75% come 1.1-4.6 times closer; the same rule
+/// with the progress in Float too moved none of them and hid `issue_1744`'s layer at 100%. A value with a keyframe that does not hold
+/// becomes segments with Double key times, which jump at their frames.
+struct LottieDiscreteClock: Sendable {
+    /// The document's first and last frames (ip, op).
+    let timeline: ClosedRange<Double>
+    let frameRate: Double
+    /// The builder's frame f is the composition's start + f x stretch.
+    let start: Double
+    let stretch: Double
+
+    /// How long after its frame a late jump is taken, in frames.
+    static let lateness = 2e-4
+
+    /// The clock values are read on while an animation is sampled.
+    @TaskLocal static var current: LottieDiscreteClock?
+
+    /// Whether, shown at exactly `frame` (the builder's), a jump there still shows the value before.
+    func jumpsLate(at frame: Double) -> Bool {
+        let first = timeline.lowerBound, last = timeline.upperBound
+        let duration = (last + 1 - first) / frameRate
+        let global = start + frame * stretch
+        let keyTime = Double(Float((global - first) / (duration * frameRate)))
+        return (global - first) / frameRate / duration < keyTime
     }
 }

@@ -96,7 +96,9 @@ public final class LottieDocument {
         layer.anchorPoint = .zero
         layer.masksToBounds = true
         let budget = LottieSampleBudget(limit: maxSamples)
-        try LottieCompositionBuilder(document: self, builder: LottieAnimationBuilder(frameRate: frameRate, budget: budget), layersBuilt: .init(),
+        var builder = LottieAnimationBuilder(frameRate: frameRate, budget: budget)
+        builder.timeline = inFrame...max(inFrame, outFrame)
+        try LottieCompositionBuilder(document: self, builder: builder, layersBuilt: .init(),
                                      depth: 0).build(try root["layers"]!.array(), size: CGSize(width: width, height: height), into: layer)
         if let place = budget.exhaustedAt {
             throw LottieError(path: "$.layers", reason: "the animation needs more than \(maxSamples) sampled values "

@@ -113,6 +113,9 @@ extension LottieNode {
 struct LottieKeyTimes {
     var times: [Double] = []
     var jumps: [Double] = []
+    /// Of `jumps`, those of values whose every keyframe holds (lottie-ios makes each such value
+    /// one discrete CAKeyframeAnimation, whose key times it rounds to Float).
+    var discreteJumps: [Double] = []
     /// Frames between keyframes where the easing bends too fast for samples a frame apart,
     /// linear between them, to follow it (`LottieEasing.finerSamples`).
     var refinements: [Double] = []
@@ -125,7 +128,8 @@ struct LottieKeyTimes {
 extension LottieKeyTimes {
     /// The frames of all of `parts` (an extension's initializer, so the memberwise one stays).
     init(_ parts: [LottieKeyTimes]) {
-        self.init(times: parts.flatMap(\.times), jumps: parts.flatMap(\.jumps), refinements: parts.flatMap(\.refinements))
+        self.init(times: parts.flatMap(\.times), jumps: parts.flatMap(\.jumps), discreteJumps: parts.flatMap(\.discreteJumps),
+                  refinements: parts.flatMap(\.refinements))
     }
 }
 
@@ -142,8 +146,12 @@ extension LottieAnimatable {
             let o = a.outTangent ?? .zero, i = b.inTangent ?? CGPoint(x: 1, y: 1)
             refinements += LottieEasing.finerSamples(from: a.time, to: b.time, Double(o.x), Double(o.y), Double(i.x), Double(i.y))
         }
-        return LottieKeyTimes(times: keyframes.map(\.time), jumps: jumps, refinements: refinements)
+        return LottieKeyTimes(times: keyframes.map(\.time), jumps: jumps, discreteJumps: isDiscrete ? jumps : [],
+                              refinements: refinements)
     }
+
+    /// Every keyframe holds, the last too: lottie-ios animates it as one discrete animation.
+    var isDiscrete: Bool { keyframes.count > 1 && keyframes.allSatisfy(\.hold) }
 }
 
 extension LottieAnimatable {
@@ -152,7 +160,7 @@ extension LottieAnimatable {
     func value(at frame: Double, interpolate: (Value, Value, Double) -> Value) -> Value {
         guard let last = keyframes.last else { fatalError("no keyframes") }
         if frame <= keyframes[0].time || keyframes.count == 1 { return keyframes[0].value }
-        if frame >= last.time { return last.value }
+        if frame >= last.time { return heldLate(at: frame, after: keyframes.count - 1) ?? last.value }
         // The last keyframe at or before `frame`, by bisection (keyframes come in time order):
         // sampling an animation walks its keyframes once per sample, and a scan from the first
         // made building a long animation quadratic (17% of importing issue_2330).
@@ -161,12 +169,25 @@ extension LottieAnimatable {
             let middle = (i + high + 1) / 2
             if keyframes[middle].time <= frame { i = middle } else { high = middle - 1 }
         }
+        if let held = heldLate(at: frame, after: i) { return held }
         let a = keyframes[i], b = keyframes[i + 1]
         if a.hold || b.time <= a.time { return a.value }
         let t = (frame - a.time) / (b.time - a.time)
         let o = a.outTangent ?? .zero, inHandle = b.inTangent ?? CGPoint(x: 1, y: 1)
         let eased = LottieEasing.solve(t, Double(o.x), Double(o.y), Double(inHandle.x), Double(inHandle.y))
         return interpolate(a.value, b.value, eased)
+    }
+}
+
+extension LottieAnimatable {
+    /// The value before keyframe `index` where `frame` is just past it and, on the clock values
+    /// are read on, a discrete value takes that jump late (`LottieDiscreteClock`).
+    private func heldLate(at frame: Double, after index: Int) -> Value? {
+        guard index > 0, keyframes[0].hold, let clock = LottieDiscreteClock.current else { return nil }
+        let jump = keyframes[index].time
+        guard frame < jump + LottieDiscreteClock.lateness, keyframes[index - 1].time < jump, isDiscrete,
+              clock.jumpsLate(at: jump) else { return nil }
+        return keyframes[index - 1].value
     }
 }
 

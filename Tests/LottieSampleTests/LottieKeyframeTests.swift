@@ -3,7 +3,8 @@
 // carries the next segment's. Reading "i" from the arriving keyframe instead eased every segment
 // with its neighbour's curve (lottie-ios's issue_1877 check mark grew to 2.6 times its size).
 // Held keyframes keep their value whole up to the next one, also where the importer samples a
-// value a frame apart.
+// value a frame apart; where every keyframe of a value holds, the jump lands on the side of its
+// frame that lottie-ios's Float key times put it on Apple's clock.
 import Foundation
 import LayerModel
 import LottieImport
@@ -155,6 +156,46 @@ struct LottieKeyframeTests {
             // A thousandth of the turn (the sampler's tolerance) and a little for the sampling of
             // the probe itself.
             #expect(abs(degrees - expected) < 0.12, "frame \(frame): \(degrees)°, the curve gives \(expected)°")
+        }
+    }
+
+    @Test("a value whose every keyframe holds jumps where lottie-ios's Float key times put the jump, a mixed one at its frame")
+    func discreteJumps() throws {
+        // 25 frames a second, frames 0-32: lottie-ios's paused timeline is 33 frames. Frame 8's
+        // key time, 8/33 rounded to Float, lies past 8/33, so Core Animation still shows the value
+        // before it at frame 8; 17/33 rounds down, so at frame 17 the jump is taken (the rule
+        // Apple's frames of TypeFace/H at 25% show). A value with a keyframe that does not hold
+        // becomes segments with Double key times: its jump lands on its frame.
+        let held = """
+        {"a": 1, "k": [{"t": 0, "s": [10], "h": 1}, {"t": 8, "s": [20], "h": 1}, {"t": 17, "s": [30], "h": 1}, {"t": 25, "s": [40], "h": 1}]}
+        """
+        let mixed = """
+        {"a": 1, "k": [{"t": 0, "s": [0, 0], "h": 1}, {"t": 8, "s": [50, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 25, "s": [100, 0]}]}
+        """
+        // The scale is sampled into the transform with the position: its jump too.
+        let scale = """
+        {"a": 1, "k": [{"t": 0, "s": [100, 100], "h": 1}, {"t": 8, "s": [200, 200], "h": 1}, {"t": 17, "s": [300, 300], "h": 1}]}
+        """
+        let json = """
+        {"v": "5.7.0", "fr": 25, "ip": 0, "op": 32, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "probe", "ind": 1, "ip": 0, "op": 32, "st": 0, "shapes": [],
+           "ks": {"o": \(held), "p": \(mixed), "a": {"a": 0, "k": [0, 0]}, "s": \(scale), "r": {"a": 0, "k": 0}}}]}
+        """
+        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
+        root.speed = 0
+        func probe(_ frame: Double) -> CALayer {
+            root.timeOffset = frame / 25
+            return root.presentationTree(atMediaTime: CACurrentMediaTime()).sublayers!.first { $0.name == "probe" }!
+        }
+        for (frame, opacity) in [(7.5, 0.1), (8.0, 0.1), (8.01, 0.2), (16.99, 0.2), (17.0, 0.3), (24.99, 0.3)] {
+            let value = Double(probe(frame).opacity)
+            #expect(abs(value - opacity) < 1e-6, "frame \(frame): opacity \(value), expected \(opacity)")
+        }
+        let eased: (Double) -> Double = { 50 + 50 * ($0 - 8) / 17 }  // linear from 50 at frame 8 to 100 at 25
+        let positions: [(Double, Double, Double)] = [(7.99, 0, 1), (8, 50, 1), (8.01, eased(8.01), 2), (17, eased(17), 3)]
+        for (frame, x, scale) in positions {
+            let m = probe(frame).transform
+            #expect(abs(m.m41 - x) < 1e-6 && abs(m.m11 - scale) < 1e-6, "frame \(frame): x \(m.m41), scale \(m.m11); expected \(x), \(scale)")
         }
     }
 }
