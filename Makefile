@@ -79,7 +79,7 @@ fuzz-differential: build
 # scene catalog and of Examples/). Those tests report "recorded"; look at every changed PNG
 # (git status) before committing it.
 goldens: deps
-	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test $(TRAITS) -c $(CONFIG) --disable-xctest --filter 'cpuMatchesGolden|ExampleSceneTests'
+	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test $(TRAITS) -c $(CONFIG) --disable-xctest --filter 'cpuMatchesGolden|ExampleSceneTests|LottieGoldenTests'
 	@git status --short -- Tests Examples
 
 # The benchmark suites (benchmarks/, package-benchmark): every suite, medians and percentiles.

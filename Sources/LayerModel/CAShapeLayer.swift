@@ -117,7 +117,7 @@ open class CAShapeLayer: CALayer {
     }
 
     /// `strokeOutline` with curves flattened no finer than `tolerance` (bounds units) needs:
-    /// where that is coarser than strokeOutline's own tolerances (trimming and dashing measure at
+    /// where that is coarser than strokeOutline's own tolerances (dashing measures at
     /// `CGPath.measuringTolerance`, stroking at `CGPath.strokingTolerance`), it is taken, else
     /// theirs. What the compositor draws: a shape drawn small (a Lottie composition 1,920 points
     /// wide fitted into 180 pixels) costs chords for its pixels, where strokeOutline's tolerance
@@ -125,7 +125,7 @@ open class CAShapeLayer: CALayer {
     package func strokeOutline(coarsestTolerance tolerance: CGFloat) -> CGPath? {
         guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
         let measuring = max(tolerance, CGPath.measuringTolerance)
-        var stroked = path.trimmed(from: strokeStart, to: strokeEnd, tolerance: measuring)
+        var stroked = path.trimmed(from: strokeStart, to: strokeEnd)
         if let pattern = lineDashPattern, !pattern.isEmpty {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) },
                                    tolerance: measuring)

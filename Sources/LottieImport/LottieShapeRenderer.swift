@@ -11,23 +11,34 @@ struct LottieShapeRenderer {
     let builder: LottieAnimationBuilder
     let path: String
 
-    /// Trims in the order they apply: each trims what the ones before it left.
-    typealias Trim = [(start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)]
+    /// A trim: start and end in percent of the path, offset in degrees of the whole length.
+    typealias TrimItem = (start: LottieAnimatable<Double>, end: LottieAnimatable<Double>, offset: LottieAnimatable<Double>)
+    /// Trims in the order lottie-ios looks for one.
+    typealias Trim = [TrimItem]
 
     /// Half the side of a gradient layer: lottie-ios pads gradients this far so that they cover
     /// whatever their shape reaches (drawn from their formula, the size costs nothing).
     static let gradientReach = 10_000.0
 
+    /// Draws `items` into `container`. `inherited` are the trims of the list around this group
+    /// when that list draws no geometry of its own.
     func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?, roundCorners inheritedRadius: LottieAnimatable<Double>? = nil,
                 modifiers inheritedModifiers: [LottiePathModifier] = []) {
-        // A trim trims every stroke of its group and the groups inside, wherever it stands in
-        // the list (as lottie-ios applies it), after the trims of the groups around it.
+        // One trim trims every stroke of the group, wherever it stands in the list, as lottie-ios's
+        // Core Animation engine applies trims: the first that changes anything (a start or end
+        // other than a still 0 and 100; an offset alone does not count) among the group's own,
+        // then those of the list around it. Trims are not chained: chaining an outer trim of 0-100
+        // offset by -45 degrees moved issue_1979's check mark away from Apple's.
         let own: Trim = items.compactMap { item in
             if case .trim(let s, let e, let o) = item { return (s, e, o) }
             return nil
         }
-        let chain = (inherited ?? []) + own
-        let trim: Trim? = chain.isEmpty ? nil : chain
+        let trim = (own + (inherited ?? [])).first { !Self.leavesWhole($0) }
+        // The list's own trims reach the groups inside only where it draws no geometry itself.
+        let passedOn: Trim? = items.contains { item in
+            if case .group = item { return false }
+            return item.isGeometry
+        } ? nil : own
         // Round corners, like a trim, apply to the whole group and the groups inside it.
         let radius = LottieShapeItem.roundCorners(in: items, inherited: inheritedRadius)
         /// The zig-zags and offsets below item `i` (up to `end`), then those around the group.
@@ -41,7 +52,7 @@ struct LottieShapeRenderer {
                 group.bounds = container.bounds
                 transform.apply(to: group, with: builder)
                 builder.animate(group, "opacity", transform.opacity) { NSNumber(value: min(max($0 / 100, 0), 1)) }
-                render(sub, into: group, trim: trim, roundCorners: radius, modifiers: modifiers(after: i, upTo: items.count))
+                render(sub, into: group, trim: passedOn, roundCorners: radius, modifiers: modifiers(after: i, upTo: items.count))
                 container.addSublayer(group)
             case .repeater(let repeater):
                 // Everything above it in the group, copied; the items below it are drawn already.
@@ -51,7 +62,7 @@ struct LottieShapeRenderer {
                 }
                 let content = CALayer()
                 content.bounds = container.bounds
-                render(Array(items[..<i]), into: content, trim: (inherited ?? []) + trimsBelow, roundCorners: radius,
+                render(Array(items[..<i]), into: content, trim: trimsBelow + (inherited ?? []), roundCorners: radius,
                        modifiers: modifiers(after: i, upTo: items.count))
                 container.addSublayer(repeater.replicate(content, in: container.bounds, builder: builder, document: document, path: path))
                 return
@@ -69,10 +80,9 @@ struct LottieShapeRenderer {
         }
     }
 
-    /// The outline a paint draws, as its layer's path, animated where its parts move; `twice`
-    /// draws it round twice (a trim that wraps past the end goes on into the second round).
-    private func animatePath(_ layer: CAShapeLayer, _ geometry: [LottieShapeItem], twice: Bool = false) {
-        let rounds = twice ? 2 : 1
+    /// The outline a paint draws, as its layer's path, animated where its parts move, drawn round
+    /// `rounds` times (a trim whose offset carries its end past the path's goes on round again).
+    private func animatePath(_ layer: CAShapeLayer, _ geometry: [LottieShapeItem], rounds: Int = 1) {
         if geometry.count == 1, case .path(let bezier) = geometry[0] {
             // One bezier path: its own keyframes, eased as the file says.
             builder.animate(layer, "path", bezier) { value -> CGPath in
@@ -101,11 +111,11 @@ struct LottieShapeRenderer {
         }
     }
 
-    private func layer(for paint: LottiePaint, geometry: [LottieShapeItem], trim: Trim?, bounds: CGRect) -> CALayer {
+    private func layer(for paint: LottiePaint, geometry: [LottieShapeItem], trim: TrimItem?, bounds: CGRect) -> CALayer {
         let shape = CAShapeLayer()
         shape.frame = bounds
-        let wraps = paint.kind == .stroke && trim.map(trimWraps) == true
-        animatePath(shape, geometry, twice: wraps)
+        let rounds: (rounds: Int, before: Int) = paint.kind == .stroke ? trim.map(trimRounds) ?? (1, 0) : (1, 0)
+        animatePath(shape, geometry, rounds: rounds.rounds)
         shape.fillRule = paint.evenOdd ? .evenOdd : .nonZero
         let isGradient = paint.gradientType != nil
         switch paint.kind {
@@ -124,7 +134,7 @@ struct LottieShapeRenderer {
                 builder.animate(shape, "lineDashPhase", paint.dashOffset) { NSNumber(value: $0) }
                 if paint.dashesAnimated { document.warn("\(path).d: animated dash lengths are drawn at their first values (the offset animates)") }
             }
-            if let trim { applyTrim(trim, to: shape, overTwoRounds: wraps) }
+            if let trim { applyTrim(trim, to: shape, rounds: rounds) }
         }
         if paint.gradientType == 2, paint.hasHighlight {
             document.warn("\(path): a radial gradient's highlight is not drawn (Core Animation's radial gradients have no focus)")
@@ -180,66 +190,82 @@ struct LottieShapeRenderer {
         return gradient
     }
 
-    /// The trim's ends at `frame` as fractions of the path, the start in 0..<1 and the end up
-    /// to 2 where the offset carries the stretch past the path's end.
-    private func trimEnds(_ trims: Trim, _ frame: Double) -> (Double, Double) {
+    /// Whether a trim leaves the path whole as lottie-ios sees it: a still start of 0 and end of
+    /// 100, whatever its offset.
+    static func leavesWhole(_ trim: TrimItem) -> Bool {
+        !trim.start.isAnimated && trim.start.first == 0 && !trim.end.isAnimated && trim.end.first == 100
+    }
+
+    /// The trim's ends at `frame` in percent of the path, before lottie-ios moves them into the
+    /// rounds of a repeated path: start before end (swapped throughout when the start is at or
+    /// past the end at every keyframe, else frame by frame), both moved along by the offset (a
+    /// degree is 1/3.6 percent).
+    private func trimEnds(_ trim: TrimItem, _ frame: Double, order: TrimOrder) -> (Double, Double) {
         let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
-        // Each trim keeps a stretch of what the ones before it kept.
-        var low = 0.0, high = 1.0
-        for trim in trims {
-            let span = high - low
-            let shift = trim.offset.value(at: frame, interpolate: mixed) / 360
-            var a = min(max(trim.start.value(at: frame, interpolate: mixed) / 100, 0), 1)
-            var b = min(max(trim.end.value(at: frame, interpolate: mixed) / 100, 0), 1)
-            if a > b { swap(&a, &b) }
-            (low, high) = (low + (a + shift) * span, low + (b + shift) * span)
+        var a = trim.start.value(at: frame, interpolate: mixed), b = trim.end.value(at: frame, interpolate: mixed)
+        switch order {
+        case .asGiven: break
+        case .swapped: swap(&a, &b)
+        case .perFrame: if a > b { swap(&a, &b) }
         }
-        let turns = low.rounded(.down)
-        return (low - turns, high - turns)
+        let shift = trim.offset.value(at: frame, interpolate: mixed) / 3.6
+        return (a + shift, b + shift)
     }
 
-    private func trimTimes(_ trims: Trim) -> LottieKeyTimes {
-        LottieKeyTimes(trims.map { $0.start.keyTimes + $0.end.keyTimes + $0.offset.keyTimes })
-    }
+    /// How lottie-ios orders a trim's start and end for Core Animation, which draws nothing where
+    /// strokeStart passes strokeEnd.
+    enum TrimOrder { case asGiven, swapped, perFrame }
 
-    /// Whether the trim's stretch passes the path's end at any of its frames (then the path is
-    /// drawn round twice and the stretch taken on the doubled path, as lottie-ios does).
-    private func trimWraps(_ trim: Trim) -> Bool {
-        let times = trimTimes(trim).times
-        guard let first = times.min(), let last = times.max(), last > first else { return trimEnds(trim, times.first ?? 0).1 > 1 + 1e-9 }
-        return stride(from: first, through: last, by: max(1, (last - first) / 400)).contains { trimEnds(trim, $0).1 > 1 + 1e-9 }
-    }
-
-    /// A lone trim without an offset whose start stays on one side of its end at every
-    /// keyframe: its two ends as keyframes of their own (start first), which Core Animation can
-    /// ease exactly. Nil where the trim needs its ends worked out frame by frame.
-    private func plainEnds(_ trims: Trim) -> (LottieAnimatable<Double>, LottieAnimatable<Double>)? {
-        guard trims.count == 1, let trim = trims.first, trim.offset.keyframes.allSatisfy({ $0.value == 0 }) else { return nil }
+    private func order(of trim: TrimItem) -> TrimOrder {
         let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
-        let times = Set(trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time))
-        let pairs = times.map { (trim.start.value(at: $0, interpolate: mixed), trim.end.value(at: $0, interpolate: mixed)) }
-        if pairs.allSatisfy({ $0.0 <= $0.1 }) { return (trim.start, trim.end) }
-        if pairs.allSatisfy({ $0.0 >= $0.1 }) { return (trim.end, trim.start) }
-        return nil
+        let pairs = Set(trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time))
+            .map { (trim.start.value(at: $0, interpolate: mixed), trim.end.value(at: $0, interpolate: mixed)) }
+        if pairs.allSatisfy({ $0.0 <= $0.1 }) { return .asGiven }
+        if pairs.allSatisfy({ $0.0 >= $0.1 }) { return .swapped }
+        return .perFrame
     }
 
-    /// Lottie's trim (start and end in percent, offset in degrees of the whole length) as the
-    /// stroke's start and end (halved on a path drawn round twice).
-    private func applyTrim(_ trim: Trim, to shape: CAShapeLayer, overTwoRounds: Bool) {
-        if !overTwoRounds, let (start, end) = plainEnds(trim) {
+    private func trimTimes(_ trim: TrimItem) -> LottieKeyTimes {
+        trim.start.keyTimes + trim.end.keyTimes + trim.offset.keyTimes
+    }
+
+    /// Most rounds a trim's path is drawn: an offset of thousands of degrees would otherwise cost
+    /// a path as many times longer.
+    static let maxTrimRounds = 16
+
+    /// The repeated path a trim with an offset is taken on, as lottie-ios makes it: round as many
+    /// times as the furthest end reaches past the path's end (in hundreds, rounded up), and as
+    /// many more as the lowest start reaches before its start, with both ends moved on by those.
+    private func trimRounds(_ trim: TrimItem) -> (rounds: Int, before: Int) {
+        guard trim.offset.keyframes.contains(where: { $0.value != 0 }) else { return (1, 0) }
+        let order = order(of: trim)
+        let times = trimTimes(trim).times
+        let first = times.min() ?? 0, last = times.max() ?? 0
+        let frames = last > first ? Array(stride(from: first, through: last, by: max(1, (last - first) / 400))) + times : [first]
+        let ends = frames.map { trimEnds(trim, $0, order: order) }
+        let lowest = ends.map(\.0).min() ?? 0, furthest = ends.map(\.1).max() ?? 100
+        guard lowest.isFinite, furthest.isFinite else { return (1, 0) }
+        let before = min(max(0, -Int((lowest / 100).rounded(.down))), Self.maxTrimRounds)
+        let after = min(max(0, Int((furthest / 100).rounded(.up))), Self.maxTrimRounds)
+        return (max(1, min(before + after, Self.maxTrimRounds)), before)
+    }
+
+    /// Lottie's trim as the stroke's start and end on the path drawn round `rounds.rounds` times.
+    private func applyTrim(_ trim: TrimItem, to shape: CAShapeLayer, rounds: (rounds: Int, before: Int)) {
+        let fraction = { (percent: Double) in
+            NSNumber(value: min(max((percent + 100 * Double(rounds.before)) / 100 / Double(rounds.rounds), 0), 1))
+        }
+        let order = order(of: trim)
+        if !trim.offset.keyframes.contains(where: { $0.value != 0 }), order != .perFrame {
             // Eased by the keyframes' own timing functions, as lottie-ios animates strokeStart
             // and strokeEnd: exact between frames, and no samples to make.
-            let fraction = { (percent: Double) in NSNumber(value: min(max(percent / 100, 0), 1)) }
+            let (start, end) = order == .swapped ? (trim.end, trim.start) : (trim.start, trim.end)
             builder.animate(shape, "strokeStart", start, fraction)
             builder.animate(shape, "strokeEnd", end, fraction)
             return
         }
         let times = trimTimes(trim)
-        func ends(_ frame: Double) -> (Double, Double) {
-            let (a, b) = trimEnds(trim, frame)
-            return overTwoRounds ? (a / 2, b / 2) : (a, min(b, 1))
-        }
-        builder.sampled(shape, "strokeStart", times: times) { NSNumber(value: ends($0).0) }
-        builder.sampled(shape, "strokeEnd", times: times) { NSNumber(value: ends($0).1) }
+        builder.sampled(shape, "strokeStart", times: times) { fraction(trimEnds(trim, $0, order: order).0) }
+        builder.sampled(shape, "strokeEnd", times: times) { fraction(trimEnds(trim, $0, order: order).1) }
     }
 }

@@ -74,39 +74,5 @@ extension CGPath {
         }
         return result
     }
-
-    /// The part of the path from `start` to `end`, as fractions 0...1 of its whole length (all
-    /// subpaths in order): what CAShapeLayer's strokeStart and strokeEnd draw.
-    /// Curves are flattened to `tolerance` (path units; by default `measuringTolerance`) to measure
-    /// and cut them.
-    public func trimmed(from start: CGFloat, to end: CGFloat, tolerance: CGFloat = 0.01) -> CGPath {
-        let from = min(max(start.isNaN ? 0 : start, 0), 1), to = min(max(end.isNaN ? 1 : end, 0), 1)
-        if from <= 0 && to >= 1 { return self }
-        let result = CGMutablePath()
-        guard to > from else { return result }
-        let subpaths = PathStroker.subpaths(self, tolerance: tolerance).map { (polyline: PathStroker.Polyline) -> [CGPoint] in
-            polyline.closed && polyline.points.count > 1 ? polyline.points + [polyline.points[0]] : polyline.points
-        }
-        let total = subpaths.reduce(0) { sum, polyline in
-            sum + zip(polyline, polyline.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
-        }
-        let lower = from * total, upper = to * total
-        var travelled: CGFloat = 0
-        for polyline in subpaths {
-            var current: [CGPoint] = []
-            for (a, b) in zip(polyline, polyline.dropFirst()) {
-                let length = hypot(b.x - a.x, b.y - a.y)
-                let s0 = travelled, s1 = travelled + length
-                travelled = s1
-                guard s1 > lower, s0 < upper, length > 0 else { continue }
-                let t0 = max(0, (lower - s0) / length), t1 = min(1, (upper - s0) / length)
-                let p0 = CGPoint(x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0)
-                let p1 = CGPoint(x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1)
-                if current.isEmpty { current = [p0] }
-                current.append(p1)
-            }
-            if current.count > 1 { result.addLines(between: current) }
-        }
-        return result
-    }
 }
+

@@ -103,4 +103,55 @@ struct LottieShapeItemTests {
         _ = try plain.makeLayer()
         #expect(!plain.warnings.contains { $0.contains("roundness") }, "\(plain.warnings)")
     }
+
+    /// The stroked shape layers of a document with one shape layer holding `shapes`, as built.
+    static func strokes(_ shapes: String) throws -> [CAShapeLayer] {
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "shapes", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": \(shapes)}]}
+        """
+        var found: [CAShapeLayer] = []
+        var stack = [try LottieDocument(data: Data(json.utf8)).makeLayer()]
+        while let layer = stack.popLast() {
+            if let shape = layer as? CAShapeLayer, shape.strokeColor != nil { found.append(shape) }
+            stack += layer.sublayers ?? []
+        }
+        return found
+    }
+
+    static let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "v": [[0, 50], [100, 50]], "c": false}}}"#
+    static let stroke = #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, "lc": 1, "lj": 1}"#
+    static func trim(_ start: Double, _ end: Double, offset: Double) -> String {
+        #"{"ty": "tm", "s": {"a": 0, "k": \#(start)}, "e": {"a": 0, "k": \#(end)}, "o": {"a": 0, "k": \#(offset)}, "m": 1}"#
+    }
+
+    @Test("one trim applies, the group's first that changes anything: an outer 0-100 trim with an offset is passed over")
+    func firstTrimOnly() throws {
+        // lottie-ios's Core Animation engine takes the first trim of the group's items and then
+        // of the list around it whose start or end is not a still 0 or 100 (issue_1979's check
+        // mark, under an outer trim offset by -45 degrees, matches Apple's frames only so).
+        let shapes = try Self.strokes("""
+            [{"ty": "gr", "it": [\(Self.line), \(Self.trim(50, 100, offset: 0)), \(Self.stroke)]}, \(Self.trim(0, 100, offset: 90))]
+            """)
+        let shape = try #require(shapes.first)
+        #expect(shapes.count == 1 && shape.strokeStart == 0.5 && shape.strokeEnd == 1, "\(shape.strokeStart)...\(shape.strokeEnd)")
+        #expect(shape.path?.elements.count == 2, "one round of the path")
+        // The outer trim applies where the group has none of its own.
+        let outer = try #require(try Self.strokes("""
+            [{"ty": "gr", "it": [\(Self.line), \(Self.stroke)]}, \(Self.trim(10, 60, offset: 0))]
+            """).first)
+        #expect(outer.strokeStart == 0.1 && outer.strokeEnd == 0.6)
+    }
+
+    @Test("an offset moves both ends along the path, going round more times where they pass its start or end")
+    func trimOffsetRounds() throws {
+        // 0-25% offset by -45 degrees (-12.5%): from -12.5% to 12.5%. lottie-ios moves both up by
+        // a round (87.5%-112.5%) on the path repeated twice: strokeStart 0.4375, strokeEnd 0.5625.
+        let before = try #require(try Self.strokes("[\(Self.line), \(Self.trim(0, 25, offset: -45)), \(Self.stroke)]").first)
+        #expect(abs(before.strokeStart - 0.4375) < 1e-9 && abs(before.strokeEnd - 0.5625) < 1e-9, "\(before.strokeStart)...\(before.strokeEnd)")
+        #expect(before.path?.elements.count == 4, "two rounds of the path")
+        // 50-100% offset by 90 degrees: 75%-125%, two rounds from the start: 0.375-0.625.
+        let after = try #require(try Self.strokes("[\(Self.line), \(Self.trim(50, 100, offset: 90)), \(Self.stroke)]").first)
+        #expect(abs(after.strokeStart - 0.375) < 1e-9 && abs(after.strokeEnd - 0.625) < 1e-9, "\(after.strokeStart)...\(after.strokeEnd)")
+    }
 }

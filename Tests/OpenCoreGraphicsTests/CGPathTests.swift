@@ -168,4 +168,24 @@ struct CGPathBlendingTests {
         #expect(a.blended(to: lines, fraction: 0.5) == nil, "a curve does not blend with a line")
         #expect(a.blended(to: CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), fraction: 0.5) == nil, "nor paths of other lengths")
     }
+
+    @Test("a trim measures each element by its chord and a cut inside a curve by the curve's arc length, as Core Animation does")
+    func trimMeasure() throws {
+        // A quarter circle of radius 10 from (0, 0) to (10, 10) (chord 10 x sqrt 2), then a line
+        // of 20 down to (10, 30): 34.14 in all. Half of it is 2.93 into the line (measuring the
+        // arc's true length, 15.71, it would be 2.15 in); a fifth of it is 6.83, 48.3% of the
+        // arc's length. Apple's frames of lottie-ios's check marks show this measure.
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addArc(center: CGPoint(x: 0, y: 10), radius: 10, startAngle: -.pi / 2, endAngle: 0, clockwise: false)
+        path.addLine(to: CGPoint(x: 10, y: 30))
+        let chord = 10 * 2.0.squareRoot(), total = chord + 20
+        let half = path.trimmed(from: 0.5, to: 1)
+        guard case .move(let start) = half.elements.first else { Issue.record("no start: \(half.elements)"); return }
+        #expect(abs(start.x - 10) < 1e-6 && abs(start.y - (10 + total / 2 - chord)) < 1e-6, "starts at \(start)")
+        let fifth = path.trimmed(from: 0, to: 0.2)
+        let end = try #require(fifth.elements.last?.points.last)
+        let angle = -Double.pi / 2 + (total / 5 / chord) * .pi / 2
+        #expect(abs(end.x - 10 * cos(angle)) < 0.01 && abs(end.y - (10 + 10 * sin(angle))) < 0.01, "ends at \(end), the arc at \(angle)")
+    }
 }
