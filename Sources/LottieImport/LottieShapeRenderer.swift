@@ -245,8 +245,10 @@ struct LottieShapeRenderer {
         let ends = frames.map { trimEnds(trim, $0, order: order) }
         let lowest = ends.map(\.0).min() ?? 0, furthest = ends.map(\.1).max() ?? 100
         guard lowest.isFinite, furthest.isFinite else { return (1, 0) }
-        let before = min(max(0, -Int((lowest / 100).rounded(.down))), Self.maxTrimRounds)
-        let after = min(max(0, Int((furthest / 100).rounded(.up))), Self.maxTrimRounds)
+        // Clamped before they become integers: an offset of 1e300 degrees is a number too.
+        let limit = Double(Self.maxTrimRounds)
+        let before = Int(min(max(0, -(lowest / 100).rounded(.down)), limit))
+        let after = Int(min(max(0, (furthest / 100).rounded(.up)), limit))
         return (max(1, min(before + after, Self.maxTrimRounds)), before)
     }
 

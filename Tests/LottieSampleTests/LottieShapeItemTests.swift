@@ -153,5 +153,10 @@ struct LottieShapeItemTests {
         // 50-100% offset by 90 degrees: 75%-125%, two rounds from the start: 0.375-0.625.
         let after = try #require(try Self.strokes("[\(Self.line), \(Self.trim(50, 100, offset: 90)), \(Self.stroke)]").first)
         #expect(abs(after.strokeStart - 0.375) < 1e-9 && abs(after.strokeEnd - 0.625) < 1e-9, "\(after.strokeStart)...\(after.strokeEnd)")
+        // An offset of any size repeats the path at most 16 times, and never traps.
+        for offset in [1e300, -1e300, 36_000] {
+            let far = try #require(try Self.strokes("[\(Self.line), \(Self.trim(0, 25, offset: offset)), \(Self.stroke)]").first)
+            #expect((far.path?.elements.count ?? 0) <= 32, "offset \(offset): \(far.path?.elements.count ?? 0) elements")
+        }
     }
 }
