@@ -21,9 +21,10 @@ struct LottieShapeRenderer {
     static let gradientReach = 10_000.0
 
     /// Draws `items` into `container`. `inherited` are the trims of the list around this group
-    /// when that list draws no geometry of its own.
-    func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?, roundCorners inheritedRadius: LottieAnimatable<Double>? = nil,
-                modifiers inheritedModifiers: [LottiePathModifier] = []) {
+    /// when that list draws no geometry of its own; `levelTrims` are more of this list's own (the
+    /// items below a repeater, when the items above it are drawn).
+    func render(_ items: [LottieShapeItem], into container: CALayer, trim inherited: Trim?, levelTrims: Trim = [],
+                roundCorners inheritedRadius: LottieAnimatable<Double>? = nil, modifiers inheritedModifiers: [LottiePathModifier] = []) {
         // One trim trims every stroke of the group, wherever it stands in the list, as lottie-ios's
         // Core Animation engine applies trims: the first that changes anything (a start or end
         // other than a still 0 and 100; an offset alone does not count) among the group's own,
@@ -32,7 +33,7 @@ struct LottieShapeRenderer {
         let own: Trim = items.compactMap { item in
             if case .trim(let s, let e, let o) = item { return (s, e, o) }
             return nil
-        }
+        } + levelTrims
         let trim = (own + (inherited ?? [])).first { !Self.leavesWhole($0) }
         // The list's own trims reach the groups inside only where it draws no geometry itself.
         let passedOn: Trim? = items.contains { item in
@@ -62,7 +63,7 @@ struct LottieShapeRenderer {
                 }
                 let content = CALayer()
                 content.bounds = container.bounds
-                render(Array(items[..<i]), into: content, trim: trimsBelow + (inherited ?? []), roundCorners: radius,
+                render(Array(items[..<i]), into: content, trim: inherited, levelTrims: trimsBelow, roundCorners: radius,
                        modifiers: modifiers(after: i, upTo: items.count))
                 container.addSublayer(repeater.replicate(content, in: container.bounds, builder: builder, document: document, path: path))
                 return
