@@ -54,11 +54,32 @@ struct DecomposedTransform3D: Equatable {
                       0.5 * max(1 - row.0[0] + row.1[1] - row.2[2], 0).squareRoot(),
                       0.5 * max(1 - row.0[0] - row.1[1] + row.2[2], 0).squareRoot(),
                       0.5 * max(1 + row.0[0] + row.1[1] + row.2[2], 0).squareRoot())
-        if row.2[1] > row.1[2] { q[0] = -q[0] }
-        if row.0[2] > row.2[0] { q[1] = -q[1] }
-        if row.1[0] > row.0[1] { q[2] = -q[2] }
+        if q[3] >= Self.halfTurnLimit {
+            // The signs of x, y and z against w's from the differences across the diagonal.
+            if row.2[1] > row.1[2] { q[0] = -q[0] }
+            if row.0[2] > row.2[0] { q[1] = -q[1] }
+            if row.1[0] > row.0[1] { q[2] = -q[2] }
+        } else {
+            // A turn of (nearly) half a revolution: w is (nearly) 0 and those differences with
+            // it, so they cannot give the signs; x, y and z are signed against the largest of
+            // them by the sums across the diagonal instead (Shepperd's method). A mirrored layer
+            // turned in its plane decomposes so (a negative scale and a half turn about an axis
+            // in the plane): with the signs lost, the recomposed matrix turned the other way
+            // (issue_2270's right ribbon loop, mirrored and turned by -30 degrees, turned by +30).
+            let sumXY = row.0[1] + row.1[0], sumXZ = row.0[2] + row.2[0], sumYZ = row.1[2] + row.2[1]
+            if q[0] >= q[1], q[0] >= q[2] {
+                q[1] = sumXY / (4 * q[0]); q[2] = sumXZ / (4 * q[0]); q[3] = (row.1[2] - row.2[1]) / (4 * q[0])
+            } else if q[1] >= q[2] {
+                q[0] = sumXY / (4 * q[1]); q[2] = sumYZ / (4 * q[1]); q[3] = (row.2[0] - row.0[2]) / (4 * q[1])
+            } else {
+                q[0] = sumXZ / (4 * q[2]); q[1] = sumYZ / (4 * q[2]); q[3] = (row.0[1] - row.1[0]) / (4 * q[2])
+            }
+        }
         quaternion = q
     }
+
+    /// Below this w a rotation is taken as half a turn for finding its quaternion's signs.
+    private static let halfTurnLimit = 1e-4
 
     /// The transform the pieces make.
     var recomposed: CATransform3D {

@@ -146,6 +146,26 @@ struct BasicAnimationTests {
         }
     }
 
+    @Test("a mirrored transform turned in its plane decomposes and recomposes to itself, and blends through mirrored turns")
+    func mirroredTransforms() {
+        // A negative x scale decomposes as a negative scale and a half turn about an axis in the
+        // plane, whose quaternion has w = 0: the signs of its x and y must still come out right,
+        // or the mirrored layer comes back turned the other way (a Lottie group's scale of
+        // (-100, 100) under a rotation animated to -30 degrees drew turned by +30).
+        for degrees in [-30.0, 0, 15, 90, 135, 180, -170] {
+            let angle = degrees * .pi / 180
+            let mirrored = CATransform3DConcat(CATransform3DMakeScale(-1, 1, 1), CATransform3DMakeRotation(angle, 0, 0, 1))
+            let same = mirrored.interpolated(to: mirrored, fraction: 0.4)
+            #expect(zip(same.rows, mirrored.rows).allSatisfy { abs($0 - $1) < 1e-9 }, "\(degrees) degrees: \(same)")
+        }
+        // Halfway from mirrored and unturned to mirrored and turned by -60 degrees: mirrored, -30.
+        let from = CATransform3DMakeScale(-1, 1, 1)
+        let to = CATransform3DConcat(from, CATransform3DMakeRotation(-.pi / 3, 0, 0, 1))
+        let mid = from.interpolated(to: to, fraction: 0.5)
+        let expected = CATransform3DConcat(from, CATransform3DMakeRotation(-.pi / 6, 0, 0, 1))
+        #expect(zip(mid.rows, expected.rows).allSatisfy { abs($0 - $1) < 1e-9 }, "\(mid)")
+    }
+
     @Test("transform.rotation.z animates the angle, so a full turn passes through a half turn")
     func rotationKeyPath() {
         let layer = animated("transform.rotation.z", from: 0.0, to: 2 * Double.pi)
