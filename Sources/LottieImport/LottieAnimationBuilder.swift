@@ -229,8 +229,10 @@ struct LottieAnimationBuilder {
 /// frame's progress in Double, so where the rounding went up, the jump comes after its frame.
 /// Measured on Apple's frames (pixels over 8/255): `TypeFace/H` at 25% now matches; `TypeFace/O`
 /// and `TypeFace/H` at 50% and `issue_1902` at 25-75% come 1.1-4.6 times closer; the same rule
-/// with the progress in Float too moved none of them and hid `issue_1744`'s layer at 100%. A value with a keyframe that does not hold
-/// becomes segments with Double key times, which jump at their frames.
+/// with the frame's progress in Float too moved none of them. A value with a keyframe that does
+/// not hold becomes segments with Double key times, which jump at their frames. Layers' in and
+/// out points (Double key times) are left as they were: the rule changed no frame there, and in
+/// Float it hid `issue_1744`'s layer at 100%.
 struct LottieDiscreteClock: Sendable {
     /// The document's first and last frames (ip, op).
     let timeline: ClosedRange<Double>
