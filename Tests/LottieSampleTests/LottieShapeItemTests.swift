@@ -153,6 +153,12 @@ struct LottieShapeItemTests {
         // 50-100% offset by 90 degrees: 75%-125%, two rounds from the start: 0.375-0.625.
         let after = try #require(try Self.strokes("[\(Self.line), \(Self.trim(50, 100, offset: 90)), \(Self.stroke)]").first)
         #expect(abs(after.strokeStart - 0.375) < 1e-9 && abs(after.strokeEnd - 0.625) < 1e-9, "\(after.strokeStart)...\(after.strokeEnd)")
+        // A start below 0 is not clamped before the offset moves it, as lottie-ios leaves it:
+        // -20-50% moved on by 36 degrees (10%) is -10%-60%, a round up on the doubled path:
+        // 0.45-0.8 (clamping first gave 10%-60%).
+        let unclamped = try #require(try Self.strokes("[\(Self.line), \(Self.trim(-20, 50, offset: 36)), \(Self.stroke)]").first)
+        #expect(abs(unclamped.strokeStart - 0.45) < 1e-9 && abs(unclamped.strokeEnd - 0.8) < 1e-9,
+                "\(unclamped.strokeStart)...\(unclamped.strokeEnd)")
         // An offset of any size repeats the path at most 16 times, and never traps.
         for offset in [1e300, -1e300, 36_000] {
             let far = try #require(try Self.strokes("[\(Self.line), \(Self.trim(0, 25, offset: offset)), \(Self.stroke)]").first)
