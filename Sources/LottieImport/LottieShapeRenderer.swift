@@ -71,6 +71,15 @@ struct LottieShapeRenderer {
                 let geometry = items.indices.prefix(i).filter { items[$0].isGeometry }
                     .map { items[$0].rounded(by: radius).modified(by: modifiers(after: $0, upTo: i)) }
                 guard !geometry.isEmpty else { continue }
+                // A trimmed stroke over several paths trims each path on its own, as lottie-ios
+                // draws it: a layer a path wherever a trim applies ("each path has to be trimmed
+                // separately"), the first path lowest.
+                if trim != nil, paint.kind == .stroke, geometry.count > 1 {
+                    for item in geometry {
+                        container.addSublayer(layer(for: paint, geometry: [item], trim: trim, bounds: container.bounds))
+                    }
+                    continue
+                }
                 container.addSublayer(layer(for: paint, geometry: geometry, trim: trim, bounds: container.bounds))
             case .unsupported(let type):
                 document.warn("\(path).shapes: \"\(type)\" items are not drawn")

@@ -143,6 +143,19 @@ struct LottieShapeItemTests {
         #expect(outer.strokeStart == 0.1 && outer.strokeEnd == 0.6)
     }
 
+    @Test("a trimmed stroke over two paths trims each on its own, as lottie-ios draws a layer a path under a trim")
+    func trimsEachPath() throws {
+        let lower = #"{"ty": "sh", "ks": {"a": 0, "k": {"i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "v": [[0, 80], [100, 80]], "c": false}}}"#
+        let shapes = try Self.strokes("[\(Self.line), \(lower), \(Self.trim(0, 50, offset: 0)), \(Self.stroke)]")
+        // Trimmed together, the first line would be whole and the second gone; each on its own,
+        // each keeps its first half.
+        #expect(shapes.count == 2, "\(shapes.count) stroked layers")
+        for shape in shapes {
+            #expect(shape.path?.elements.count == 2 && shape.strokeStart == 0 && shape.strokeEnd == 0.5,
+                    "\(shape.path?.elements.count ?? 0) elements, \(shape.strokeStart)...\(shape.strokeEnd)")
+        }
+    }
+
     @Test("an offset moves both ends along the path, going round more times where they pass its start or end")
     func trimOffsetRounds() throws {
         // 0-25% offset by -45 degrees (-12.5%): from -12.5% to 12.5%. lottie-ios moves both up by
