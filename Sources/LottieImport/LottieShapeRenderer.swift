@@ -124,7 +124,8 @@ struct LottieShapeRenderer {
     private func layer(for paint: LottiePaint, geometry: [LottieShapeItem], trim: TrimItem?, bounds: CGRect) -> CALayer {
         let shape = CAShapeLayer()
         shape.frame = bounds
-        let rounds: (rounds: Int, before: Int) = paint.kind == .stroke ? trim.map(trimRounds) ?? (1, 0) : (1, 0)
+        let trimOrder: TrimOrder = trim.map { order(of: $0) } ?? .asGiven
+        let rounds: (rounds: Int, before: Int) = paint.kind == .stroke ? trim.map { trimRounds($0, order: trimOrder) } ?? (1, 0) : (1, 0)
         animatePath(shape, geometry, rounds: rounds.rounds)
         shape.fillRule = paint.evenOdd ? .evenOdd : .nonZero
         let isGradient = paint.gradientType != nil
@@ -144,7 +145,7 @@ struct LottieShapeRenderer {
                 builder.animate(shape, "lineDashPhase", paint.dashOffset) { NSNumber(value: $0) }
                 if paint.dashesAnimated { document.warn("\(path).d: animated dash lengths are drawn at their first values (the offset animates)") }
             }
-            if let trim { applyTrim(trim, to: shape, rounds: rounds) }
+            if let trim { applyTrim(trim, order: trimOrder, to: shape, rounds: rounds) }
         }
         if paint.gradientType == 2, paint.hasHighlight {
             document.warn("\(path): a radial gradient's highlight is not drawn (Core Animation's radial gradients have no focus)")
@@ -211,14 +212,13 @@ struct LottieShapeRenderer {
     /// past the end at every keyframe, else frame by frame), both moved along by the offset (a
     /// degree is 1/3.6 percent).
     private func trimEnds(_ trim: TrimItem, _ frame: Double, order: TrimOrder) -> (Double, Double) {
-        let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
-        var a = trim.start.value(at: frame, interpolate: mixed), b = trim.end.value(at: frame, interpolate: mixed)
+        var a = trim.start.value(at: frame, interpolate: Double.mix), b = trim.end.value(at: frame, interpolate: Double.mix)
         switch order {
         case .asGiven: break
         case .swapped: swap(&a, &b)
         case .perFrame: if a > b { swap(&a, &b) }
         }
-        let shift = trim.offset.value(at: frame, interpolate: mixed) / 3.6
+        let shift = trim.offset.value(at: frame, interpolate: Double.mix) / 3.6
         return (a + shift, b + shift)
     }
 
@@ -227,9 +227,8 @@ struct LottieShapeRenderer {
     enum TrimOrder { case asGiven, swapped, perFrame }
 
     private func order(of trim: TrimItem) -> TrimOrder {
-        let mixed: (Double, Double, Double) -> Double = { $0 + ($1 - $0) * $2 }
         let pairs = Set(trim.start.keyframes.map(\.time) + trim.end.keyframes.map(\.time))
-            .map { (trim.start.value(at: $0, interpolate: mixed), trim.end.value(at: $0, interpolate: mixed)) }
+            .map { (trim.start.value(at: $0, interpolate: Double.mix), trim.end.value(at: $0, interpolate: Double.mix)) }
         if pairs.allSatisfy({ $0.0 <= $0.1 }) { return .asGiven }
         if pairs.allSatisfy({ $0.0 >= $0.1 }) { return .swapped }
         return .perFrame
@@ -246,9 +245,8 @@ struct LottieShapeRenderer {
     /// The repeated path a trim with an offset is taken on, as lottie-ios makes it: round as many
     /// times as the furthest end reaches past the path's end (in hundreds, rounded up), and as
     /// many more as the lowest start reaches before its start, with both ends moved on by those.
-    private func trimRounds(_ trim: TrimItem) -> (rounds: Int, before: Int) {
+    private func trimRounds(_ trim: TrimItem, order: TrimOrder) -> (rounds: Int, before: Int) {
         guard trim.offset.keyframes.contains(where: { $0.value != 0 }) else { return (1, 0) }
-        let order = order(of: trim)
         let times = trimTimes(trim).times
         let first = times.min() ?? 0, last = times.max() ?? 0
         let frames = last > first ? Array(stride(from: first, through: last, by: max(1, (last - first) / 400))) + times : [first]
@@ -263,11 +261,10 @@ struct LottieShapeRenderer {
     }
 
     /// Lottie's trim as the stroke's start and end on the path drawn round `rounds.rounds` times.
-    private func applyTrim(_ trim: TrimItem, to shape: CAShapeLayer, rounds: (rounds: Int, before: Int)) {
+    private func applyTrim(_ trim: TrimItem, order: TrimOrder, to shape: CAShapeLayer, rounds: (rounds: Int, before: Int)) {
         let fraction = { (percent: Double) in
             NSNumber(value: min(max((percent + 100 * Double(rounds.before)) / 100 / Double(rounds.rounds), 0), 1))
         }
-        let order = order(of: trim)
         if !trim.offset.keyframes.contains(where: { $0.value != 0 }), order != .perFrame {
             // Eased by the keyframes' own timing functions, as lottie-ios animates strokeStart
             // and strokeEnd: exact between frames, and no samples to make.

@@ -75,4 +75,3 @@ extension CGPath {
         return result
     }
 }
-

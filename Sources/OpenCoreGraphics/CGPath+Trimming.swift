@@ -104,17 +104,21 @@ private struct TrimSegment {
     /// The arc length from 0 to `t` (8-point Gauss-Legendre: to well under a thousandth of a
     /// point on the curves paths are made of).
     func arcLength(to t: CGFloat) -> CGFloat {
-        let nodes: [(CGFloat, CGFloat)] = [(0.1834346424956498, 0.3626837833783620), (0.5255324099163290, 0.3137066458778873),
-                                           (0.7966664774136267, 0.2223810344533745), (0.9602898564975363, 0.1012285362903763)]
         var sum: CGFloat = 0
-        for (x, w) in nodes {
-            for sign in [-1.0, 1.0] as [CGFloat] {
-                let d = derivative(t * (1 + sign * x) / 2)
-                sum += w * hypot(d.x, d.y)
-            }
+        for (x, w) in Self.gaussLegendre {
+            let below = derivative(t * (1 - x) / 2), above = derivative(t * (1 + x) / 2)
+            sum += w * hypot(below.x, below.y)
+            sum += w * hypot(above.x, above.y)
         }
         return sum * t / 2
     }
+
+    /// The positive nodes of 8-point Gauss-Legendre quadrature on -1...1 and their weights (the
+    /// negative nodes mirror them).
+    private static let gaussLegendre: [(CGFloat, CGFloat)] = [
+        (0.1834346424956498, 0.3626837833783620), (0.5255324099163290, 0.3137066458778873),
+        (0.7966664774136267, 0.2223810344533745), (0.9602898564975363, 0.1012285362903763),
+    ]
 
     /// The parameter where `fraction` of the curve's arc length is reached (a line's is the
     /// fraction itself).
