@@ -150,23 +150,40 @@ final class FFmpegSink: FrameSink {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
+        // A write to an ffmpeg that has exited (a bad option, a full disk) must come back as an
+        // error this run reports with ffmpeg's own words; by default it is SIGPIPE, which ends
+        // quartz silently with the output half made.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
     }
 
     // ffmpeg reads straight colour over black: the premultiplied pixels are exactly that.
     func encode(_ image: CGImage) throws -> Any { Data(image.bitmap.pixels) }
     func write(_ encoded: Any, index: Int) throws {
-        try input.fileHandleForWriting.write(contentsOf: encoded as! Data)
+        do {
+            try input.fileHandleForWriting.write(contentsOf: encoded as! Data)
+        } catch {
+            // ffmpeg stopped reading: what it said is the reason, not the broken pipe.
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            unlink(temporary.path)
+            throw failure(status: process.terminationStatus, at: index)
+        }
+    }
+
+    /// ffmpeg's exit status and what it wrote to its standard error, as the error this run reports.
+    private func failure(status: Int32, at index: Int? = nil) -> OutputWriteError {
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let when = index.map { " before taking frame \($0)" } ?? ""
+        return OutputWriteError(path: path, reason: "ffmpeg failed\(when) (exit status \(status))" + (said.isEmpty ? "" : ": \(said)"))
     }
 
     func finish() throws {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         defer { unlink(temporary.path) }
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw OutputWriteError(path: path, reason: "ffmpeg failed: \(message)")
-        }
+        guard process.terminationStatus == 0 else { throw failure(status: process.terminationStatus) }
         guard let video = FileManager.default.contents(atPath: temporary.path) else {
             throw OutputWriteError(path: path, reason: "ffmpeg wrote no file")
         }
@@ -175,7 +192,7 @@ final class FFmpegSink: FrameSink {
 
     func abandon() {
         try? input.fileHandleForWriting.close()
-        process.terminate()
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
         unlink(temporary.path)
     }

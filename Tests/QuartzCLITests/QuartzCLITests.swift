@@ -348,6 +348,30 @@ struct QuartzCLITests {
         #expect(try quartz(["animate", scene.path, "-o", parts.path, "--shard", "4/3"]).status != 0)
     }
 
+    @Test("an ffmpeg that stops reading is reported with its own words, not ended by a broken pipe")
+    func ffmpegExitsEarly() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try writeScene(in: folder)
+        // An ffmpeg that refuses at once, reading nothing: each frame (256 x 192 pixels, 192 KiB)
+        // is more than a pipe holds, so the first write finds no reader.
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let fake = bin.appendingPathComponent("ffmpeg")
+        try Data("#!/bin/sh\necho 'Unknown encoder libx264' >&2\nexit 1\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let mp4 = folder.appendingPathComponent("a.mp4")
+        for backend in ["cpu", "gpu"] {
+            let run = try quartz(["animate", scene.path, "-o", mp4.path, "--backend", backend, "--scale", "4"], environment: ["PATH": path])
+            #expect(!run.signaled && run.status != 0, "\(backend): status \(run.status), signaled \(run.signaled): \(run.error)")
+            #expect(run.error.contains("ffmpeg failed") && run.error.contains("Unknown encoder libx264"), "\(backend): \(run.error)")
+            #expect(!FileManager.default.fileExists(atPath: mp4.path))
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("a.mp4") || $0.hasSuffix(".mp4") }
+            #expect(left.isEmpty, "\(backend) left \(left)")
+        }
+    }
+
     @Test("MP4 says plainly when ffmpeg is missing; check compares the backends; schema prints the schema")
     func checkAndSchema() throws {
         let folder = try scratch()
