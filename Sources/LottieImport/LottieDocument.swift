@@ -107,6 +107,9 @@ public final class LottieDocument {
         return layer
     }
 
+    /// The glyph outlines of `$.chars`, read on first use (only text in a missing font needs them).
+    private(set) lazy var glyphTable = LottieGlyphTable(document: self)
+
     func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }

@@ -9,8 +9,10 @@ import OpenCoreGraphics
 // height "lh" and justification "j". Point text sits with its first baseline's start (left),
 // end (right) or middle (centre) at the layer's origin or "ps", with a fifth of the size of
 // room each side for glyphs that reach past their advance; box text ("sz", "ps") wraps in its
-// box, its first baseline a cap height below the box's top. Text animators, path text and
-// glyph shapes ("chars") are read and not drawn, each said as a warning.
+// box, its first baseline a cap height below the box's top. In a font the machine lacks, text
+// whose every character has a glyph in the file's "chars" is drawn from those outlines, laid out
+// the same way (LottieGlyphs.swift). Text animators and path text are read and not drawn, each
+// said as a warning.
 
 enum LottieText {
     /// Longest text drawn, in characters; a longer one is refused (its shaping is the cost).
@@ -23,9 +25,6 @@ enum LottieText {
         if keyframes.count > 1 { document.warn("\(t.path).d.k: text keyframes after the first are not shown (Core Animation does not animate text)") }
         if let animators = try t["a"]?.array(), !animators.isEmpty { document.warn("\(t.path).a: text animators are not applied") }
         if t["p"]?["m"] != nil { document.warn("\(t.path).p: text on a path is drawn on a straight line") }
-        if let chars = try? document.root["chars"]?.array(), !chars.isEmpty {
-            document.warn("$.chars: glyph shapes are not used; text is drawn in its font")
-        }
         let text = try style.optionalString("t") ?? ""
         guard text.count <= maxCharacters else {
             throw style.fail("\"t\": text of \(text.count) characters, more than the limit of \(maxCharacters)")
@@ -34,7 +33,17 @@ enum LottieText {
         guard size.isFinite, size > 0, size <= 10_000 else { throw style.fail("\"s\": a font size must be between 0 and 10,000 points") }
         let textLayer = LottieTextLayer()
         textLayer.text = text.replacingOccurrences(of: "\u{3}", with: "\r")
-        textLayer.font = CTFontCreateWithName(try style.optionalString("f") ?? "Helvetica", size, nil)
+        let fontName = try style.optionalString("f") ?? "Helvetica"
+        let font = CTFontCreateWithName(fontName, size, nil)
+        textLayer.font = font
+        if font.isSubstitute, document.glyphTable.isAppleFamily(font: fontName) {
+            if let glyphs = document.glyphTable.glyphs(for: text, font: fontName) {
+                textLayer.glyphs = glyphs
+                textLayer.glyphCapHeight = Self.capHeight(of: glyphs, size: size) ?? CTFontGetCapHeight(font)
+            } else if document.root["chars"] != nil {
+                document.warn("\(style.path).t: the font \(fontName) is not installed and $.chars lacks a glyph of this text; drawn in \(font.fontName)")
+            }
+        }
         textLayer.alignment = [1: .right, 2: .center][Int(try style.optionalNumber("j") ?? 0)] ?? .left
         textLayer.lineHeight = try style.optionalNumber("lh") ?? size * 1.2
         textLayer.tracking = size * (try style.optionalNumber("tr") ?? 0) / 1000
@@ -55,6 +64,14 @@ enum LottieText {
             textLayer.position = .zero
         }
         node.addSublayer(textLayer)
+    }
+
+    /// The height of the glyphs' capitals (the first of H, I, E, T, L found), in points.
+    private static func capHeight(of glyphs: [Character: LottieGlyph], size: CGFloat) -> CGFloat? {
+        for c in "HIETL" {
+            if let glyph = glyphs[c], !glyph.outline.isEmpty { return -glyph.outline.boundingBoxOfPath.minY * size / 100 }
+        }
+        return nil
     }
 
     /// A text colour: 0...1 components, or 0...255 where one passes 1; opaque unless it says.
@@ -78,6 +95,12 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
     var strokeOnTop = false
     /// The box of box text; nil for point text.
     var boxSize: CGSize?
+    /// The file's glyphs, where the text is drawn from them instead of a stand-in font.
+    var glyphs: [Character: LottieGlyph]?
+    var glyphCapHeight: CGFloat = 0
+    /// The glyphs laid out (`sizeToFit`), y down, and where their origin sits in the bounds.
+    private var glyphOutline: CGPath?
+    private var glyphOrigin = CGPoint.zero
 
     override init() { super.init() }
 
@@ -86,6 +109,7 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
         guard let other = layer as? LottieTextLayer else { return }
         (text, font, alignment, lineHeight, tracking) = (other.text, other.font, other.alignment, other.lineHeight, other.tracking)
         (fillColor, strokeColor, strokeWidth, strokeOnTop, boxSize) = (other.fillColor, other.strokeColor, other.strokeWidth, other.strokeOnTop, other.boxSize)
+        (glyphs, glyphCapHeight, glyphOutline, glyphOrigin) = (other.glyphs, other.glyphCapHeight, other.glyphOutline, other.glyphOrigin)
     }
 
     required init?(coder: NSCoder) { nil }
@@ -120,6 +144,7 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
 
     /// Sizes the layer to its text and sets its anchor where the text is placed from.
     func sizeToFit() {
+        if glyphs != nil { return sizeGlyphsToFit() }
         guard let font, let string = attributed(stroke: false) ?? attributed(stroke: true) else {
             bounds = .zero
             return
@@ -150,7 +175,56 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
         setNeedsDisplay()
     }
 
+    /// Core Text's stroke width: a percentage of the size.
+    private var strokePoints: CGFloat { strokeColor != nil && strokeWidth > 0 ? strokeWidth / 100 * (font.map(CTFontGetSize) ?? 0) : 0 }
+
+    /// `sizeToFit` for text drawn from the file's glyphs: the bounds hold the outlines (and the
+    /// stroke and the padding around them; box text its box too), on whole points from the
+    /// text's origin, which the anchor is.
+    private func sizeGlyphsToFit() {
+        guard let glyphs, let font, !text.isEmpty, fillColor != nil || strokePoints > 0 else {
+            (bounds, glyphOutline) = (.zero, nil)
+            return
+        }
+        let layout = LottieGlyphLayout(text: text, glyphs: glyphs, size: CTFontGetSize(font), tracking: tracking, lineHeight: lineHeight,
+                                       alignment: alignment, box: boxSize, capHeight: glyphCapHeight)
+        let outline = layout.outline
+        var ink = outline.isEmpty ? CGRect.null : outline.boundingBoxOfPath.insetBy(dx: -(padding + strokePoints), dy: -(padding + strokePoints))
+        if let boxSize { ink = ink.union(CGRect(origin: .zero, size: boxSize)) }
+        guard !ink.isNull, ink.width > 0, ink.height > 0 else {
+            (bounds, glyphOutline) = (.zero, nil)
+            return
+        }
+        let minX = ink.minX.rounded(.down), minY = ink.minY.rounded(.down)
+        let size = CGSize(width: ink.maxX.rounded(.up) - minX, height: ink.maxY.rounded(.up) - minY)
+        glyphOutline = outline
+        glyphOrigin = CGPoint(x: -minX, y: -minY)
+        bounds = CGRect(origin: .zero, size: size)
+        anchorPoint = CGPoint(x: glyphOrigin.x / size.width, y: glyphOrigin.y / size.height)
+        setNeedsDisplay()
+    }
+
     override func draw(in ctx: CGContext) {
+        if glyphs != nil {
+            guard let glyphOutline else { return }
+            // Glyph outlines are y down, as the context is: no turn over.
+            ctx.translateBy(x: glyphOrigin.x, y: glyphOrigin.y)
+            let stroke = { [self] in
+                guard let strokeColor, strokePoints > 0 else { return }
+                ctx.setStrokeColor(strokeColor)
+                ctx.setLineWidth(strokePoints)
+                ctx.addPath(glyphOutline)
+                ctx.strokePath()
+            }
+            if !strokeOnTop { stroke() }
+            if let fillColor {
+                ctx.setFillColor(fillColor)
+                ctx.addPath(glyphOutline)
+                ctx.fillPath()
+            }
+            if strokeOnTop { stroke() }
+            return
+        }
         guard let font else { return }
         // Core Text draws y up: the context (y down, the layer's bounds) is turned over.
         ctx.translateBy(x: 0, y: bounds.height)

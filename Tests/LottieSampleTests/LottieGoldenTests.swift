@@ -38,7 +38,7 @@ struct LottieGoldenTests {
         for needle in [#""ty":"rc""#, #""ty":"el""#, #""ty":"sr""#, #""ty":"sh""#, #""ty":"fl""#, #""ty":"st""#, #""ty":"gf""#, #""ty":"gs""#,
                        #""ty":"tm""#, #""ty":"rp""#, #""ty":0"#, #""ty":1"#, #""ty":2"#, #""ty":3"#, #""mode":"s""#, #""mode":"i""#,
                        #""inv":true"#, #""tt":1"#, #""tt":2"#, #""tm":"#, #""sr":2"#, #""parent":"#, #""h":1"#, #""to":"#, #""bm":1"#,
-                       #""ty":25"#, #""ddd":1"#, #""sk":"#, #""d":[{"#, #""r":2"#, #""ty":5"#, #""sz":"#, #""ty":"rd""#, #""ty":"zz""#, #""ty":"op""#] {
+                       #""ty":25"#, #""ddd":1"#, #""sk":"#, #""d":[{"#, #""r":2"#, #""ty":5"#, #""sz":"#, #""ty":"rd""#, #""ty":"zz""#, #""ty":"op""#, #""chars":"#] {
             #expect(json.contains(needle), "no document uses \(needle)")
         }
     }
