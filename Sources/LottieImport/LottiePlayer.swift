@@ -32,13 +32,17 @@ public final class LottiePlayer {
         animation.position = CGPoint(x: (size.width - document.width * scale) / 2, y: (size.height - document.height * scale) / 2)
         animation.speed = 0
         root.addSublayer(animation)
-        func scaleText(_ layer: CALayer) {
-            if layer is LottieTextLayer { layer.contentsScale = min(max(renderScale * scale, 0.01), 16) }
-            for sublayer in layer.sublayers ?? [] { scaleText(sublayer) }
+        self.renderScale = renderScale
+        func findText(_ layer: CALayer) -> Bool {
+            (layer is LottieTextLayer) || (layer.sublayers ?? []).contains(where: findText) || layer.mask.map(findText) == true
         }
-        scaleText(animation)
+        hasText = findText(animation)
         seek(toFrame: document.inFrame)
     }
+
+    /// Pixels a viewport point in the renders the text is drawn for.
+    private let renderScale: CGFloat
+    private let hasText: Bool
 
     /// The frame shown: from the document's first frame (`ip`) to its end (`op`).
     public private(set) var currentFrame: Double = 0
@@ -64,7 +68,42 @@ public final class LottiePlayer {
         // The animation's clock is stopped (speed 0), so the media time does not matter. Drawn
         // content (text) is drawn first, once: presentation copies carry it.
         root.displayTreeIfNeeded()
+        let tree = root.presentationTree(atMediaTime: 0, reusing: presentationCache)
+        guard hasText, fitTextScales(in: tree) else { return tree }
+        root.displayTreeIfNeeded()
         return root.presentationTree(atMediaTime: 0, reusing: presentationCache)
+    }
+
+    /// Gives each text layer the backing store scale it shows at in `tree` (renderScale times
+    /// every transform above it), rounded up to a quarter octave; true where one changed (its
+    /// text is drawn again). Apple's `render(in:)`, which drew lottie-ios's snapshots, draws text
+    /// as outlines at the context's resolution; a store of a fixed scale under a parent scaled
+    /// down twentyfold is minified past what sampling holds, and thin strokes fall between
+    /// samples (pr_2559's labels under a 0.048 precomposition lost the bowls of "%"). Rounding
+    /// keeps a text whose scale animates from being drawn again every frame.
+    private func fitTextScales(in tree: CALayer) -> Bool {
+        var changed = false
+        func walk(_ layer: CALayer, _ above: CGAffineTransform) {
+            let t = layer.transform
+            let here = CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: 0, ty: 0).concatenating(above)
+            if let text = layer.model() as? LottieTextLayer {
+                let shown = renderScale * max(hypot(here.a, here.b), hypot(here.c, here.d))
+                let quarterOctaves = shown > 0 && shown.isFinite ? (log2(shown) * 4).rounded(.up) : 0
+                let scale = min(max(pow(2, quarterOctaves / 4), 0.01), 16)
+                if text.contentsScale != scale {
+                    text.contentsScale = scale
+                    text.setNeedsDisplay()
+                    changed = true
+                }
+            }
+            let s = layer.sublayerTransform
+            let below = CGAffineTransform(a: s.m11, b: s.m12, c: s.m21, d: s.m22, tx: 0, ty: 0).concatenating(here)
+            for sublayer in layer.sublayers ?? [] { walk(sublayer, below) }
+            // A matte is a mask, in its layer's own space.
+            if let mask = layer.mask { walk(mask, here) }
+        }
+        walk(tree, .identity)
+        return changed
     }
 
     private let presentationCache = PresentationCache()
