@@ -114,6 +114,8 @@ struct LottieGlyphLayout {
         let origin: CGPoint
     }
     let glyphs: [Placed]
+    /// Each line's width: its advances and tracking.
+    let lineWidths: [CGFloat]
     /// Points per hundred: a glyph's outline is drawn scaled by this.
     let scale: CGFloat
 
@@ -131,10 +133,12 @@ struct LottieGlyphLayout {
             lines += Self.wrap(paragraph, within: box.width, advance: advance)
         }
         var placed: [Placed] = []
+        var widths: [CGFloat] = []
         for (index, line) in lines.enumerated() {
             let baseline = (box == nil ? 0 : capHeight) + CGFloat(index) * lineHeight
             if let box, baseline > box.height { break }
             let lineWidth = width(line)
+            widths.append(lineWidth)
             let room = box?.width ?? 0
             var x: CGFloat = switch alignment {
             case .right: room - lineWidth
@@ -148,6 +152,7 @@ struct LottieGlyphLayout {
             }
         }
         glyphs = placed
+        lineWidths = widths
     }
 
     /// `paragraph` in lines at most `limit` wide: broken at the last space before the glyph that

@@ -166,13 +166,31 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
             default: anchor = CGPoint(x: padding, y: ascent)
             }
         }
-        if fillColor != nil, strokeColor != nil, strokeWidth > 0 {
+        // The anchor is placed as a fraction of the text's rectangle before the rectangle is
+        // widened by the stroke (lottie-ios's order), so stroked and filled text sits that
+        // fraction of the stroke width up and left of its origin (`strokeWidening`).
+        let fraction = CGPoint(x: rect.width > 0 ? anchor.x / rect.width : 0, y: rect.height > 0 ? anchor.y / rect.height : 0)
+        if widensForStroke {
             rect.size.width += strokeWidth
             rect.size.height += strokeWidth
         }
         bounds = rect
-        anchorPoint = CGPoint(x: rect.width > 0 ? anchor.x / rect.width : 0, y: rect.height > 0 ? anchor.y / rect.height : 0)
+        anchorPoint = fraction
         setNeedsDisplay()
+    }
+
+    /// lottie-ios widens the text's rectangle by the stroke width (in points, whatever the
+    /// stroke's own width) where it draws both fill and stroke.
+    private var widensForStroke: Bool { fillColor != nil && strokeColor != nil && strokeWidth > 0 }
+
+    /// How far up and left of where its anchor says the text sits, for an anchor at `anchor` of
+    /// a `rect` that lottie-ios then widens by the stroke width: the anchor keeps its fraction of
+    /// the rectangle while the text keeps its place from the top left. Apple's frames show it
+    /// (`Text_AnimatedProperties`' filled and stroked text sits 1.3 pixels higher than its
+    /// origin says).
+    private func strokeWidening(anchor: CGPoint, rect: CGSize) -> CGPoint {
+        guard widensForStroke, rect.width > 0, rect.height > 0 else { return .zero }
+        return CGPoint(x: anchor.x * strokeWidth / rect.width, y: anchor.y * strokeWidth / rect.height)
     }
 
     /// Core Text's stroke width: a percentage of the size.
@@ -200,7 +218,26 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
         glyphOutline = outline
         glyphOrigin = CGPoint(x: -minX, y: -minY)
         bounds = CGRect(origin: .zero, size: size)
-        anchorPoint = CGPoint(x: glyphOrigin.x / size.width, y: glyphOrigin.y / size.height)
+        // The rectangle Core Text would have made (the stand-in font's metrics for the font's),
+        // for where lottie-ios's stroke widening puts the text.
+        let ascent = CTFontGetAscent(font), descent = CTFontGetDescent(font), natural = ascent + descent + CTFontGetLeading(font)
+        let widening: CGPoint
+        if let boxSize {
+            widening = strokeWidening(anchor: CGPoint(x: 0, y: ascent - glyphCapHeight),
+                                      rect: CGSize(width: boxSize.width, height: boxSize.height + ascent - glyphCapHeight + descent))
+        } else {
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: LottieGlyphLayout.isLineBreak).count
+            let width = layout.lineWidths.max() ?? 0
+            let rect = CGSize(width: (width + 2 * padding).rounded(.up),
+                              height: (natural + CGFloat(max(lines - 1, 0)) * max(lineHeight, 0)).rounded(.up))
+            let x: CGFloat = switch alignment {
+            case .right: width + padding
+            case .center: (width + 2 * padding) / 2
+            default: padding
+            }
+            widening = strokeWidening(anchor: CGPoint(x: x, y: ascent), rect: rect)
+        }
+        anchorPoint = CGPoint(x: (glyphOrigin.x + widening.x) / size.width, y: (glyphOrigin.y + widening.y) / size.height)
         setNeedsDisplay()
     }
 
