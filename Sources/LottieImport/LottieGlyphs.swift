@@ -63,7 +63,7 @@ struct LottieGlyphTable {
                 }
                 fonts[key, default: [:]][character] = LottieGlyph(outline: outline, advance: advance)
             } catch {
-                document.warn("\(error); its font is drawn from the font itself")
+                document.warn("\(error); text in its font is drawn in the font or its stand-in, not from glyphs")
                 if let key = try? Key(char.optionalString("fFamily") ?? "", char.optionalString("style") ?? "") { broken.insert(key) }
             }
         }
