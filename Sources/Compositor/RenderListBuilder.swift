@@ -50,6 +50,14 @@ public struct RenderListBuilder {
     /// false keeps the reach's own rectangle, the route to compare with.
     public var shadowQuadsInWholePixels = true
 
+    /// Whether a layer turned out of the plane (its transform, or its superlayer's
+    /// sublayerTransform, turning it about x or y or adding perspective:
+    /// `CATransform3D.turnsOutOfPlane`) is drawn, with its sublayers. Default: true, as Core
+    /// Animation's compositor draws it; false is `render(in:)`'s rule, which Apple documents as
+    /// "layers that use 3D transforms are not rendered" and whose frames of lottie-ios's
+    /// issue_1932 show its letters missing while they turn about y.
+    public var drawsLayersTurnedOutOfPlane = true
+
     /// Trees deeper than this are refused rather than recursed into (`RenderLimits.current`).
     public static var maxDepth: Int { RenderLimits.current.maxDepth }
 
@@ -336,6 +344,10 @@ public struct RenderListBuilder {
         guard state.layersVisited <= limits.maxLayers else { throw CompositorError.tooManyLayers(limit: limits.maxLayers) }
         if let excess = state.overBudget { throw excess }
         if layer.isHidden { return }
+        if !drawsLayersTurnedOutOfPlane, passMap == nil,
+           layer.transform.turnsOutOfPlane || (layer.superlayer.map { $0.mask !== layer && $0.sublayerTransform.turnsOutOfPlane } ?? false) {
+            return
+        }
         if let problem = GeometryCheck.problem(in: layer) {
             state.diagnostics.append("\(layer) and its sublayers are not drawn: \(problem)")
             return

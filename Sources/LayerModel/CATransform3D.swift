@@ -174,6 +174,22 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
 }
 
 /// True when `t` is exactly representable by an affine transform: no z terms, no perspective.
+extension CATransform3D {
+    /// Whether the transform turns the plane out of itself (about x or y) or projects it
+    /// (perspective): m13, m23, m31 or m32 off 0 by more than a millionth of the plane's own
+    /// scale (the largest of m11, m12, m21, m22, at least 1), or m14, m24, m34 off 0 or m44 off 1
+    /// by more than 1e-9. Scaling or moving along z alone (m33, m43) leaves the plane's picture
+    /// as it is and does not count. The margins are for rounding: two planar transforms
+    /// interpolated through their decomposition come back with some 1e-8 of a turn (a square
+    /// root of the quaternion's rounding), which no one draws; a turn of a thousandth of a
+    /// radian is 1e-3.
+    public var turnsOutOfPlane: Bool {
+        let turn = 1e-6 * max(1, abs(m11), abs(m12), abs(m21), abs(m22)), projection = 1e-9
+        return abs(m13) > turn || abs(m23) > turn || abs(m31) > turn || abs(m32) > turn
+            || abs(m14) > projection || abs(m24) > projection || abs(m34) > projection || abs(m44 - 1) > projection
+    }
+}
+
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
     t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
         && t.m33 == 1 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1

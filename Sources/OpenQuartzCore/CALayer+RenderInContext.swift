@@ -9,7 +9,9 @@ extension CALayer {
     /// taken as the layer's bounds space (the layer's own transform and position are left out, as
     /// in Core Animation; its opacity applies), rasterized by the CPU reference at the context's
     /// scale. In a context flipped to y down (as UIKit's), the drawing is upright; seed 000's
-    /// mirror draws a layer this way, flipped.
+    /// mirror draws a layer this way, flipped. As Apple documents for this method, layers that
+    /// use 3D transforms (turned about x or y, or in perspective) are not rendered, nor their
+    /// sublayers (`RenderListBuilder.drawsLayersTurnedOutOfPlane`).
     public func render(in ctx: CGContext) {
         let b = bounds
         guard b.size.width > 0, b.size.height > 0 else { return }
@@ -17,7 +19,9 @@ extension CALayer {
         let scale = max((abs(m.a * m.d - m.b * m.c)).squareRoot(), 1e-3)
         displayTreeIfNeeded()
         let tree = hasAnimationsInSubtree ? presentationTree(atMediaTime: CACurrentMediaTime()) : self
-        guard let list = try? RenderListBuilder(viewport: b, scale: scale).build(contentOf: tree) else { return }
+        var builder = RenderListBuilder(viewport: b, scale: scale)
+        builder.drawsLayersTurnedOutOfPlane = false
+        guard let list = try? builder.build(contentOf: tree) else { return }
         let image = CGImage(bitmap: RasterRenderer().render(list))
         ctx.saveGState()
         ctx.setAlpha(CGFloat(tree.opacity))

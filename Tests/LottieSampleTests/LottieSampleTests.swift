@@ -99,7 +99,10 @@ struct LottieSampleTests {
                 for feature in features + ["all"] { byFeature[feature, default: (0, 0)].frames += 1 }
                 let apple = try CGImage.load(contentsOf: Self.folder.appendingPathComponent("apple/\(sample.name)-\(progress).png")).bitmap
                 let root = try Self.tree(document, frame: document.frame(atProgress: Double(progress) / 100))
-                let list = try RenderListBuilder(viewport: root.frame, scale: 2).build(root: root)
+                // Apple's frames were drawn by render(in:), which leaves out layers turned in 3D.
+                var builder = RenderListBuilder(viewport: root.frame, scale: 2)
+                builder.drawsLayersTurnedOutOfPlane = false
+                let list = try builder.build(root: root)
                 let cpu = RasterRenderer().render(list), gpu = try device.render(list)
                 if only != nil, ProcessInfo.processInfo.environment["LOTTIE_DUMP"] != nil { print(list) }
                 let agreement = try ImageComparison.compare(cpu, gpu, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
@@ -137,5 +140,5 @@ struct LottieSampleTests {
     }
 
     /// The frames that passed when docs/lottie.md was last written: a floor, raised as more pass.
-    static let recordedPasses = 439
+    static let recordedPasses = 441
 }

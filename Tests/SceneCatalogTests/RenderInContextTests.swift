@@ -40,4 +40,42 @@ struct RenderInContextTests {
         scene().render(in: ctx)
         #expect(ctx.bitmap[29, 9] == (255, 0, 0, 255) && ctx.bitmap[30, 10] == (0, 0, 255, 255))
     }
+
+    @Test("layers turned in 3D are not rendered, as Apple documents; z alone and rounding keep a layer in the plane")
+    func layersTurnedIn3D() throws {
+        func draw(_ change: (CALayer, CALayer) -> Void) throws -> Bitmap {
+            let layer = scene(), square = layer.sublayers![1]
+            change(layer, square)
+            let ctx = try #require(CGContext(width: 20, height: 10))
+            ctx.translateBy(x: 0, y: 10)
+            ctx.scaleBy(x: 1, y: -1)
+            layer.render(in: ctx)
+            return ctx.bitmap
+        }
+        let blue: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 255, 255)
+        // Turned about y: the square is left out, the rest drawn; CARenderer draws it.
+        let turned = try draw { _, square in square.transform = CATransform3DMakeRotation(0.5, 0, 1, 0) }
+        #expect(turned[17, 8].3 == 0 && turned[2, 1] == (255, 0, 0, 255))
+        let layer = scene()
+        layer.sublayers![1].transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+        layer.transform = CATransform3DIdentity
+        let shown = try layer.renderedImage(bounds: CGRect(x: 290, y: 295, width: 20, height: 10), backend: .cpu).bitmap
+        #expect(shown[17, 8].3 > 0, "CARenderer draws a layer turned in 3D")
+        // A sublayerTransform with perspective turns the sublayers: both left out.
+        let perspective = try draw { layer, _ in
+            var t = CATransform3DIdentity
+            t.m34 = -1 / 500
+            layer.sublayerTransform = t
+        }
+        #expect(perspective[2, 1].3 == 0 && perspective[17, 8].3 == 0)
+        // Scaled along z, or turned by rounding's 1e-8 about y: drawn.
+        let deep = try draw { _, square in square.transform = CATransform3DMakeScale(1, 1, 4) }
+        #expect(deep[17, 8] == blue)
+        let noise = try draw { _, square in
+            var t = CATransform3DIdentity
+            (t.m13, t.m31) = (-1.5e-8, 1.5e-8)
+            square.transform = t
+        }
+        #expect(noise[17, 8] == blue)
+    }
 }
