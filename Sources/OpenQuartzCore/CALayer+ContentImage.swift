@@ -13,6 +13,7 @@ extension CALayer {
     /// with a `CARenderer` frame, the media clock is set to `t` first, so animations still
     /// uncommitted begin at `t`, and one with a `beginTime` of its own is shown `t - beginTime`
     /// into it. `size` (in points, from the bounds' origin) replaces the bounds' size as the image's.
+    /// Layers that use 3D transforms are not drawn, as Apple documents for `render(in:)`.
     public func renderedContentImage(size: CGSize? = nil, scale: CGFloat = 1, backend: RenderBackend = .cpu,
                                      atTime t: Double? = nil) throws -> CGImage {
         if let t, !t.isFinite { throw RenderError.invalidTime(t) }
@@ -26,8 +27,10 @@ extension CALayer {
             let tree = if let t, hasAnimationsInSubtree { presentationTree(atMediaTime: t) } else { self }
             opacity = Double(tree.opacity)
             do {
-                let viewport = CGRect(origin: bounds.origin, size: size ?? bounds.size)
-                return try RenderListBuilder(viewport: viewport, scale: scale).build(contentOf: tree)
+                var builder = RenderListBuilder(viewport: CGRect(origin: bounds.origin, size: size ?? bounds.size), scale: scale)
+                // Layers turned in 3D are left out, as render(in:) leaves them (`render(in:)`).
+                builder.drawsLayersTurnedOutOfPlane = false
+                return try builder.build(contentOf: tree)
             } catch let error as CompositorError {
                 throw RenderError.compositing(error)
             }

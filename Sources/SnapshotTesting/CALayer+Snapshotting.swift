@@ -10,7 +10,8 @@ extension Snapshotting where Value == CALayer, Format == CGImage {
 
     /// A snapshot strategy for comparing layers, as the library's on Apple's platforms: the layer
     /// laid out (`setNeedsLayout`, `layoutIfNeeded`) and drawn as `render(in:)` draws it into an
-    /// image of its bounds (its own transform and position left out, its opacity applied);
+    /// image of its bounds (its own transform and position left out, its opacity applied, layers
+    /// turned in 3D not drawn);
     /// `precision` and `perceptualPrecision` as in `Diffing<CGImage>.image`.
     ///
     /// OpenQuartz's extras: `size` (the image's size in points from the bounds' origin, in place of

@@ -85,6 +85,10 @@ struct SnapshotTests {
         let wider = try layer.renderedContentImage(size: CGSize(width: 50, height: 10))
         #expect(wider.width == 50 && wider.height == 10)
         #expect(wider.bitmap[5, 5] == (0, 0, 128, 128) && wider.bitmap[45, 5] == (0, 0, 0, 0))
+        // A sublayer turned about y is not drawn, as render(in:) leaves layers that use 3D
+        // transforms out: the red shows where the strip was.
+        child.transform = CATransform3DMakeRotation(0.3, 0, 1, 0)
+        #expect(try layer.renderedContentImage(scale: 2).bitmap[5, 20] == (128, 0, 0, 128))
     }
 
     @Test("record mode missing records a new reference and fails with the library's message; the next run matches")
