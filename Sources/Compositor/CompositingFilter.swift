@@ -56,9 +56,12 @@ extension BlendMode {
 
 extension RenderListBuilder {
     /// The mode `layer`'s compositingFilter blends it with the backdrop by; nil for none, for
-    /// source-over, and for a value this renderer does not know (`unknownCompositingFilter`).
-    static func compositingMode(of layer: CALayer) -> BlendMode? {
-        layer.compositingFilter.flatMap { BlendMode(compositingFilter: $0) }.flatMap { $0 == .sourceOver ? nil : $0 }
+    /// source-over, for a value this renderer does not know (`unknownCompositingFilter`), and
+    /// under `render(in:)`'s rules for the non-separable modes (`DrawingRules.renderInContext`).
+    func compositingMode(of layer: CALayer) -> BlendMode? {
+        guard let mode = layer.compositingFilter.flatMap({ BlendMode(compositingFilter: $0) }), mode != .sourceOver else { return nil }
+        if rules == .renderInContext, [.hue, .saturation, .color, .luminosity].contains(mode) { return nil }
+        return mode
     }
 
     /// What the diagnostics say of a compositingFilter that names no mode known here (the layer

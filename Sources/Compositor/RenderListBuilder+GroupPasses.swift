@@ -30,7 +30,7 @@ extension RenderListBuilder {
         inner.outline = outline ?? visit.outline
         // Blended with the backdrop by its compositingFilter, mask and all (not a group inside a
         // mask's pass, whose composite is the one that blends).
-        let blend = visit.isolation == .none ? RenderListBuilder.compositingMode(of: layer) : nil
+        let blend = visit.isolation == .none ? compositingMode(of: layer) : nil
         // Where the composite leaves the target alone under a clear source, only the pixels
         // inside the clip it is composited through, and with a mask only those the mask draws,
         // can show: the pass and everything drawn into it stop there (a gradient layer padded

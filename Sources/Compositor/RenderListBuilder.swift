@@ -50,13 +50,26 @@ public struct RenderListBuilder {
     /// false keeps the reach's own rectangle, the route to compare with.
     public var shadowQuadsInWholePixels = true
 
-    /// Whether a layer turned out of the plane (its transform, or its superlayer's
-    /// sublayerTransform, turning it about x or y or adding perspective:
-    /// `CATransform3D.turnsOutOfPlane`) is drawn, with its sublayers. Default: true, as Core
-    /// Animation's compositor draws it; false is `render(in:)`'s rule, which Apple documents as
-    /// "layers that use 3D transforms are not rendered" and whose frames of lottie-ios's
-    /// issue_1932 show its letters missing while they turn about y.
-    public var drawsLayersTurnedOutOfPlane = true
+    /// Whose rules the frame is drawn by. Default: `.compositor`.
+    public var rules = DrawingRules.compositor
+
+    /// What draws a layer tree on Apple, and so what a frame of it shows.
+    public enum DrawingRules: Sendable {
+        /// Core Animation's compositor (`CARenderer`, the screen): every layer and compositing
+        /// filter this renderer knows.
+        case compositor
+        /// `render(in:)`'s, which drew Apple's frames of lottie-ios and which snapshot tests on
+        /// Apple draw through. A layer turned out of the plane (its transform, or its
+        /// superlayer's sublayerTransform, turning it about x or y or adding perspective:
+        /// `CATransform3D.turnsOutOfPlane`) is not drawn, nor its sublayers: Apple documents
+        /// that "layers that use 3D transforms are not rendered", and its frames of
+        /// `issue_1932` show the letters missing while they turn about y. A compositingFilter
+        /// of a non-separable blend mode (hue, saturation, color, luminosity) is drawn
+        /// source-over: its frames of `blend_mode_test` show the luminosity group stacked
+        /// plainly while the separable modes blend (every frame matches so, and none
+        /// otherwise).
+        case renderInContext
+    }
 
     /// Trees deeper than this are refused rather than recursed into (`RenderLimits.current`).
     public static var maxDepth: Int { RenderLimits.current.maxDepth }
@@ -313,7 +326,7 @@ public struct RenderListBuilder {
     /// The one place that decides whether a layer is drawn offscreen first (as usvg's
     /// should_isolate): group opacity with sublayers that could overlap it or each other, and
     /// rounded corners that clip sublayers (masksToBounds with cornerRadius).
-    static func needsOffscreenPass(_ layer: CALayer, opacity: Double, roundedClip: Bool = true, blending: Bool = true) -> Bool {
+    func needsOffscreenPass(_ layer: CALayer, opacity: Double, roundedClip: Bool = true, blending: Bool = true) -> Bool {
         // A shape layer drawn from its path: its fill and stroke are one picture (the stroke over
         // the fill) whose opacity applies once, and its rounded clip shapes them as it would contents.
         if let shape = layer as? CAShapeLayer, shape.path != nil {
@@ -344,7 +357,7 @@ public struct RenderListBuilder {
         guard state.layersVisited <= limits.maxLayers else { throw CompositorError.tooManyLayers(limit: limits.maxLayers) }
         if let excess = state.overBudget { throw excess }
         if layer.isHidden { return }
-        if !drawsLayersTurnedOutOfPlane, passMap == nil,
+        if rules == .renderInContext, passMap == nil,
            layer.transform.turnsOutOfPlane || (layer.superlayer.map { $0.mask !== layer && $0.sublayerTransform.turnsOutOfPlane } ?? false) {
             return
         }
@@ -404,11 +417,11 @@ public struct RenderListBuilder {
 
         var borderFirst = false
         if passMap == nil, visit.isolation != .group, layer.transitionFrame == nil,
-           RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
+           needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
                                                 blending: visit.isolation == .none) {
             // A rounded clip alone (no group opacity) that cuts nothing needs no pass; its border
             // then comes straight after its background (the sublayers do not reach it).
-            let forOpacity = RenderListBuilder.needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
+            let forOpacity = needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
                                                                   roundedClip: false, blending: visit.isolation == .none)
             if forOpacity || !roundedClipCutsNothing(visit, map: map, state: &state) {
                 try drawIsolated(visit, map: map, planeToDevice: planeToDevice, opacity: opacity, state: &state)

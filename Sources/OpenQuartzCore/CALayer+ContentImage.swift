@@ -13,7 +13,8 @@ extension CALayer {
     /// with a `CARenderer` frame, the media clock is set to `t` first, so animations still
     /// uncommitted begin at `t`, and one with a `beginTime` of its own is shown `t - beginTime`
     /// into it. `size` (in points, from the bounds' origin) replaces the bounds' size as the image's.
-    /// Layers that use 3D transforms are not drawn, as Apple documents for `render(in:)`.
+    /// `render(in:)`'s rules apply (`RenderListBuilder.DrawingRules.renderInContext`): layers that
+    /// use 3D transforms are not drawn, as Apple documents for it.
     public func renderedContentImage(size: CGSize? = nil, scale: CGFloat = 1, backend: RenderBackend = .cpu,
                                      atTime t: Double? = nil) throws -> CGImage {
         if let t, !t.isFinite { throw RenderError.invalidTime(t) }
@@ -28,8 +29,8 @@ extension CALayer {
             opacity = Double(tree.opacity)
             do {
                 var builder = RenderListBuilder(viewport: CGRect(origin: bounds.origin, size: size ?? bounds.size), scale: scale)
-                // Layers turned in 3D are left out, as render(in:) leaves them (`render(in:)`).
-                builder.drawsLayersTurnedOutOfPlane = false
+                // render(in:)'s rules: layers turned in 3D left out, non-separable blend filters source-over.
+                builder.rules = .renderInContext
                 return try builder.build(contentOf: tree)
             } catch let error as CompositorError {
                 throw RenderError.compositing(error)

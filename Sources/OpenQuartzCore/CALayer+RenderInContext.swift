@@ -11,7 +11,8 @@ extension CALayer {
     /// scale. In a context flipped to y down (as UIKit's), the drawing is upright; seed 000's
     /// mirror draws a layer this way, flipped. As Apple documents for this method, layers that
     /// use 3D transforms (turned about x or y, or in perspective) are not rendered, nor their
-    /// sublayers (`RenderListBuilder.drawsLayersTurnedOutOfPlane`).
+    /// sublayers; compositing filters of the non-separable blend modes are drawn source-over, as
+    /// Apple's frames show (`RenderListBuilder.DrawingRules.renderInContext`).
     public func render(in ctx: CGContext) {
         let b = bounds
         guard b.size.width > 0, b.size.height > 0 else { return }
@@ -20,7 +21,7 @@ extension CALayer {
         displayTreeIfNeeded()
         let tree = hasAnimationsInSubtree ? presentationTree(atMediaTime: CACurrentMediaTime()) : self
         var builder = RenderListBuilder(viewport: b, scale: scale)
-        builder.drawsLayersTurnedOutOfPlane = false
+        builder.rules = .renderInContext
         guard let list = try? builder.build(contentOf: tree) else { return }
         let image = CGImage(bitmap: RasterRenderer().render(list))
         ctx.saveGState()

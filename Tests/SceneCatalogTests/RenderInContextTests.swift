@@ -78,4 +78,33 @@ struct RenderInContextTests {
         }
         #expect(noise[17, 8] == blue)
     }
+
+    @Test("a non-separable blend filter is drawn source-over, a separable one blends, as Apple's render(in:) frames show")
+    func blendFilters() throws {
+        // A grey square over the red top half, by each filter.
+        func draw(_ filter: String, rendered: Bool = false) throws -> (UInt8, UInt8, UInt8, UInt8) {
+            let layer = scene()
+            let grey = CALayer()
+            grey.frame = CGRect(x: 0, y: 0, width: 10, height: 5)
+            grey.backgroundColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+            grey.compositingFilter = filter
+            layer.addSublayer(grey)
+            if rendered {
+                layer.transform = CATransform3DIdentity
+                return try layer.renderedImage(bounds: CGRect(x: 290, y: 295, width: 20, height: 10), backend: .cpu).bitmap[2, 1]
+            }
+            let ctx = try #require(CGContext(width: 20, height: 10))
+            ctx.translateBy(x: 0, y: 10)
+            ctx.scaleBy(x: 1, y: -1)
+            layer.render(in: ctx)
+            return ctx.bitmap[2, 1]
+        }
+        // Luminosity: grey over red keeps red's hue at grey's luminosity where it blends.
+        let plain = try draw("luminosityBlendMode"), blended = try draw("luminosityBlendMode", rendered: true)
+        #expect(plain.0 == plain.1 && plain.1 == plain.2 && plain.0 > 100, "drawn plainly: \(plain)")
+        #expect(blended.0 > blended.1 + 50, "CARenderer blends: \(blended)")
+        // Multiply blends in both: red times grey.
+        let multiplied = try draw("multiplyBlendMode")
+        #expect(multiplied.1 < 10 && multiplied.0 > 100 && multiplied.0 < 160, "\(multiplied)")
+    }
 }
