@@ -149,27 +149,16 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
             bounds = .zero
             return
         }
-        let ascent = CTFontGetAscent(font)
-        var rect: CGRect, anchor: CGPoint
-        if let boxSize {
-            rect = CGRect(x: 0, y: 0, width: boxSize.width, height: boxSize.height + ascent - CTFontGetCapHeight(font) + CTFontGetDescent(font))
-            anchor = CGPoint(x: 0, y: ascent - CTFontGetCapHeight(font))
-        } else {
+        let placed = textRect(font: font, capHeight: CTFontGetCapHeight(font)) {
             let setter = CTFramesetterCreateWithAttributedString(string)
-            let size = CTFramesetterSuggestFrameSizeWithConstraints(setter, CFRange(location: 0, length: string.length), nil,
-                                                                  CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude), nil)
-            let width = size.width + 2 * padding
-            rect = CGRect(x: 0, y: 0, width: width.rounded(.up), height: size.height.rounded(.up))
-            switch alignment {
-            case .right: anchor = CGPoint(x: width - padding, y: ascent)
-            case .center: anchor = CGPoint(x: width / 2, y: ascent)
-            default: anchor = CGPoint(x: padding, y: ascent)
-            }
+            return CTFramesetterSuggestFrameSizeWithConstraints(setter, CFRange(location: 0, length: string.length), nil,
+                                                                CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude), nil)
         }
         // The anchor is placed as a fraction of the text's rectangle before the rectangle is
         // widened by the stroke (lottie-ios's order), so stroked and filled text sits that
         // fraction of the stroke width up and left of its origin (`strokeWidening`).
-        let fraction = CGPoint(x: rect.width > 0 ? anchor.x / rect.width : 0, y: rect.height > 0 ? anchor.y / rect.height : 0)
+        var rect = placed.rect
+        let fraction = CGPoint(x: rect.width > 0 ? placed.anchor.x / rect.width : 0, y: rect.height > 0 ? placed.anchor.y / rect.height : 0)
         if widensForStroke {
             rect.size.width += strokeWidth
             rect.size.height += strokeWidth
@@ -177,6 +166,26 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
         bounds = rect
         anchorPoint = fraction
         setNeedsDisplay()
+    }
+
+    /// lottie-ios's rectangle for the text and where its origin is in it: box text's box, grown
+    /// by the font's ascent above `capHeight` and its descent, the origin at its top left;
+    /// point text's size (`pointTextSize`, Core Text's) with the padding each side, the origin
+    /// at its first baseline's start (left), end (right) or middle (centre).
+    private func textRect(font: CTFont, capHeight: CGFloat, pointTextSize: () -> CGSize) -> (rect: CGRect, anchor: CGPoint) {
+        let ascent = CTFontGetAscent(font)
+        if let boxSize {
+            return (CGRect(x: 0, y: 0, width: boxSize.width, height: boxSize.height + ascent - capHeight + CTFontGetDescent(font)),
+                    CGPoint(x: 0, y: ascent - capHeight))
+        }
+        let size = pointTextSize()
+        let width = size.width + 2 * padding
+        let x: CGFloat = switch alignment {
+        case .right: width - padding
+        case .center: width / 2
+        default: padding
+        }
+        return (CGRect(x: 0, y: 0, width: width.rounded(.up), height: size.height.rounded(.up)), CGPoint(x: x, y: ascent))
     }
 
     /// lottie-ios widens the text's rectangle by the stroke width (in points, whatever the
@@ -220,23 +229,12 @@ final class LottieTextLayer: CALayer, LayerPresentationCopying {
         bounds = CGRect(origin: .zero, size: size)
         // The rectangle Core Text would have made (the stand-in font's metrics for the font's),
         // for where lottie-ios's stroke widening puts the text.
-        let ascent = CTFontGetAscent(font), descent = CTFontGetDescent(font), natural = ascent + descent + CTFontGetLeading(font)
-        let widening: CGPoint
-        if let boxSize {
-            widening = strokeWidening(anchor: CGPoint(x: 0, y: ascent - glyphCapHeight),
-                                      rect: CGSize(width: boxSize.width, height: boxSize.height + ascent - glyphCapHeight + descent))
-        } else {
-            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: LottieGlyphLayout.isLineBreak).count
-            let width = layout.lineWidths.max() ?? 0
-            let rect = CGSize(width: (width + 2 * padding).rounded(.up),
-                              height: (natural + CGFloat(max(lines - 1, 0)) * max(lineHeight, 0)).rounded(.up))
-            let x: CGFloat = switch alignment {
-            case .right: width + padding
-            case .center: (width + 2 * padding) / 2
-            default: padding
-            }
-            widening = strokeWidening(anchor: CGPoint(x: x, y: ascent), rect: rect)
+        let (rect, anchor) = textRect(font: font, capHeight: glyphCapHeight) {
+            let natural = CTFontGetAscent(font) + CTFontGetDescent(font) + CTFontGetLeading(font)
+            return CGSize(width: layout.lineWidths.max() ?? 0,
+                          height: natural + CGFloat(max(layout.lineWidths.count - 1, 0)) * max(lineHeight, 0))
         }
+        let widening = strokeWidening(anchor: anchor, rect: rect.size)
         anchorPoint = CGPoint(x: (glyphOrigin.x + widening.x) / size.width, y: (glyphOrigin.y + widening.y) / size.height)
         setNeedsDisplay()
     }
