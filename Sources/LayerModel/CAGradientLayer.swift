@@ -21,13 +21,11 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// redraws nothing on the CPU. Every property animates. `drawGradient(in:)` draws it into a
 /// context (a subclass's own contents, or a context of the caller's).
 ///
-/// Colours are drawn as Apple's renderer draws them, which depends on their space: where any
-/// colour is in a calibrated RGB space (`CGColor(red:green:blue:alpha:)`, UIColor's), the
-/// components of all are taken as Generic RGB, mixed there and converted to sRGB: Apple's frame of
-/// a red-to-yellow layer of UIColors runs from (255, 38, 0) to (255, 251, 0), bowed
-/// (OpenCoreGraphics' `GenericRGB`). Device RGB colours (`CGColorSpaceCreateDeviceRGB()`, what
-/// lottie-ios makes) and gray ones are drawn as they are: Apple's frames of lottie-ios's gradients
-/// show their components unchanged, and converting them lost 34 of its 75 gradient frames.
+/// Colours are drawn as Apple's renderer draws them: each converted into Generic RGB (clamped to
+/// its gamut, which leaves out sRGB's most saturated blues, violets and reds), mixed there and
+/// converted to sRGB after the mix (OpenCoreGraphics' `GenericRGB` says which of Apple's frames
+/// show it). A stop shows its own colour, except one outside Generic RGB's gamut, which comes to
+/// the gamut's edge; between stops the mix bows as gamma 1.8 components mix.
 open class CAGradientLayer: CALayer {
     /// The colours (CGColor). Default: nil (nothing drawn).
     @Animatable("colors") open var colors: [Any]? = nil
@@ -64,15 +62,17 @@ open class CAGradientLayer: CALayer {
     override var drawsIntoBackingStore: Bool { Swift.type(of: modelLayer ?? self) != CAGradientLayer.self || delegate != nil }
 
     /// The colours at their locations (evenly spaced where `locations` is missing or does not
-    /// match the colours), in Generic RGB where any is calibrated (the class's comment says
-    /// why), as this layer and the renderers draw them; nil without colours.
+    /// match the colours), converted into Generic RGB (the class's comment says why), as this
+    /// layer and the renderers draw them; nil without colours.
     public var cgGradient: CGGradient? {
         let cgColors = (colors ?? []).compactMap { $0 as? CGColor }
-        let calibrated = cgColors.contains { !$0.isDeviceRGB && $0.numberOfComponents == 4 }
-        guard !cgColors.isEmpty,
-              let space = CGColorSpace(name: calibrated ? CGColorSpace.genericRGB : CGColorSpace.deviceRGB) else { return nil }
+        guard !cgColors.isEmpty, let space = CGColorSpace(name: CGColorSpace.genericRGB) else { return nil }
         let stops = locations.map { $0.map { CGFloat($0.doubleValue) } }
-        let components = cgColors.flatMap(\.rgbaComponents)
+        let components = cgColors.flatMap { color -> [CGFloat] in
+            let c = color.rgba
+            let generic = GenericRGB.fromSRGB(Double(c.red), Double(c.green), Double(c.blue))
+            return [CGFloat(generic.0), CGFloat(generic.1), CGFloat(generic.2), c.alpha]
+        }
         return CGGradient(colorSpace: space, colorComponents: components, locations: stops?.count == cgColors.count ? stops : nil,
                           count: cgColors.count)
     }

@@ -318,8 +318,7 @@ func lottieColor(_ v: [Double]) -> CGColor {
     return deviceColor(component(0, 0), component(1, 0), component(2, 0), component(3, 1))
 }
 
-/// A colour in device RGB, as lottie-ios makes every colour of a document: Core Animation draws
-/// a gradient of device colours as they are, where it converts calibrated ones (CAGradientLayer).
+/// A colour in device RGB, as lottie-ios makes every colour of a document.
 func deviceColor(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double) -> CGColor {
     CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: [red, green, blue, alpha])!
 }

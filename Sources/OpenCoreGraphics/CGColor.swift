@@ -4,9 +4,8 @@ import Foundation
 /// premultiplied) components as Core Graphics reports them.
 ///
 /// A colour made in device RGB (`CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components:)`)
-/// remembers it (`isDeviceRGB`): Core Animation draws a CAGradientLayer's device colours as they
-/// are and converts calibrated ones as Generic RGB (CAGradientLayer says why); everything else
-/// here draws both alike.
+/// remembers it (`isDeviceRGB`), so that `colorSpace` names the space it was made in; device RGB
+/// is sRGB here, as on iOS, and every renderer draws both alike.
 ///
 /// Components outside 0...1 are kept as given (extended range) but clamped when drawn; NaN
 /// components are drawn as 0. `CGColor` is immutable, like Apple's.

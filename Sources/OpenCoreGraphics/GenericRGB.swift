@@ -4,11 +4,14 @@ import Foundation
 /// (0.295, 0.605), (0.155, 0.077), D65 white) converted to sRGB: its components to linear light,
 /// Generic RGB's primaries to sRGB's, and sRGB's curve.
 ///
-/// Core Animation draws a CAGradientLayer's colours as Generic RGB components, whatever space
-/// their CGColors name: swift-snapshot-testing's reference of a red-to-yellow CAGradientLayer
-/// (an iPhone simulator's `render(in:)`) runs from (255, 38, 0) to (255, 251, 0), bowed, where the
-/// stops are (255, 0, 0) and (255, 255, 0); this conversion after the mix gives every one of its
-/// 300 rows within a step (docs/lottie.md).
+/// Core Animation draws a CAGradientLayer's colours in Generic RGB: each stop converted into it
+/// (`fromSRGB`, clamped to its gamut), the stops mixed there, and the mix converted to sRGB
+/// (`toSRGB`). Two of Apple's frames show it: swift-snapshot-testing's reference of a red-to-yellow
+/// CAGradientLayer (an iPhone simulator's `render(in:)`) runs from (255, 38, 0) to (255, 251, 0),
+/// bowed, where the stops are (255, 0, 0) and (255, 255, 0), every one of its 300 rows within a
+/// step of this; lottie-ios's `gradient_pill` shows its device RGB stop (0.8, 0, 1) with green
+/// lifted to 59/255 and its other frames bowed between stops, each pixel sampled within 2 steps
+/// of this, where the stops mixed in sRGB are 58 steps off (docs/lottie.md).
 ///
 /// The two curves are tables with linear interpolation between entries, so that a gradient's
 /// pixel costs a few lookups where pow would cost six calls: within 3e-5 of the curves
@@ -37,6 +40,23 @@ public enum GenericRGB {
             return back[3 * row] * from[column] + back[3 * row + 1] * from[3 + column] + back[3 * row + 2] * from[6 + column]
         }
     }()
+
+    /// sRGB's linear components to Generic RGB's, row by row: the inverse of `matrix`.
+    public static let inverseMatrix: [Double] = inverse(matrix)
+
+    /// Straight sRGB components to straight Generic RGB ones, each clamped to 0...1 first (NaN to
+    /// 0) and again in Generic RGB's linear light: a colour outside Generic RGB's gamut (sRGB's
+    /// saturated blues and violets, its pure red) comes to the nearest edge of it, as Apple's
+    /// frames show such colours drawn by a CAGradientLayer (`(0.8, 0, 1)` with green lifted to
+    /// 0.23). Exact curves: this runs once a stop, not once a pixel.
+    public static func fromSRGB(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+        func unit(_ v: Double) -> Double { v > 0 ? (v < 1 ? v : 1) : 0 }
+        func decode(_ v: Double) -> Double { let v = unit(v); return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        let lr = decode(r), lg = decode(g), lb = decode(b), m = inverseMatrix
+        func encode(_ v: Double) -> Double { pow(unit(v), 1 / 1.8) }
+        return (encode(m[0] * lr + m[1] * lg + m[2] * lb), encode(m[3] * lr + m[4] * lg + m[5] * lb),
+                encode(m[6] * lr + m[7] * lg + m[8] * lb))
+    }
 
     /// sRGB's curve from linear light (IEC 61966-2-1).
     public static func encodeSRGB(_ v: Double) -> Double { v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055 }

@@ -30,11 +30,19 @@ struct GradientFillTests {
         return root
     }
 
-    /// Whether the pixel is the colour (0...1 components, opaque, Generic RGB as a CAGradientLayer's
-    /// are: GenericRGBTests holds that conversion to Apple's frame) within 2 steps a channel.
-    static func near(_ p: (UInt8, UInt8, UInt8, UInt8), _ generic: (Double, Double, Double)) -> Bool {
-        let want = GenericRGB.toSRGB(generic.0, generic.1, generic.2)
-        return abs(Double(p.0) - want.0 * 255) <= 2 && abs(Double(p.1) - want.1 * 255) <= 2 && abs(Double(p.2) - want.2 * 255) <= 2
+    typealias RGB = (Double, Double, Double)
+
+    /// The colour a CAGradientLayer draws `t` of the way from sRGB colour `a` to `b`: both
+    /// converted into Generic RGB, mixed there and the mix converted to sRGB (GenericRGBTests
+    /// holds those conversions to Apple's frames).
+    static func mix(_ a: RGB, _ b: RGB, _ t: Double) -> RGB {
+        let a = GenericRGB.fromSRGB(a.0, a.1, a.2), b = GenericRGB.fromSRGB(b.0, b.1, b.2)
+        return GenericRGB.toSRGB(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t)
+    }
+
+    /// Whether the pixel is the sRGB colour (0...1 components, opaque) within 2 steps a channel.
+    static func near(_ p: (UInt8, UInt8, UInt8, UInt8), _ want: RGB) -> Bool {
+        abs(Double(p.0) - want.0 * 255) <= 2 && abs(Double(p.1) - want.1 * 255) <= 2 && abs(Double(p.2) - want.2 * 255) <= 2
             && p.3 == 255
     }
 
@@ -52,7 +60,7 @@ struct GradientFillTests {
         for (backend, image) in try Self.render(root) {
             for x in [0, 10, 50, 77, 99] {
                 let t = (Double(x) + 0.5) / 100
-                #expect(Self.near(image[x, 10], (1 - t, 0, t)), "\(backend) at x \(x): \(image[x, 10]), t \(t)")
+                #expect(Self.near(image[x, 10], Self.mix((1, 0, 0), (0, 0, 1), t)), "\(backend) at x \(x): \(image[x, 10]), t \(t)")
             }
         }
     }
@@ -78,27 +86,27 @@ struct GradientFillTests {
             for (x, y) in [(50, 50), (70, 50), (50, 20), (90, 80)] {
                 let dx = Double(x) + 0.5 - 50, dy = Double(y) + 0.5 - 50
                 let t = min((dx * dx + dy * dy).squareRoot() / 50, 1)
-                #expect(Self.near(image[x, y], (1 - t, 0, t)), "\(backend) radial at (\(x), \(y)): \(image[x, y]), t \(t)")
+                #expect(Self.near(image[x, y], Self.mix((1, 0, 0), (0, 0, 1), t)), "\(backend) radial at (\(x), \(y)): \(image[x, y]), t \(t)")
             }
             for (x, y) in [(150, 90), (110, 49), (165, 80)] {
                 let dx = Double(x) + 0.5 - 150, dy = Double(y) + 0.5 - 50
                 var turn = atan2(dy, dx) / (2 * Double.pi)
                 if turn < 0 { turn += 1 }
-                let want = turn < 0.5 ? (1 - 2 * turn, 2 * turn, 0.0) : (0.0, 2 - 2 * turn, 2 * turn - 1)
+                let want = turn < 0.5 ? Self.mix((1, 0, 0), (0, 1, 0), 2 * turn) : Self.mix((0, 1, 0), (0, 0, 1), 2 * turn - 1)
                 #expect(Self.near(image[x, y], want), "\(backend) conic at (\(x), \(y)): \(image[x, y]), t \(turn)")
             }
         }
     }
 
-    @Test("device RGB colours draw as they are, calibrated ones as Generic RGB, gray ones as they are, on both backends")
+    @Test("device and calibrated colours draw alike, mixed in Generic RGB; gray ones stay gray; on both backends")
     func colourSpaces() throws {
         let root = Self.root(100, 30)
         let device = CGColorSpaceCreateDeviceRGB()
-        let rows: [([CGColor], (Double) -> (Double, Double, Double))] = [
+        let rows: [([CGColor], (Double) -> RGB)] = [
             ([CGColor(colorSpace: device, components: [1, 0, 0, 1])!, CGColor(colorSpace: device, components: [0, 0, 1, 1])!],
-             { t in (1 - t, 0, t) }),
-            ([Self.red, Self.blue], { t in GenericRGB.toSRGB(1 - t, 0, t) }),
-            ([CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)], { t in (t, t, t) }),
+             { t in Self.mix((1, 0, 0), (0, 0, 1), t) }),
+            ([Self.red, Self.blue], { t in Self.mix((1, 0, 0), (0, 0, 1), t) }),
+            ([CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)], { t in Self.mix((0, 0, 0), (1, 1, 1), t) }),
         ]
         for (i, row) in rows.enumerated() {
             let gradient = CAGradientLayer()
@@ -115,9 +123,11 @@ struct GradientFillTests {
                     let close = abs(Double(p.0) - want.0 * 255) <= 1 && abs(Double(p.1) - want.1 * 255) <= 1 && abs(Double(p.2) - want.2 * 255) <= 1
                     #expect(close, "\(backend) row \(i) at x \(x): \(p), want \(want)")
                 }
+                if i == 2 { for x in [0, 30, 50, 99] { #expect(image[x, 25].0 == image[x, 25].1 && image[x, 25].1 == image[x, 25].2) } }
             }
-            // Calibrated red is Apple's (255, 38, 0) in sRGB: not device red.
-            #expect(image[0, 15].1 > 30, "\(backend): \(image[0, 15])")
+            for x in 0..<100 { #expect(image[x, 5] == image[x, 15], "\(backend) at x \(x): device \(image[x, 5]), calibrated \(image[x, 15])") }
+            // Red is Apple's (255, 38, 0) in sRGB: sRGB's red lies outside Generic RGB's gamut.
+            #expect(image[0, 5].1 > 30, "\(backend): \(image[0, 5])")
         }
     }
 

@@ -142,7 +142,7 @@ struct GradientLayerTests {
         #expect(ctx.bitmap[0, 0].0 > 200 && ctx.bitmap[0, 9].2 > 200) // red at the top, blue at the bottom
     }
 
-    @Test("calibrated colours make a Generic RGB gradient, device and gray ones a device one; an animation's colours keep their space")
+    @Test("every colour is converted into Generic RGB for the gradient, device, calibrated and gray alike; an animation's colours keep their space")
     func colourSpaces() throws {
         let device = CGColorSpaceCreateDeviceRGB()
         let deviceRed = try #require(CGColor(colorSpace: device, components: [1, 0, 0, 1]))
@@ -150,14 +150,16 @@ struct GradientLayerTests {
         #expect(deviceRed.isDeviceRGB && deviceRed.colorSpace?.name == CGColorSpace.deviceRGB)
         #expect(!CGColor(red: 1, green: 0, blue: 0, alpha: 1).isDeviceRGB)
         let layer = CAGradientLayer()
-        let cases: [([CGColor], Bool)] = [
-            ([deviceRed, deviceBlue], false), ([CGColor(red: 1, green: 0, blue: 0, alpha: 1), deviceBlue], true),
-            ([CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)], false), ([CGColor(gray: 0, alpha: 1), deviceBlue], false),
-        ]
-        for (colors, generic) in cases {
-            layer.colors = colors
-            #expect(layer.cgGradient?.isGenericRGB == generic, "\(colors)")
-        }
+        layer.colors = [deviceRed, CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(gray: 0.5, alpha: 0.25), deviceBlue]
+        let stops = try #require(layer.cgGradient).stops
+        #expect(layer.cgGradient?.isGenericRGB == true)
+        // The same colour in either space is the same stop; gray stays gray (the same white) with
+        // its alpha; sRGB's blue lies outside Generic RGB's gamut, its red and green clipped to 0.
+        #expect(stops[0].red == stops[1].red && stops[0].green == stops[1].green && stops[0].blue == stops[1].blue, "\(stops)")
+        let gray = pow(pow((0.5 + 0.055) / 1.055, 2.4), 1 / 1.8)
+        #expect(abs(stops[2].red - gray) < 1e-9 && abs(stops[2].green - gray) < 1e-9 && abs(stops[2].blue - gray) < 1e-9
+            && stops[2].alpha == 0.25, "\(stops[2])")
+        #expect(stops[3].red == 0 && stops[3].green == 0 && stops[3].blue > 0.99 && stops[3].blue < 1, "\(stops[3])")
         // Halfway through an animation between device colours, the colours are device colours.
         layer.colors = [deviceRed, deviceBlue]
         let fade = CABasicAnimation(keyPath: "colors")
@@ -169,14 +171,12 @@ struct GradientLayerTests {
         let presented = try #require(layer.presentationTree(atMediaTime: 1.5) as? CAGradientLayer)
         let mixed = (presented.colors ?? []).compactMap { $0 as? CGColor }
         #expect(mixed.count == 2 && mixed.allSatisfy(\.isDeviceRGB) && abs(mixed[0].rgba.red - 0.5) < 1e-9, "\(mixed)")
-        #expect(presented.cgGradient?.isGenericRGB == false)
     }
 
     @Test("endPoint animates, and its presentation copy is drawn with the animated point")
     func animatedEndPoint() throws {
         let layer = CAGradientLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 2)
-        // Device RGB colours, drawn as they are (calibrated ones convert as Generic RGB).
         let device = CGColorSpaceCreateDeviceRGB()
         layer.colors = [CGColor(colorSpace: device, components: [1, 0, 0, 1])!, CGColor(colorSpace: device, components: [0, 0, 1, 1])!]
         layer.startPoint = CGPoint(x: 0, y: 0.5)
@@ -190,7 +190,10 @@ struct GradientLayerTests {
         #expect(presented.endPoint == CGPoint(x: 0.2, y: 0.5))
         let ctx = try #require(CGContext(width: 10, height: 2))
         presented.drawGradient(in: ctx)
-        #expect(ctx.bitmap[5, 0] == (0, 0, 255, 255)) // past the end at 2 points: blue
+        // Past the end at 2 points: the last stop, blue as a CAGradientLayer draws it.
+        let blue = try #require(presented.cgGradient).premultipliedColor(at: 1)
+        #expect(ctx.bitmap[5, 0] == (UInt8((blue.0 * 255).rounded()), UInt8((blue.1 * 255).rounded()), UInt8((blue.2 * 255).rounded()), 255)
+            && blue.2 > 0.999 && blue.0 < 0.05, "\(ctx.bitmap[5, 0]), \(blue)")
     }
 }
 

@@ -1,5 +1,6 @@
 // Generic RGB to sRGB (GenericRGB): the curves' tables against the curves themselves, the
-// conversion against the values Apple's frame of a red-to-yellow CAGradientLayer shows, and
+// conversion against the values Apple's frame of a red-to-yellow CAGradientLayer shows, sRGB
+// into Generic RGB against lottie-ios's gradient_pill as Apple drew it, and
 // CGGradient's components in Generic RGB converted between the mix and the premultiplication.
 import Foundation
 import OpenCoreGraphics
@@ -43,6 +44,25 @@ struct GenericRGBTests {
         #expect(bytes(GenericRGB.toSRGB(1, 599.0 / 600, 0)) == [255, 251, 0])
         // Its middle row: 147 where the stops' sRGB mix would give 128.
         #expect(bytes(GenericRGB.toSRGB(1, 0.5, 0))[1] == 147)
+    }
+
+    @Test("sRGB into Generic RGB and back: a colour inside its gamut returns, one outside comes to its edge as Apple's frame shows")
+    func intoGenericRGB() {
+        for c in [(0.5, 0.6, 0.3), (0.2, 0.2, 0.2), (1.0, 1.0, 1.0), (0.9, 0.4, 0.1)] {
+            let g = GenericRGB.fromSRGB(c.0, c.1, c.2), back = Self.exact(g.0, g.1, g.2)
+            #expect(abs(back.0 - c.0) < 1e-9 && abs(back.1 - c.1) < 1e-9 && abs(back.2 - c.2) < 1e-9, "\(c) -> \(g) -> \(back)")
+        }
+        // lottie-ios's gradient_pill at 75%: its first stop is (0.796, 0.001, 1) in device RGB
+        // there, and Apple's frame (apple/LottieFiles-gradient_pill-75.png) shows (203, 59, 255)
+        // at the pill's left end: green lifted by sRGB's violet lying outside Generic RGB's gamut.
+        func bytes(_ c: (Double, Double, Double)) -> [Int] { [c.0, c.1, c.2].map { Int(($0 * 255).rounded()) } }
+        let violet = GenericRGB.fromSRGB(0.796, 0.001, 1)
+        let shown = bytes(Self.exact(violet.0, violet.1, violet.2))
+        #expect(abs(shown[0] - 203) <= 1 && abs(shown[1] - 59) <= 1 && shown[2] == 255, "\(shown)")
+        #expect(violet.1 == 0, "clipped at the gamut's edge: \(violet)")
+        // Out of range and NaN components are clamped first.
+        let clamped = GenericRGB.fromSRGB(-1, .nan, 2), one = GenericRGB.fromSRGB(0, 0, 1)
+        #expect(clamped == one, "\(clamped)")
     }
 
     @Test("a CGGradient of Generic RGB components converts after the mix and premultiplies after that; sRGB components stay")
