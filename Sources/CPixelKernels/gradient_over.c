@@ -1,7 +1,6 @@
 #include "CPixelKernels.h"
 #include "oq_bytes.h"
 #include "oq_dispatch.h"
-#include "oq_generic_rgb.h"
 
 #include <math.h>
 
@@ -54,16 +53,19 @@ static inline __attribute__((always_inline)) void oq_gradient_ts(double *restric
     }
 }
 
-/// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) (CGGradient.straightColor, from Generic
-/// RGB where `generic_rgb` is given, premultiplied) at each pixel centre, then SourceOver.blend, each
-/// operation in its order: a block's t first (`oq_gradient_ts`), then its straight colours, then
-/// their conversion (a loop of its own, with no branch, which the wider copies run in lanes), then
-/// each pixel's premultiplied source bytes, then the block's blend (`oq_bytes_over`).
+/// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) (CGGradient.straightColor, or for a
+/// Generic RGB gradient its GradientColorTable, premultiplied) at each pixel centre, then
+/// SourceOver.blend, each operation in its order: a block's t first (`oq_gradient_ts`), then its
+/// straight colours (from the table in a loop of its own), then each pixel's premultiplied source
+/// bytes (a loop of its own, which the wider copies run in lanes), then the block's blend
+/// (`oq_bytes_over`).
 static inline __attribute__((always_inline)) void oq_gradient_over_body(
     uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
-    double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double tint[4], double opacity) {
+    double ex, double ey, const double *stops, long stop_count, const double *table, const double tint[4], double opacity) {
     const double *last = stops + 5 * (stop_count - 1);
     double ts[OQ_GRADIENT_BLOCK], rs[OQ_GRADIENT_BLOCK], gs[OQ_GRADIENT_BLOCK], bs[OQ_GRADIENT_BLOCK], as[OQ_GRADIENT_BLOCK];
+    double fs[OQ_GRADIENT_BLOCK];
+    long segments[OQ_GRADIENT_BLOCK];
     for (long start = 0; start < count; start += OQ_GRADIENT_BLOCK) {
         const long n = count - start < OQ_GRADIENT_BLOCK ? count - start : OQ_GRADIENT_BLOCK;
         oq_gradient_ts(ts, n, (int)(first + start), cy, m, kind, sx, sy, ex, ey);
@@ -71,23 +73,42 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
             double t = ts[q];
             // A skipped pixel's colour is worked out from t = 0 and never blended.
             t = isfinite(t) ? oq_swift_min(oq_swift_max(t, 0), 1) : 0;
-            // CGGradient.straightColor(at:stops:): location, red, green, blue, alpha a stop.
-            double r = stops[1], g = stops[2], b = stops[3], a = stops[4];
+            // CGGradient.straightColor(at:stops:): location, red, green, blue, alpha a stop; the
+            // segment between two stops and the fraction of the way through it, for the table.
+            double r = stops[1], g = stops[2], b = stops[3], a = stops[4], f = 0;
+            long segment = 0;
             if (t >= last[0]) {
                 r = last[1]; g = last[2]; b = last[3]; a = last[4];
+                segment = stop_count > 1 ? stop_count - 2 : 0;
+                f = stop_count > 1 ? 1 : 0;
             } else if (t > stops[0]) {
                 long i = 1;
                 while (i < stop_count - 1 && !(stops[5 * i] > t)) i++;
                 const double *s0 = stops + 5 * (i - 1), *s1 = stops + 5 * i;
-                const double f = s1[0] > s0[0] ? (t - s0[0]) / (s1[0] - s0[0]) : 0;
+                f = s1[0] > s0[0] ? (t - s0[0]) / (s1[0] - s0[0]) : 0;
+                segment = i - 1;
                 r = s0[1] + (s1[1] - s0[1]) * f;
                 g = s0[2] + (s1[2] - s0[2]) * f;
                 b = s0[3] + (s1[3] - s0[3]) * f;
                 a = s0[4] + (s1[4] - s0[4]) * f;
             }
             rs[q] = r; gs[q] = g; bs[q] = b; as[q] = a;
+            fs[q] = f; segments[q] = segment;
         }
-        if (generic_rgb) oq_generic_rgb_convert_block(generic_rgb, rs, gs, bs, n);
+        if (table) {
+            // GradientColorTable.color(segment:fraction:): the entries around f, mixed; a loop of
+            // its own with no branch, which the wider copies run in lanes.
+            for (long q = 0; q < n; q++) {
+                const double s = fs[q] * OQ_GRADIENT_TABLE_STEPS;
+                long j = (long)s;
+                j = j < OQ_GRADIENT_TABLE_STEPS - 1 ? j : OQ_GRADIENT_TABLE_STEPS - 1;
+                const double w = s - (double)j;
+                const double *e = table + (segments[q] * (OQ_GRADIENT_TABLE_STEPS + 1) + j) * 3;
+                rs[q] = e[0] + (e[3] - e[0]) * w;
+                gs[q] = e[1] + (e[4] - e[1]) * w;
+                bs[q] = e[2] + (e[5] - e[2]) * w;
+            }
+        }
         // The block's source bytes (none where the pixel is skipped), then their blend.
         uint8_t sources[4 * OQ_GRADIENT_BLOCK];
         for (long q = 0; q < n; q++) {
@@ -101,6 +122,6 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
 
 OQ_KERNEL(, oq_gradient_over,
           (uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
-           double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double tint[4],
+           double ex, double ey, const double *stops, long stop_count, const double *table, const double tint[4],
            double opacity),
-          (pixels, count, first, cy, m, kind, sx, sy, ex, ey, stops, stop_count, generic_rgb, tint, opacity))
+          (pixels, count, first, cy, m, kind, sx, sy, ex, ey, stops, stop_count, table, tint, opacity))

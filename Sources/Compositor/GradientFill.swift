@@ -46,8 +46,11 @@ public struct GradientFill: Hashable, Sendable {
     /// startPoint and endPoint mapped onto the bounds.
     public var start: DevicePoint, end: DevicePoint
     /// Sorted by location, at least one, at most `maxStops`.
-    public var stops: [Stop]
-    public var colorSpace: ColorSpace
+    public let stops: [Stop]
+    public let colorSpace: ColorSpace
+    /// The colours between the stops worked out ahead, for a Generic RGB gradient: what the CPU
+    /// reference draws (GradientColorTable says why); the GPU converts each pixel itself.
+    public let colorTable: GradientColorTable?
 
     public init(kind: Kind, deviceToLocal: ProjectiveTransform2D, start: DevicePoint, end: DevicePoint, stops: [Stop],
                 colorSpace: ColorSpace = .sRGB) {
@@ -57,6 +60,7 @@ public struct GradientFill: Hashable, Sendable {
         self.end = end
         self.stops = stops
         self.colorSpace = colorSpace
+        colorTable = colorSpace == .genericRGB && !stops.isEmpty ? GradientColorTable.table(for: stops) : nil
     }
 
     /// Whether the gradient paints anything: an axial one needs a line of some length, a radial
@@ -91,9 +95,11 @@ public struct GradientFill: Hashable, Sendable {
     }
 
     /// The premultiplied colour at t, clamped to 0...1 and to the first and last stops
-    /// (CGGradient's formula), converted from `colorSpace` before the premultiplication.
+    /// (CGGradient's formula), converted from `colorSpace` before the premultiplication (through
+    /// `colorTable` where there is one).
     public func color(at t: Double) -> (Double, Double, Double, Double) {
-        CGGradient.premultipliedColor(at: min(max(t, 0), 1), stops: stops, genericRGB: colorSpace == .genericRGB)
+        if let colorTable { return colorTable.premultipliedColor(at: t) }
+        return CGGradient.premultipliedColor(at: min(max(t, 0), 1), stops: stops, genericRGB: colorSpace == .genericRGB)
     }
 
     /// The premultiplied colour at a device pixel centre; transparent where t is not a number.

@@ -13,17 +13,17 @@ import Foundation
 /// lifted to 59/255 and its other frames bowed between stops, each pixel sampled within 2 steps
 /// of this, where the stops mixed in sRGB are 58 steps off (docs/lottie.md).
 ///
-/// The two curves are tables with linear interpolation between entries, so that a gradient's
-/// pixel costs a few lookups where pow would cost six calls: within 3e-5 of the curves
-/// (`GenericRGBTests` measures it). The CPU's gradient kernel (CPixelKernels' oq_generic_rgb.h)
-/// reads these tables and converts line for line as `toSRGB` does, so both give the same bits.
+/// The two curves are tables with linear interpolation between entries, so that a conversion
+/// costs a few lookups where pow would cost six calls: within 3e-5 of the curves
+/// (`GenericRGBTests` measures it). Core Graphics' drawing of a Generic RGB CGGradient converts
+/// each pixel through them; the renderers' CAGradientLayer colours go through them once for each
+/// entry of a table (Compositor's `GradientColorTable`).
 public enum GenericRGB {
     /// Entries of each curve's table less one: the curve at i / steps.
     public static let steps = 4096
 
     /// x^1.8 (a component to linear light), then sRGB's encoding, each at i / steps; then the 3 x 3
-    /// matrix from Generic RGB's linear components to sRGB's, row by row: one buffer, as the
-    /// kernel takes it.
+    /// matrix from Generic RGB's linear components to sRGB's, row by row: one buffer.
     public static let tables: [Double] = {
         var tables = (0...steps).map { pow(Double($0) / Double(steps), 1.8) }
         tables += (0...steps).map { encodeSRGB(Double($0) / Double(steps)) }
@@ -72,7 +72,7 @@ public enum GenericRGB {
     }
 
     /// `x` clamped to 0...1 (NaN to 0), then the table's curve there: the entry at or below and the
-    /// next, mixed, the last step's pair at 1 (oq_generic_rgb_curve, which takes no branch).
+    /// next, mixed, the last step's pair at 1.
     private static func curve(_ table: UnsafePointer<Double>, _ x: Double) -> Double {
         let x = x > 0 ? (x < 1 ? x : 1) : 0
         let s = x * Double(steps)

@@ -36,6 +36,6 @@ struct GradientRow {
         precondition(start >= 0 && end <= Int(Int32.max), "a gradient row's columns past 32 bits")
         oq_gradient_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, map, kind,
                          gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y, stops, stops.count / 5,
-                         gradient.colorSpace == .genericRGB ? GenericRGB.tables : nil, tint, opacity)
+                         gradient.colorTable?.values, tint, opacity)
     }
 }

@@ -58,17 +58,19 @@ struct GradientRowTests {
         })
         #expect(kinds == [.axial, .radial, .conic], "\(kinds)")
         try KernelAgreement.expectSameBytes(list)
-        // CAGradientLayer's stops are Generic RGB; every other fill again as sRGB stops, so that
-        // the kernel's path without the conversion is held too.
+        // CAGradientLayer's stops are Generic RGB, drawn through their colour table; every other
+        // fill again as sRGB stops, so that the kernel's path without a table is held too.
         var mixed = list, flipped = 0
         for p in mixed.passes.indices {
             for o in mixed.passes[p].ops.indices {
-                guard case .quad(var quad) = mixed.passes[p].ops[o], case .gradient(var gradient) = quad.fill else { continue }
-                #expect(gradient.colorSpace == .genericRGB)
+                guard case .quad(var quad) = mixed.passes[p].ops[o], case .gradient(let gradient) = quad.fill else { continue }
+                #expect(gradient.colorSpace == .genericRGB && gradient.colorTable != nil)
                 flipped += 1
                 guard flipped % 2 == 0 else { continue }
-                gradient.colorSpace = .sRGB
-                quad.fill = .gradient(gradient)
+                let plain = GradientFill(kind: gradient.kind, deviceToLocal: gradient.deviceToLocal, start: gradient.start,
+                                         end: gradient.end, stops: gradient.stops, colorSpace: .sRGB)
+                #expect(plain.colorTable == nil)
+                quad.fill = .gradient(plain)
                 mixed.passes[p].ops[o] = .quad(quad)
             }
         }

@@ -123,13 +123,17 @@ enum { OQ_GRADIENT_AXIAL = 0, OQ_GRADIENT_RADIAL = 1, OQ_GRADIENT_CONIC = 2 };
 /// `pixels` on (GradientFill.color(atX:y:) then SourceOver.blend, pixel by pixel): each centre
 /// through `m` (the device-to-local map's m11, m12, m13, m21, ... m33) to the layer's plane, t
 /// there by `kind` from start (sx, sy) and end (ex, ey), clamped to 0...1, the colour of
-/// `stops` (location, red, green, blue, alpha each, straight, sorted, at least one) at t,
-/// converted from Generic RGB through `generic_rgb` where it is given (GenericRGB.tables), premultiplied;
-/// each source byte the draw's rounding of (colour * tint) * opacity. Nothing
+/// `stops` (location, red, green, blue, alpha each, straight, sorted, at least one) at t, its
+/// red, green and blue read from `table` where it is given (GradientColorTable.values:
+/// OQ_GRADIENT_TABLE_STEPS + 1 entries of three for each pair of neighbouring stops),
+/// premultiplied; each source byte the draw's rounding of (colour * tint) * opacity. Nothing
 /// is drawn where the centre maps to infinity or t is not finite.
 void oq_gradient_over(uint8_t *pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
-                      double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double tint[4],
+                      double ex, double ey, const double *stops, long stop_count, const double *table, const double tint[4],
                       double opacity);
+
+/// GradientColorTable.steps: intervals between a segment's entries.
+#define OQ_GRADIENT_TABLE_STEPS 1024
 
 
 /// RoundedShape.SquareParts: a pixel square's extent along an edge's normal.

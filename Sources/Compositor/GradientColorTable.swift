@@ -1,0 +1,105 @@
+import Foundation
+import OpenCoreGraphics
+
+/// A Generic RGB gradient's colours worked out ahead, so that the CPU reference's pixel costs a
+/// lookup where the conversion to sRGB cost six (`GenericRGB.toSRGB` after the mix): for each
+/// pair of neighbouring stops, the straight sRGB colour at `steps + 1` evenly spaced points of
+/// the way from one to the other, mixed in Generic RGB and converted exactly as a pixel's colour
+/// was; a pixel's colour is the two entries around its place between its stops, mixed. Alpha is
+/// not in the table: it mixes linearly, so the pixel works it out as before.
+///
+/// Within 0.005/255 of the per-pixel conversion where every channel is clear of 0 and 1, and
+/// within 0.08/255 where a channel meets a clamp between two entries (the clamp's corner, which
+/// the mix cuts across), over 402,000 colours of 200 random gradients (`GradientColorTableTests`);
+/// so a byte moves by one where the exact colour lies that close to a rounding boundary, and
+/// otherwise not at all. It bought back what mixing every CAGradientLayer's colours
+/// in Generic RGB cost the CPU (docs/performance.md, "A gradient's pixel").
+///
+/// Tables are kept by their stops (a Lottie document's gradients keep theirs frame after frame)
+/// in a cache shared by the process, bounded and thread-safe.
+public final class GradientColorTable: Hashable, @unchecked Sendable {
+    /// Intervals between a segment's entries.
+    public static let steps = 1024
+
+    /// The stops it was made from: Generic RGB components, sorted, at least one.
+    public let stops: [GradientFill.Stop]
+    /// Red, green, blue of each entry; `steps + 1` entries a segment, one segment for each pair of
+    /// neighbouring stops (one for a single stop, its colour throughout).
+    public let values: [Double]
+
+    public init(stops: [GradientFill.Stop]) {
+        self.stops = stops
+        let segments = max(stops.count - 1, 1)
+        var values = [Double](repeating: 0, count: segments * (Self.steps + 1) * 3)
+        for segment in 0..<segments {
+            let s0 = stops[segment], s1 = stops[min(segment + 1, stops.count - 1)]
+            for j in 0...Self.steps {
+                // The mix as oq_gradient_over and CGGradient.straightColor make it, at f = j / steps.
+                let f = Double(j) / Double(Self.steps)
+                let c = GenericRGB.toSRGB(s0.red + (s1.red - s0.red) * f, s0.green + (s1.green - s0.green) * f,
+                                          s0.blue + (s1.blue - s0.blue) * f)
+                let at = (segment * (Self.steps + 1) + j) * 3
+                values[at] = c.0
+                values[at + 1] = c.1
+                values[at + 2] = c.2
+            }
+        }
+        self.values = values
+    }
+
+    /// The straight sRGB colour a fraction `f` (0...1) of the way through `segment`: the entries
+    /// around it, mixed (oq_gradient_over reads the table the same way, operation for operation).
+    public func color(segment: Int, fraction f: Double) -> (Double, Double, Double) {
+        let s = f * Double(Self.steps)
+        let j = min(Int(s), Self.steps - 1), w = s - Double(j)
+        let at = (segment * (Self.steps + 1) + j) * 3
+        return (values[at] + (values[at + 3] - values[at]) * w, values[at + 1] + (values[at + 4] - values[at + 1]) * w,
+                values[at + 2] + (values[at + 5] - values[at + 2]) * w)
+    }
+
+    /// The premultiplied colour at `t` (clamped to 0...1): CGGradient.premultipliedColor's choice
+    /// of stops and mix, the colour from the table.
+    public func premultipliedColor(at t: Double) -> (Double, Double, Double, Double) {
+        let t = min(max(t, 0), 1)
+        let last = stops.count - 1
+        var segment = 0, f = 0.0, alpha = stops[0].alpha
+        if t >= stops[last].location {
+            segment = max(last - 1, 0)
+            f = last > 0 ? 1 : 0
+            alpha = stops[last].alpha
+        } else if t > stops[0].location {
+            var i = 1
+            while i < last, !(stops[i].location > t) { i += 1 }
+            let s0 = stops[i - 1], s1 = stops[i]
+            f = s1.location > s0.location ? (t - s0.location) / (s1.location - s0.location) : 0
+            segment = i - 1
+            alpha = s0.alpha + (s1.alpha - s0.alpha) * f
+        }
+        let c = color(segment: segment, fraction: f)
+        return (c.0 * alpha, c.1 * alpha, c.2 * alpha, alpha)
+    }
+
+    public static func == (lhs: GradientColorTable, rhs: GradientColorTable) -> Bool { lhs.stops == rhs.stops }
+    public func hash(into hasher: inout Hasher) { hasher.combine(stops) }
+
+    // MARK: The cache
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var kept: [[GradientFill.Stop]: GradientColorTable] = [:]
+    /// Tables kept at most; the cache starts again when it is full (a document's gradients fill it
+    /// again within a frame).
+    static let capacity = 512
+
+    /// The table of `stops` (Generic RGB components, sorted, at least one), made once and kept.
+    public static func table(for stops: [GradientFill.Stop]) -> GradientColorTable {
+        lock.lock()
+        if let table = kept[stops] { lock.unlock(); return table }
+        lock.unlock()
+        let table = GradientColorTable(stops: stops)
+        lock.lock()
+        if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
+        kept[stops] = table
+        lock.unlock()
+        return table
+    }
+}
