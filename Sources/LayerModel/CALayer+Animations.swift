@@ -100,12 +100,23 @@ extension CALayer {
     /// The presentation tree at `t`, refreshing the copies `cache` kept from the previous call
     /// instead of allocating new ones where it can: what a renderer does every frame. Trees it
     /// returned before are changed by it, so only their user (the renderer) may call it.
+    ///
+    /// `drawnOnly` leaves out what no renderer draws: the sublayers and mask of a layer hidden at
+    /// `t` (its copy is there, with none). A Lottie document hides each of its layers outside its
+    /// frames; presenting their subtrees anyway cost TypeFace's letters a quarter of their
+    /// evaluation.
+    public func presentationTree(atMediaTime t: CFTimeInterval, reusing cache: PresentationCache,
+                                 drawnOnly: Bool) -> CALayer {
+        presentationTree(atMediaTime: t, rootTime: layerTime(atMediaTime: t), cache: cache, drawnOnly: drawnOnly)
+    }
+
+    /// `presentationTree(atMediaTime:reusing:drawnOnly:)` with every layer's subtree.
     public func presentationTree(atMediaTime t: CFTimeInterval, reusing cache: PresentationCache) -> CALayer {
-        presentationTree(atMediaTime: t, rootTime: layerTime(atMediaTime: t), cache: cache)
+        presentationTree(atMediaTime: t, reusing: cache, drawnOnly: false)
     }
 
     private func presentationTree(atMediaTime t: CFTimeInterval, rootTime: CFTimeInterval,
-                                  cache: PresentationCache? = nil) -> CALayer {
+                                  cache: PresentationCache? = nil, drawnOnly: Bool = false) -> CALayer {
         var reused: [ObjectIdentifier: CALayer] = [:]
         // The replicators met on the way (their delayed instances are presented after the tree).
         var replicators: [CAReplicatorLayer] = []
@@ -143,7 +154,8 @@ extension CALayer {
             return copy
         }
         defer { cache?.copies = reused }
-        let root = copySubtree(rootTime: rootTime, children: \.storedSublayers, present: present)
+        let root = copySubtree(rootTime: rootTime, children: \.storedSublayers, descendsInto: { !drawnOnly || !$0.isHidden },
+                               present: present)
         CALayer.presentDelayedInstances(of: replicators, atMediaTime: t)
         return root
     }
@@ -176,13 +188,16 @@ extension CALayer {
     }
 
     /// Copies this subtree without recursion (deep trees are safe): `present` makes each layer's
-    /// copy at its local time, `children` says which sublayers a layer's copy gets.
+    /// copy at its local time, `children` says which sublayers a layer's copy gets, and
+    /// `descendsInto` whether a copy gets its mask and sublayers at all.
     func copySubtree(rootTime: CFTimeInterval, children: (CALayer) -> [CALayer],
+                     descendsInto: (CALayer) -> Bool = { _ in true },
                      present: (CALayer, CFTimeInterval) -> CALayer) -> CALayer {
         let root = present(self, rootTime)
         var enteredMasks: Set<ObjectIdentifier> = []
         var pending: [(model: CALayer, copy: CALayer, time: CFTimeInterval)] = [(self, root, rootTime)]
         while let (model, copy, time) = pending.popLast() {
+            guard descendsInto(copy) else { continue }
             // The mask is presented like a sublayer, in the masked layer's time, with the masked
             // layer's copy as its superlayer, as the model's mask has; a mask cycle is cut where
             // it closes (see walkTree).

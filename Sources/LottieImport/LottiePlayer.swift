@@ -61,17 +61,18 @@ public final class LottiePlayer {
     /// Shows the frame `seconds` after the first (`ip + seconds x fr`), as lottie-ios's `currentTime`.
     public func seek(toTime seconds: Double) { seek(toFrame: document.inFrame + seconds * document.frameRate) }
 
-    /// The viewport as it shows now: the presentation tree, every animation at the paused frame.
-    /// Its layers are reused by the next call (a tree of the same shape every frame need not be
-    /// allocated again): draw it before asking for the next.
+    /// The viewport as it shows now: the presentation tree, every animation at the paused frame,
+    /// without the subtrees of layers hidden then (nothing draws them). Its layers are reused by
+    /// the next call (a tree of the same shape every frame need not be allocated again): draw it
+    /// before asking for the next.
     public func presentation() -> CALayer {
         // The animation's clock is stopped (speed 0), so the media time does not matter. Drawn
         // content (text) is drawn first, once: presentation copies carry it.
         root.displayTreeIfNeeded()
-        let tree = root.presentationTree(atMediaTime: 0, reusing: presentationCache)
+        let tree = root.presentationTree(atMediaTime: 0, reusing: presentationCache, drawnOnly: true)
         guard hasText, fitTextScales(in: tree) else { return tree }
         root.displayTreeIfNeeded()
-        return root.presentationTree(atMediaTime: 0, reusing: presentationCache)
+        return root.presentationTree(atMediaTime: 0, reusing: presentationCache, drawnOnly: true)
     }
 
     /// Gives each text layer the backing store scale it shows at in `tree` (renderScale times

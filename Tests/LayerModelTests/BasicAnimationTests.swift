@@ -285,6 +285,33 @@ struct BasicAnimationTests {
         #expect(fresh.sublayers?.first?.position == second.sublayers?.first?.position)
     }
 
+    @Test("a renderer's tree of what is drawn leaves out a hidden layer's sublayers and mask while it is hidden, and has them once it shows")
+    func drawnOnly() throws {
+        let root = CALayer(), group = CALayer(), inner = CALayer(), mask = CALayer(), plain = CALayer()
+        group.sublayers = [inner]
+        group.mask = mask
+        root.sublayers = [group, plain]
+        // Hidden from 100 to 101, as a Lottie layer is outside its frames.
+        let visibility = CAKeyframeAnimation(keyPath: "hidden")
+        visibility.values = [true, false]
+        visibility.keyTimes = [0, 0.5]
+        visibility.calculationMode = .discrete
+        visibility.beginTime = 100
+        visibility.duration = 2
+        group.add(visibility, forKey: "hidden")
+        let cache = PresentationCache()
+        let hidden = root.presentationTree(atMediaTime: 100.5, reusing: cache, drawnOnly: true)
+        let hiddenGroup = try #require(hidden.sublayers?.first)
+        #expect(hiddenGroup.isHidden && (hiddenGroup.sublayers ?? []).isEmpty && hiddenGroup.mask == nil)
+        #expect(hidden.sublayers?.count == 2, "the hidden layer's own copy stays, and its siblings")
+        let shown = root.presentationTree(atMediaTime: 101.5, reusing: cache, drawnOnly: true)
+        let shownGroup = try #require(shown.sublayers?.first)
+        #expect(!shownGroup.isHidden && shownGroup.sublayers?.first?.model() === inner && shownGroup.mask?.model() === mask)
+        // Every subtree otherwise.
+        let whole = root.presentationTree(atMediaTime: 100.5, reusing: PresentationCache())
+        #expect(whole.sublayers?.first?.isHidden == true && whole.sublayers?.first?.sublayers?.count == 1)
+    }
+
     @Test("shape, gradient and transform layers' copies are refreshed too, a subclass's made anew, each showing what a fresh copy shows")
     func presentationCacheLibraryClasses() {
         final class Outline: CAShapeLayer {}
