@@ -23,14 +23,15 @@ public final class GradientColorTable: Hashable, @unchecked Sendable {
 
     /// The stops it was made from: Generic RGB components, sorted, at least one.
     public let stops: [GradientFill.Stop]
-    /// Red, green, blue of each entry; `steps + 1` entries a segment, one segment for each pair of
-    /// neighbouring stops (one for a single stop, its colour throughout).
+    /// Red, green, blue and a pad (0) of each entry, so that an entry and the next share a cache
+    /// line and are read four lanes at a time; `steps + 1` entries a segment, one segment for each
+    /// pair of neighbouring stops (one for a single stop, its colour throughout).
     public let values: [Double]
 
     public init(stops: [GradientFill.Stop]) {
         self.stops = stops
         let segments = max(stops.count - 1, 1)
-        var values = [Double](repeating: 0, count: segments * (Self.steps + 1) * 3)
+        var values = [Double](repeating: 0, count: segments * (Self.steps + 1) * 4)
         for segment in 0..<segments {
             let s0 = stops[segment], s1 = stops[min(segment + 1, stops.count - 1)]
             for j in 0...Self.steps {
@@ -38,7 +39,7 @@ public final class GradientColorTable: Hashable, @unchecked Sendable {
                 let f = Double(j) / Double(Self.steps)
                 let c = GenericRGB.toSRGB(s0.red + (s1.red - s0.red) * f, s0.green + (s1.green - s0.green) * f,
                                           s0.blue + (s1.blue - s0.blue) * f)
-                let at = (segment * (Self.steps + 1) + j) * 3
+                let at = (segment * (Self.steps + 1) + j) * 4
                 values[at] = c.0
                 values[at + 1] = c.1
                 values[at + 2] = c.2
@@ -52,9 +53,9 @@ public final class GradientColorTable: Hashable, @unchecked Sendable {
     public func color(segment: Int, fraction f: Double) -> (Double, Double, Double) {
         let s = f * Double(Self.steps)
         let j = min(Int(s), Self.steps - 1), w = s - Double(j)
-        let at = (segment * (Self.steps + 1) + j) * 3
-        return (values[at] + (values[at + 3] - values[at]) * w, values[at + 1] + (values[at + 4] - values[at + 1]) * w,
-                values[at + 2] + (values[at + 5] - values[at + 2]) * w)
+        let at = (segment * (Self.steps + 1) + j) * 4
+        return (values[at] + (values[at + 4] - values[at]) * w, values[at + 1] + (values[at + 5] - values[at + 1]) * w,
+                values[at + 2] + (values[at + 6] - values[at + 2]) * w)
     }
 
     /// The premultiplied colour at `t` (clamped to 0...1): CGGradient.premultipliedColor's choice

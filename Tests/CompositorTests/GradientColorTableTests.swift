@@ -74,6 +74,6 @@ struct GradientColorTableTests {
         let a = fill(.genericRGB), b = fill(.genericRGB)
         #expect(a.colorTable != nil && a.colorTable === b.colorTable)
         #expect(fill(.sRGB).colorTable == nil)
-        #expect(a.colorTable?.values.count == (GradientColorTable.steps + 1) * 3)
+        #expect(a.colorTable?.values.count == (GradientColorTable.steps + 1) * 4)
     }
 }

@@ -125,7 +125,8 @@ enum { OQ_GRADIENT_AXIAL = 0, OQ_GRADIENT_RADIAL = 1, OQ_GRADIENT_CONIC = 2 };
 /// there by `kind` from start (sx, sy) and end (ex, ey), clamped to 0...1, the colour of
 /// `stops` (location, red, green, blue, alpha each, straight, sorted, at least one) at t, its
 /// red, green and blue read from `table` where it is given (GradientColorTable.values:
-/// OQ_GRADIENT_TABLE_STEPS + 1 entries of three for each pair of neighbouring stops),
+/// OQ_GRADIENT_TABLE_STEPS + 1 entries of four, red, green, blue and a pad, for each pair of
+/// neighbouring stops),
 /// premultiplied; each source byte the draw's rounding of (colour * tint) * opacity. Nothing
 /// is drawn where the centre maps to infinity or t is not finite.
 void oq_gradient_over(uint8_t *pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
