@@ -16,8 +16,9 @@ import OpenCoreGraphics
 /// in Generic RGB cost the CPU (docs/performance.md, "A gradient's pixel").
 ///
 /// Tables are kept by their stops (a Lottie document's gradients keep theirs frame after frame)
-/// in a cache shared by the process, bounded and thread-safe.
-public final class GradientColorTable: Hashable, @unchecked Sendable {
+/// in a cache shared by the process, thread-safe and bounded by the memory it holds; the CPU
+/// reference asks for a fill's table once a draw, the GPU never.
+public final class GradientColorTable: @unchecked Sendable {
     /// Intervals between a segment's entries.
     public static let steps = 1024
 
@@ -80,16 +81,15 @@ public final class GradientColorTable: Hashable, @unchecked Sendable {
         return (c.0 * alpha, c.1 * alpha, c.2 * alpha, alpha)
     }
 
-    public static func == (lhs: GradientColorTable, rhs: GradientColorTable) -> Bool { lhs.stops == rhs.stops }
-    public func hash(into hasher: inout Hasher) { hasher.combine(stops) }
-
     // MARK: The cache
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var kept: [[GradientFill.Stop]: GradientColorTable] = [:]
-    /// Tables kept at most; the cache starts again when it is full (a document's gradients fill it
-    /// again within a frame).
-    static let capacity = 512
+    nonisolated(unsafe) private static var keptValues = 0
+    /// Values (doubles) kept at most, 64 MiB: the cache starts again when a table would take it
+    /// past that (a frame's gradients fill it again as they are drawn). A table of two stops is
+    /// 4,100 values; one of 32 stops 127,100.
+    static let capacity = 8 << 20
 
     /// The table of `stops` (Generic RGB components, sorted, at least one), made once and kept.
     public static func table(for stops: [GradientFill.Stop]) -> GradientColorTable {
@@ -98,8 +98,11 @@ public final class GradientColorTable: Hashable, @unchecked Sendable {
         lock.unlock()
         let table = GradientColorTable(stops: stops)
         lock.lock()
-        if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
-        kept[stops] = table
+        if keptValues + table.values.count > capacity {
+            kept.removeAll()
+            keptValues = 0
+        }
+        if kept.updateValue(table, forKey: stops) == nil { keptValues += table.values.count }
         lock.unlock()
         return table
     }

@@ -46,11 +46,8 @@ public struct GradientFill: Hashable, Sendable {
     /// startPoint and endPoint mapped onto the bounds.
     public var start: DevicePoint, end: DevicePoint
     /// Sorted by location, at least one, at most `maxStops`.
-    public let stops: [Stop]
-    public let colorSpace: ColorSpace
-    /// The colours between the stops worked out ahead, for a Generic RGB gradient: what the CPU
-    /// reference draws (GradientColorTable says why); the GPU converts each pixel itself.
-    public let colorTable: GradientColorTable?
+    public var stops: [Stop]
+    public var colorSpace: ColorSpace
 
     public init(kind: Kind, deviceToLocal: ProjectiveTransform2D, start: DevicePoint, end: DevicePoint, stops: [Stop],
                 colorSpace: ColorSpace = .sRGB) {
@@ -60,7 +57,6 @@ public struct GradientFill: Hashable, Sendable {
         self.end = end
         self.stops = stops
         self.colorSpace = colorSpace
-        colorTable = colorSpace == .genericRGB && !stops.isEmpty ? GradientColorTable.table(for: stops) : nil
     }
 
     /// Whether the gradient paints anything: an axial one needs a line of some length, a radial
@@ -94,19 +90,26 @@ public struct GradientFill: Hashable, Sendable {
         return t.isFinite ? t : nil
     }
 
+    /// The colours between the stops worked out ahead, for a Generic RGB gradient: what the CPU
+    /// reference draws (GradientColorTable says why), fetched once a draw (the GPU converts each
+    /// pixel itself and never asks). Kept by the stops, so a gradient's stays from frame to frame.
+    public var colorTable: GradientColorTable? {
+        colorSpace == .genericRGB && !stops.isEmpty ? GradientColorTable.table(for: stops) : nil
+    }
+
     /// The premultiplied colour at t, clamped to 0...1 and to the first and last stops
-    /// (CGGradient's formula), converted from `colorSpace` before the premultiplication (through
-    /// `colorTable` where there is one).
-    public func color(at t: Double) -> (Double, Double, Double, Double) {
-        if let colorTable { return colorTable.premultipliedColor(at: t) }
+    /// (CGGradient's formula), converted from `colorSpace` before the premultiplication: through
+    /// `table` (this fill's `colorTable`) where it is given.
+    public func color(at t: Double, table: GradientColorTable? = nil) -> (Double, Double, Double, Double) {
+        if let table { return table.premultipliedColor(at: t) }
         return CGGradient.premultipliedColor(at: min(max(t, 0), 1), stops: stops, genericRGB: colorSpace == .genericRGB)
     }
 
     /// The premultiplied colour at a device pixel centre; transparent where t is not a number.
-    public func color(atX x: Double, y: Double) -> (Double, Double, Double, Double) {
+    public func color(atX x: Double, y: Double, table: GradientColorTable? = nil) -> (Double, Double, Double, Double) {
         let h = deviceToLocal.applyHomogeneous(x: x, y: y)
         guard h.w != 0, let t = parameter(atLocalX: h.x / h.w, y: h.y / h.w) else { return (0, 0, 0, 0) }
-        return color(at: t)
+        return color(at: t, table: table)
     }
 }
 

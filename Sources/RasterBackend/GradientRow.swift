@@ -13,6 +13,8 @@ struct GradientRow {
     private let gradient: GradientFill
     private let tint: [Double]
     private let opacity: Double
+    /// The fill's colour table, kept for the draw's rows (nil for sRGB stops).
+    private let table: GradientColorTable?
 
     init(_ gradient: GradientFill, tint: PremultipliedColor, opacity: Double) {
         let m = gradient.deviceToLocal
@@ -26,6 +28,7 @@ struct GradientRow {
         self.gradient = gradient
         self.tint = [tint.red, tint.green, tint.blue, tint.alpha]
         self.opacity = opacity
+        table = gradient.colorTable
     }
 
     /// Source-over of pixels `start..<end` of row `y`, each wholly covered.
@@ -36,6 +39,6 @@ struct GradientRow {
         precondition(start >= 0 && end <= Int(Int32.max), "a gradient row's columns past 32 bits")
         oq_gradient_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, map, kind,
                          gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y, stops, stops.count / 5,
-                         gradient.colorTable?.values, tint, opacity)
+                         table?.values, tint, opacity)
     }
 }

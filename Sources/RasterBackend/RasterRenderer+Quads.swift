@@ -76,8 +76,10 @@ extension RasterRenderer {
         } ?? sampler.map { sampler in
             { cx, cy in sampler.sample(atX: cx, y: cy) }
         } ?? gradient.map { gradient in
-            // A gradient from its formula at the pixel centre (GradientFill), as the GPU's shader.
-            { cx, cy in gradient.color(atX: cx, y: cy) }
+            // A gradient from its formula at the pixel centre (GradientFill), as the GPU's shader;
+            // a Generic RGB one's colours from its table, fetched once for the draw.
+            let table = gradient.colorTable
+            return { cx, cy in gradient.color(atX: cx, y: cy, table: table) }
         }
         // The shadow's alphas over the row being drawn, where the cache keeps them (`keptAlphas`).
         var keptRow: (y: Int, columns: Range<Int>, values: UnsafePointer<Float>)?
