@@ -1,6 +1,7 @@
 #include "CPixelKernels.h"
 #include "oq_bytes.h"
 #include "oq_dispatch.h"
+#include "oq_generic_rgb.h"
 
 #include <math.h>
 
@@ -53,14 +54,16 @@ static inline __attribute__((always_inline)) void oq_gradient_ts(double *restric
     }
 }
 
-/// `oq_gradient_over`'s loop: GradientFill.color(atX:y:) (CGGradient.straightColor, or for a
-/// Generic RGB gradient its GradientColorTable, premultiplied) at each pixel centre, then
-/// SourceOver.blend, each operation in its order: a block's t first (`oq_gradient_ts`), then its
-/// straight colours, then each pixel's premultiplied source bytes (a loop of its own, which the
-/// wider copies run in lanes), then the block's blend (`oq_bytes_over`).
+/// `oq_gradient_over`'s loop: GradientFill.color(atX:y:table:) (CGGradient.straightColor, from
+/// Generic RGB through `generic_rgb` or through a GradientColorTable, premultiplied) at each pixel
+/// centre, then SourceOver.blend, each operation in its order: a block's t first
+/// (`oq_gradient_ts`), then its straight colours, then their conversion where there is no table,
+/// then each pixel's premultiplied source bytes (a loop of its own, which the wider copies run in
+/// lanes), then the block's blend (`oq_bytes_over`).
 static inline __attribute__((always_inline)) void oq_gradient_over_body(
     uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
-    double ex, double ey, const double *stops, long stop_count, const double *table, const double tint[4], double opacity) {
+    double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double *table,
+    const double tint[4], double opacity) {
     const double *last = stops + 5 * (stop_count - 1);
     double ts[OQ_GRADIENT_BLOCK], rs[OQ_GRADIENT_BLOCK], gs[OQ_GRADIENT_BLOCK], bs[OQ_GRADIENT_BLOCK], as[OQ_GRADIENT_BLOCK];
     for (long start = 0; start < count; start += OQ_GRADIENT_BLOCK) {
@@ -103,6 +106,9 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
             }
             rs[q] = r; gs[q] = g; bs[q] = b; as[q] = a;
         }
+        // Without a table, a Generic RGB gradient's colours converted one by one (a loop of its
+        // own, with no branch, which the wider copies run in lanes).
+        if (generic_rgb && !table) oq_generic_rgb_convert_block(generic_rgb, rs, gs, bs, n);
         // The block's source bytes (none where the pixel is skipped), then their blend.
         uint8_t sources[4 * OQ_GRADIENT_BLOCK];
         for (long q = 0; q < n; q++) {
@@ -116,6 +122,6 @@ static inline __attribute__((always_inline)) void oq_gradient_over_body(
 
 OQ_KERNEL(, oq_gradient_over,
           (uint8_t *restrict pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
-           double ex, double ey, const double *stops, long stop_count, const double *table, const double tint[4],
-           double opacity),
-          (pixels, count, first, cy, m, kind, sx, sy, ex, ey, stops, stop_count, table, tint, opacity))
+           double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double *table,
+           const double tint[4], double opacity),
+          (pixels, count, first, cy, m, kind, sx, sy, ex, ey, stops, stop_count, generic_rgb, table, tint, opacity))

@@ -13,10 +13,10 @@ struct GradientRow {
     private let gradient: GradientFill
     private let tint: [Double]
     private let opacity: Double
-    /// The fill's colour table, kept for the draw's rows (nil for sRGB stops).
+    /// The fill's colour table where the draw reads one (RasterRenderer.colorTable(for:over:)).
     private let table: GradientColorTable?
 
-    init(_ gradient: GradientFill, tint: PremultipliedColor, opacity: Double) {
+    init(_ gradient: GradientFill, tint: PremultipliedColor, opacity: Double, table: GradientColorTable?) {
         let m = gradient.deviceToLocal
         map = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
         stops = gradient.stops.flatMap { [$0.location, $0.red, $0.green, $0.blue, $0.alpha] }
@@ -28,7 +28,7 @@ struct GradientRow {
         self.gradient = gradient
         self.tint = [tint.red, tint.green, tint.blue, tint.alpha]
         self.opacity = opacity
-        table = gradient.colorTable
+        self.table = table
     }
 
     /// Source-over of pixels `start..<end` of row `y`, each wholly covered.
@@ -39,6 +39,6 @@ struct GradientRow {
         precondition(start >= 0 && end <= Int(Int32.max), "a gradient row's columns past 32 bits")
         oq_gradient_over(pixels.baseAddress! + (y * width + start) * 4, end - start, start, Double(y) + 0.5, map, kind,
                          gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y, stops, stops.count / 5,
-                         table?.values, tint, opacity)
+                         gradient.colorSpace == .genericRGB ? GenericRGB.tables : nil, table?.values, tint, opacity)
     }
 }

@@ -57,6 +57,12 @@ struct GradientRowTests {
             return gradient.kind
         })
         #expect(kinds == [.axial, .radial, .conic], "\(kinds)")
+        // Large gradients read their colours from a table, small ones convert each pixel: both here.
+        let tabled = list.passes.flatMap(\.ops).compactMap { op -> Bool? in
+            guard case .quad(let quad) = op, case .gradient(let gradient) = quad.fill else { return nil }
+            return RasterRenderer.colorTable(for: gradient, over: quad.polygon.pixelBounds) != nil
+        }
+        #expect(tabled.contains(true) && tabled.contains(false), "\(tabled)")
         try KernelAgreement.expectSameBytes(list)
         // CAGradientLayer's stops are Generic RGB, drawn through their colour table; every other
         // fill again as sRGB stops, so that the kernel's path without a table is held too.
