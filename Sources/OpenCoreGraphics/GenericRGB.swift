@@ -16,8 +16,10 @@ import Foundation
 /// The two curves are tables with linear interpolation between entries, so that a conversion
 /// costs a few lookups where pow would cost six calls: within 3e-5 of the curves
 /// (`GenericRGBTests` measures it). Core Graphics' drawing of a Generic RGB CGGradient converts
-/// each pixel through them; the renderers' CAGradientLayer colours go through them once for each
-/// entry of a table (Compositor's `GradientColorTable`).
+/// each pixel through them; the CPU renderer's CAGradientLayer colours go through them each pixel
+/// for a small quad, else once for each entry of a table (Compositor's `GradientColorTable`); the
+/// CPU's gradient kernel (CPixelKernels' oq_generic_rgb.h) converts line for line as `toSRGB`
+/// does, so both give the same bits.
 public enum GenericRGB {
     /// Entries of each curve's table less one: the curve at i / steps.
     public static let steps = 4096

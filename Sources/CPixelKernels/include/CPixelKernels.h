@@ -127,9 +127,8 @@ enum { OQ_GRADIENT_AXIAL = 0, OQ_GRADIENT_RADIAL = 1, OQ_GRADIENT_CONIC = 2 };
 /// red, green and blue read from `table` where it is given (GradientColorTable.values:
 /// OQ_GRADIENT_TABLE_STEPS + 1 entries of four, red, green, blue and a pad, for each pair of
 /// neighbouring stops), else converted from Generic RGB through `generic_rgb` where that is given
-/// (GenericRGB.tables),
-/// premultiplied; each source byte the draw's rounding of (colour * tint) * opacity. Nothing
-/// is drawn where the centre maps to infinity or t is not finite.
+/// (GenericRGB.tables), premultiplied; each source byte the draw's rounding of (colour * tint) *
+/// opacity. Nothing is drawn where the centre maps to infinity or t is not finite.
 void oq_gradient_over(uint8_t *pixels, long count, long first, double cy, const double m[9], int kind, double sx, double sy,
                       double ex, double ey, const double *stops, long stop_count, const double *generic_rgb, const double *table,
                       const double tint[4], double opacity);
