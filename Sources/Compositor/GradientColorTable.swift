@@ -60,24 +60,11 @@ public final class GradientColorTable: @unchecked Sendable {
     }
 
     /// The premultiplied colour at `t` (clamped to 0...1): CGGradient.premultipliedColor's choice
-    /// of stops and mix, the colour from the table.
+    /// of stops and its alpha, the colour from the table.
     public func premultipliedColor(at t: Double) -> (Double, Double, Double, Double) {
         let t = min(max(t, 0), 1)
-        let last = stops.count - 1
-        var segment = 0, f = 0.0, alpha = stops[0].alpha
-        if t >= stops[last].location {
-            segment = max(last - 1, 0)
-            f = last > 0 ? 1 : 0
-            alpha = stops[last].alpha
-        } else if t > stops[0].location {
-            var i = 1
-            while i < last, !(stops[i].location > t) { i += 1 }
-            let s0 = stops[i - 1], s1 = stops[i]
-            f = s1.location > s0.location ? (t - s0.location) / (s1.location - s0.location) : 0
-            segment = i - 1
-            alpha = s0.alpha + (s1.alpha - s0.alpha) * f
-        }
-        let c = color(segment: segment, fraction: f)
+        let place = CGGradient.segment(at: t, stops: stops), alpha = CGGradient.straightColor(at: t, stops: stops).alpha
+        let c = color(segment: place.index, fraction: place.fraction)
         return (c.0 * alpha, c.1 * alpha, c.2 * alpha, alpha)
     }
 

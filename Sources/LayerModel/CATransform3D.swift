@@ -174,6 +174,11 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
 }
 
 /// True when `t` is exactly representable by an affine transform: no z terms, no perspective.
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
+    t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
+        && t.m33 == 1 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1
+}
+
 extension CATransform3D {
     /// Whether the transform turns the plane out of itself (about x or y) or projects it
     /// (perspective): m13, m23, m31 or m32 off 0 by more than a millionth of the plane's own
@@ -188,11 +193,6 @@ extension CATransform3D {
         return abs(m13) > turn || abs(m23) > turn || abs(m31) > turn || abs(m32) > turn
             || abs(m14) > projection || abs(m24) > projection || abs(m34) > projection || abs(m44 - 1) > projection
     }
-}
-
-public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
-    t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
-        && t.m33 == 1 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1
 }
 
 /// The 3D transform that does what `m` does in the plane.

@@ -69,14 +69,25 @@ public final class CGGradient: @unchecked Sendable {
         if t >= stops[stops.count - 1].location {
             c = stops[stops.count - 1]
         } else if t > stops[0].location {
-            var i = 1
-            while i < stops.count - 1 && !(stops[i].location > t) { i += 1 }
-            let a = stops[i - 1], b = stops[i]
-            let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 0
+            let (i, f) = segment(at: t, stops: stops)
+            let a = stops[i], b = stops[i + 1]
             c = Stop(location: t, red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
                      blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
         }
         return c
+    }
+
+    /// Where `t` falls among `stops` (sorted, at least one): the pair of neighbouring stops
+    /// around it (the first one's index) and the fraction of the way from one to the other; the
+    /// first pair at 0 up to the first stop, the last pair at 1 from the last (a single stop: 0, 0).
+    public static func segment(at t: Double, stops: [Stop]) -> (index: Int, fraction: Double) {
+        let last = stops.count - 1
+        if t >= stops[last].location { return (max(last - 1, 0), last > 0 ? 1 : 0) }
+        guard t > stops[0].location else { return (0, 0) }
+        var i = 1
+        while i < last && !(stops[i].location > t) { i += 1 }
+        let a = stops[i - 1], b = stops[i]
+        return (i - 1, b.location > a.location ? (t - a.location) / (b.location - a.location) : 0)
     }
 }
 
