@@ -8,6 +8,8 @@ pixel a point, every frame from ip to op - 1:
 
   rlottie                rlottie-python's lottie_animation_render (the C library's renderSync)
                          into a buffer, frame after frame; the time is the whole run over the frames.
+                         A file it reads but draws clear at every FLIP frame ("draws nothing":
+                         pr_2478, text without glyphs) is left out of the ratios.
   openquartz-cpu / -gpu  `quartz animate FILE -o FOLDER --size WxH --json`: the frame's stages
                          (evaluation, content, render list, drawing, readback) summed over the run,
                          over the frames; PNG encoding (on background threads) is left out, and
@@ -69,10 +71,15 @@ def rlottie_child(path, width, height, folder):
     for f in range(frames):
         animation.lottie_animation_render(frame_num=f, width=width, height=height)
     seconds = (time.perf_counter() - start) / max(frames, 1)
+    draws = False
     for fraction in FLIP_FRACTIONS:
         index = min(int(fraction * frames), frames - 1)
-        over_white(rlottie_frame(animation, index, width, height)).save(os.path.join(folder, f"rlottie-{index}.png"))
-    print(json.dumps({"frames": frames, "seconds": seconds}))
+        if index < 0:
+            continue
+        frame = rlottie_frame(animation, index, width, height)
+        draws = draws or frame.getbbox() is not None
+        over_white(frame).save(os.path.join(folder, f"rlottie-{index}.png"))
+    print(json.dumps({"frames": frames, "seconds": seconds, "draws": draws}))
 
 
 def time_rlottie(path, width, height, folder):
@@ -81,7 +88,7 @@ def time_rlottie(path, width, height, folder):
     if run.returncode != 0:
         raise RuntimeError(f"rlottie failed (exit {run.returncode})")
     report = json.loads(run.stdout.strip().splitlines()[-1])
-    return report["frames"], report["seconds"]
+    return report["frames"], report["seconds"], report["draws"]
 
 
 def time_quartz(quartz, path, backend, width, height, folder):
@@ -124,8 +131,11 @@ def main():
         theirs = os.path.join(work, f"{name}-rlottie")
         os.makedirs(theirs, exist_ok=True)
         try:
-            frames, seconds = time_rlottie(path, width, height, theirs)
-            row["rlottieMs"], row["rlottieFrames"] = seconds * 1000, frames
+            frames, seconds, draws = time_rlottie(path, width, height, theirs)
+            if draws:
+                row["rlottieMs"], row["rlottieFrames"] = seconds * 1000, frames
+            else:  # read but drawn clear at every FLIP frame: an empty frame's time is no race
+                row["rlottieError"] = "draws nothing"
         except (RuntimeError, subprocess.TimeoutExpired) as error:  # rlottie refuses or crashes on a few files
             row["rlottieError"] = str(error)
         for backend in ["cpu", "gpu"]:
@@ -185,7 +195,7 @@ def report(results, out, quiet=False):
         ratio = r["cpuMs"] / r["rlottieMs"] if "cpuMs" in r and "rlottieMs" in r else float("nan")
         lines.append("| {} | {} | {}x{} | {:.1f} | {} | {} | {} | {:.2f}x | {:.3f} |".format(
             r["name"], r.get("frames", "-"), r["width"], r["height"], r["importMs"],
-            f"{r['rlottieMs']:.2f}" if "rlottieMs" in r else "refused", f"{r['cpuMs']:.2f}" if "cpuMs" in r else r.get("cpuError", "-"),
+            f"{r['rlottieMs']:.2f}" if "rlottieMs" in r else r.get("rlottieError", "refused"), f"{r['cpuMs']:.2f}" if "cpuMs" in r else r.get("cpuError", "-"),
             f"{r['gpuMs']:.2f}" if "gpuMs" in r else r.get("gpuError", "-"), ratio, r.get("flip", float("nan"))))
     open(os.path.join(out, "lottie-report.md"), "w").write("\n".join(lines) + "\n")
     if not quiet:

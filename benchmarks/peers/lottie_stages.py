@@ -8,7 +8,8 @@ and ours), its first `--frames` frames at the size lottie-ios's snapshots use:
                readback, rasterization of drawn content); PNG encoding left out, and the GL
                device's opening (`setup`: once a process, as rlottie's loading is left out of its
                frames) shown apart.
-  rlottie      rlottie-python's render of the same frames, a frame's mean (when installed).
+  rlottie      rlottie-python's render of the same frames, a frame's mean (when installed); a
+               file it draws nothing of (every fourth frame clear) is left out of the ratios.
 Prints a line per file, then the medians over the files of the frame and of its ratio to
 rlottie's; `--json FILE` keeps the rows.
 
@@ -46,7 +47,18 @@ def rlottie_frame_ms(path, frames, width, height):
     start = time.perf_counter()
     for frame in range(count):
         animation.lottie_animation_render(frame_num=frame, width=width, height=height)
-    return 1000 * (time.perf_counter() - start) / max(1, count)
+    seconds = time.perf_counter() - start
+    # A file rlottie reads but draws nothing of (pr_2478's shapes, text without glyphs, a file of
+    # no frames) is no race: its time is that of an empty frame.
+    if not any(rlottie_draws(animation.lottie_animation_render(frame_num=frame, width=width, height=height))
+               for frame in range(0, count, max(1, count // 4))):
+        return "drew nothing"
+    return 1000 * seconds / max(1, count)
+
+
+def rlottie_draws(premultiplied):
+    """Whether an rlottie frame (premultiplied BGRA bytes) has a pixel that is not clear."""
+    return bytes(premultiplied[3::4]).strip(b"\0") != b""
 
 
 def main():
@@ -99,7 +111,9 @@ def main():
             if args.baseline:
                 row["baseline"] = median_row(base_runs)["frame"]
             rows.append(row)
-            versus = f" rlottie {row['rlottie']:7.3f} ms ({row['frame'] / row['rlottie']:5.1f}x)" if row["rlottie"] else ""
+            drawn = isinstance(row["rlottie"], float)
+            versus = (f" rlottie {row['rlottie']:7.3f} ms ({row['frame'] / row['rlottie']:5.1f}x)" if drawn
+                      else f" rlottie {row['rlottie']}" if row["rlottie"] else "")
             if args.baseline:
                 versus += f" baseline {row['baseline']:7.2f} ms ({row['frame'] / row['baseline']:.2f})"
             setup = f" (setup {row['setup']:.0f} ms)" if row["setup"] else ""
@@ -111,9 +125,9 @@ def main():
     if any(r["setup"] for r in rows):
         print(f"median setup (opening the GL device, building its programs; once a process, left out of the frames) "
               f"{statistics.median(r['setup'] for r in rows):.0f} ms")
-    ratios = [r["frame"] / r["rlottie"] for r in rows if r["rlottie"]]
+    ratios = [r["frame"] / r["rlottie"] for r in rows if isinstance(r["rlottie"], float)]
     if ratios:
-        print(f"median of the files' ratios to rlottie {statistics.median(ratios):.1f}x")
+        print(f"median of the files' ratios to rlottie {statistics.median(ratios):.1f}x over the {len(ratios)} it draws")
     if args.baseline:
         print(f"median of the files' ratios to the baseline {statistics.median(r['frame'] / r['baseline'] for r in rows):.2f}")
     if args.json:
