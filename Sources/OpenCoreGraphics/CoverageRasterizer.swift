@@ -212,23 +212,44 @@ extension CoverageRasterizer {
         guard let touched = touchedColumns(ofRow: row) else { return 0..<0 }
         let first = touched.lowerBound, last = touched.upperBound
         return accumulation.withUnsafeBufferPointer { acc in
-            @inline(__always) func folded(_ sum: Float) -> Float {
-                let magnitude = abs(sum)
-                if rule == .winding { return min(1, magnitude) }
-                let f = magnitude.truncatingRemainder(dividingBy: 2)
-                return f > 1 ? 2 - f : f
-            }
             let cells = acc.baseAddress! + row * stride
             var sum: Float = 0
             for column in first..<last {
                 sum += cells[column]
-                out[column] = folded(sum)
+                out[column] = Self.folded(sum, rule: rule)
             }
-            let rest = folded(sum)
+            let rest = Self.folded(sum, rule: rule)
             guard rest != 0 else { return first..<last }
             for column in last..<width { out[column] = rest }
             return first..<width
         }
+    }
+
+    /// Where row `row`'s coverage can be non-zero, without folding it: the columns an edge
+    /// touched (nil where none did: the row is 0 throughout) and the folded sum right of them,
+    /// which every later column holds (0 for a contour that closes; a rounding error's worth
+    /// often). For a caller that needs to know only where a path can show (what a mask leaves
+    /// of the ops drawn before it).
+    public func foldedTail(ofRow row: Int, rule: CGPathFillRule) -> (touched: Range<Int>, rest: Float)? {
+        precondition(row >= 0 && row < height)
+        guard let touched = touchedColumns(ofRow: row) else { return nil }
+        let sum = accumulation.withUnsafeBufferPointer { acc in
+            let cells = acc.baseAddress! + row * stride
+            var sum: Float = 0
+            for column in touched { sum += cells[column] }
+            return sum
+        }
+        return (touched, Self.folded(sum, rule: rule))
+    }
+
+    /// A running sum folded by the fill rule: non-zero takes min(1, |sum|), even-odd a triangle
+    /// wave of period 2.
+    @inline(__always)
+    static func folded(_ sum: Float, rule: CGPathFillRule) -> Float {
+        let magnitude = abs(sum)
+        if rule == .winding { return min(1, magnitude) }
+        let f = magnitude.truncatingRemainder(dividingBy: 2)
+        return f > 1 ? 2 - f : f
     }
 }
 

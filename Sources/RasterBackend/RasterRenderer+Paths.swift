@@ -37,6 +37,22 @@ struct PathCoverage: Sendable {
         return written
     }
 
+    /// The columns of row `row` (of the bounds) where `path`, drawn from this coverage, can
+    /// leave a pixel's alpha above 0: left of the cells its edges touched the coverage is 0; right
+    /// of them it holds what the sum comes to there, which the path's colour and opacity take to
+    /// an alpha byte of 0 unless it is more than a rounding error (then the row's end).
+    func shownColumns(row: Int, of path: PathOp, width: Int) -> Range<Int> {
+        guard let fill else { return 0..<0 }
+        let filled = fill.foldedTail(ofRow: row, rule: evenOdd ? .evenOdd : .winding)
+        let stroked = stroke?.foldedTail(ofRow: row, rule: .winding)
+        let lower = min(filled?.touched.lowerBound ?? .max, stroked?.touched.lowerBound ?? .max)
+        let upper = max(filled?.touched.upperBound ?? .min, stroked?.touched.upperBound ?? .min)
+        guard lower < upper else { return 0..<0 }
+        // What drawPath's rows make of the columns past the touched ones (SourceOver.scale's byte).
+        let rest = path.composite(fill: Double(filled?.rest ?? 0), stroke: Double(stroked?.rest ?? 0)).alpha * path.opacity
+        return TargetSteps.byte(rest) == 0 ? lower..<upper : lower..<width
+    }
+
     /// Row `row`'s cells of the fill and of the stroke (nil: none) and the first column either's
     /// edges touched (nil: neither's).
     func withCells<R>(row: Int, _ body: (UnsafePointer<Float>, UnsafePointer<Float>?, Int?) -> R) -> R? {

@@ -322,10 +322,12 @@ extension RasterRenderer {
     /// The pixels of row `y` of `bounds` a rounded shape can cover: those on its footprint
     /// (`RoundedShape.footprint`), or the whole row without one (any quad's row, in `draw`).
     /// Only the columns `columns` of it are drawn: a frame drawn over the one before it
-    /// draws only its damage (`render(_:cache:over:damage:)`), each pixel as a whole frame would.
+    /// draws only its damage (`render(_:cache:over:damage:)`), each pixel as a whole frame would;
+    /// and only those a mask later in the pass keeps (`maskedColumns`).
     func span(of y: Int, in bounds: PixelRect, footprint: [DevicePoint]?) -> Range<Int> {
         let row = footprint.map { $0.pixelSpan(row: y).clamped(to: bounds.minX..<bounds.maxX) } ?? bounds.minX..<bounds.maxX
-        return row.clamped(to: columns)
+        guard let maskedColumns else { return row.clamped(to: columns) }
+        return maskedColumns.clamp(row.clamped(to: columns), row: y)
     }
 
     /// A layer's background and its border (`QuadOp.isBorder(over:)`) in one step: at each pixel

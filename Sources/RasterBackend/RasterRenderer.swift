@@ -44,9 +44,15 @@ public struct RasterRenderer: Sendable {
     /// The most path cells (floats) a stretch of a pass's ops holds at once (`pathStretches`):
     /// 64 MiB. Any value gives the same bytes.
     package var maxPathCells = 16 << 20
+    /// Whether the quads before a mask drawn from its path skip the columns it clears
+    /// (`MaskedColumns`). Default: true; false draws them, the same bytes (`MaskedColumnsTests`).
+    package var skipsMaskedColumns = true
     /// The columns drawn (`span(of:in:footprint:)`): every one, but where a frame is drawn over
     /// the one before it, its damage's.
     var columns: Range<Int> = Int.min..<Int.max
+    /// Per row, the columns a mask later in the pass keeps (`MaskedColumns`): the ops before it
+    /// draw only those. Nil: every column of `columns`.
+    var maskedColumns: MaskedColumns?
 
     public init(threads: Int = RasterRenderer.defaultThreads) {
         self.threads = min(max(threads, 1), 64)
@@ -243,6 +249,7 @@ public struct RasterRenderer: Sendable {
         }
         let coverages = made, alphas = kept
         made = [:]
+        let masked = skipsMaskedColumns ? MaskedColumns.lastMask(in: ops, coverages: coverages) : nil
         let bands = edges.count - 1
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = SharedPixels(buffer: buffer)
@@ -250,7 +257,7 @@ public struct RasterRenderer: Sendable {
                 let rows = edges[band]..<edges[band + 1]
                 var counts = (reused: 0, kept: 0)
                 self.draw(ops, rows: rows, into: pixels.buffer, width: width, images: images, passes: passes, coverages: coverages,
-                          alphas: alphas, counts: &counts)
+                          alphas: alphas, masked: masked, counts: &counts)
                 shadows?.count(reused: counts.reused, kept: counts.kept)
             }
             if bands == 1 { drawBand(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: drawBand) }
@@ -347,23 +354,30 @@ public struct RasterRenderer: Sendable {
     }
 
     /// `ops` in order over the rows `rows` of the target; `alphas` the kept alphas of the shadows
-    /// among them (by index), `counts` their rows read and kept.
+    /// among them (by index), `counts` their rows read and kept; the quads before `masked`'s
+    /// index only over the columns its mask keeps.
     private func draw(_ ops: [DrawOp], rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
                       images: [UInt64: Bitmap], passes: [Int: Bitmap], coverages: [Int: PathCoverage],
-                      alphas: [Int: ShadowAlphaCache.Alphas], counts: inout (reused: Int, kept: Int)) {
+                      alphas: [Int: ShadowAlphaCache.Alphas], masked: (index: Int, columns: MaskedColumns)? = nil,
+                      counts: inout (reused: Int, kept: Int)) {
+        var beforeMask = self
+        beforeMask.maskedColumns = masked?.columns
+        let maskIndex = masked?.index ?? 0
         var index = 0
         while index < ops.count {
             let op = ops[index]
             index += 1
+            let quads = index - 1 < maskIndex ? beforeMask : self
             // A background and its border straight after it: one step, as on the GPU.
             if case .quad(let fill) = op, index < ops.count, case .quad(let ring) = ops[index], ring.isBorder(over: fill) {
-                drawPair(fill, ring, rows: rows, into: pixels, width: width)
+                quads.drawPair(fill, ring, rows: rows, into: pixels, width: width)
                 index += 1
                 continue
             }
             switch op {
             case .quad(let quad):
-                draw(quad, images: images, passes: passes, rows: rows, into: pixels, width: width, kept: alphas[index - 1], counts: &counts)
+                quads.draw(quad, images: images, passes: passes, rows: rows, into: pixels, width: width, kept: alphas[index - 1],
+                           counts: &counts)
             case .path(let path):
                 if let coverage = coverages[index - 1] { drawPath(path, coverage, rows: rows, into: pixels, width: width) }
             case .blur, .halve: break
