@@ -8,7 +8,7 @@ import OpenCoreGraphics
 extension CALayer {
     /// The value at a key path such as "bounds.size.width" or "transform.scale.x".
     func keyValue(atPath keyPath: String) -> Any? {
-        if let accessor = LayerKeyPaths.accessors[keyPath] { return accessor.get(self) }
+        if let accessor = LayerKeyPaths.accessor(keyPath, of: self) { return accessor.get(self) }
         if let (base, component) = LayerKeyPaths.transformComponent(keyPath) {
             let t = base == "transform" ? transform : sublayerTransform
             return TransformComponents(t).value(component)
@@ -26,20 +26,25 @@ extension CALayer {
     /// `false` is returned (the method is discardable for Apple-style calls).
     @discardableResult
     func setKeyValue(_ value: Any?, atPath keyPath: String) -> Bool {
-        if let accessor = LayerKeyPaths.accessors[keyPath] { return accessor.set(self, value) }
+        if let accessor = LayerKeyPaths.accessor(keyPath, of: self) { return accessor.set(self, value) }
         if let (base, component) = LayerKeyPaths.transformComponent(keyPath) {
             var components = TransformComponents(base == "transform" ? transform : sublayerTransform)
             guard let value, components.set(component, to: value) else { return false }
             if base == "transform" { transform = components.transform } else { sublayerTransform = components.transform }
             return true
         }
-        // Custom keys behave like Core Animation's @dynamic properties: the change looks up and
-        // runs an action, and marks the layer for redrawing when the class says so.
-        propertyWillChange(keyPath)
-        customValues[keyPath] = value
-        propertyDidChange(keyPath)
-        if type(of: self).needsDisplay(forKey: keyPath) { setNeedsDisplay() }
+        setCustomValue(value, forKey: keyPath)
         return true
+    }
+
+    /// Sets a key that is not one of the layer's properties. Custom keys behave like Core
+    /// Animation's @dynamic properties: the change looks up and runs an action, and marks the
+    /// layer for redrawing when the class says so.
+    func setCustomValue(_ value: Any?, forKey key: String) {
+        propertyWillChange(key)
+        customValues[key] = value
+        propertyDidChange(key)
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
     }
 }
 
@@ -59,6 +64,7 @@ enum LayerKeyPaths {
     /// transform once a read or write instead of parsing the key path and boxing each value.
     static func animationAccessor(_ keyPath: String) -> Accessor? {
         if let accessor = accessors[keyPath] { return accessor }
+        if let shaped = shapeAccessors[keyPath] { return forShapeLayers(shaped, keyPath) }
         guard let (base, component) = transformComponent(keyPath) else { return nil }
         let sublayer = base != "transform"
         func components(_ layer: CALayer) -> TransformComponents { TransformComponents(sublayer ? layer.sublayerTransform : layer.transform) }
@@ -83,21 +89,26 @@ enum LayerKeyPaths {
         if let write = accessor?.write {
             write(layer, value)
         } else {
-            // Only numbers take the spelling the property stores (CGFloat, Float, Int, lists of
-            // them); other kinds are stored as they are, so their property is not read back first.
-            let template: Any? = switch value {
-            case .number, .numbers: layer.value(forKeyPath: keyPath)
-            default: nil
-            }
-            layer.setValue(value.anyValue(like: template), forKeyPath: keyPath)
+            setAnimatableValueByKey(value, of: layer, at: keyPath)
         }
     }
 
-    private static func number(_ v: Any?) -> CGFloat? { numberValue(v).map { CGFloat($0) } }
+    /// Sets an animated value through key-value coding. Only numbers take the spelling the
+    /// property stores (CGFloat, Float, Int, lists of them); other kinds are stored as they are,
+    /// so their property is not read back first.
+    static func setAnimatableValueByKey(_ value: AnimatableValue, of layer: CALayer, at keyPath: String) {
+        let template: Any? = switch value {
+        case .number, .numbers: layer.value(forKeyPath: keyPath)
+        default: nil
+        }
+        layer.setValue(value.anyValue(like: template), forKeyPath: keyPath)
+    }
+
+    static func number(_ v: Any?) -> CGFloat? { numberValue(v).map { CGFloat($0) } }
 
     /// A property holding an object or collection that may be nil: nil clears it, a value of type
     /// T sets it, anything else is refused.
-    private static func object<T>(_ get: @escaping (CALayer) -> T?, _ set: @escaping (CALayer, T?) -> Void) -> Accessor {
+    static func object<T>(_ get: @escaping (CALayer) -> T?, _ set: @escaping (CALayer, T?) -> Void) -> Accessor {
         Accessor(get: { get($0) }, set: { layer, value in
             guard value == nil || value is T else { return false }
             set(layer, value as? T)
@@ -105,7 +116,7 @@ enum LayerKeyPaths {
         })
     }
 
-    private static func make<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
+    static func make<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
                                 convert: @escaping (Any?) -> T?) -> Accessor {
         Accessor(get: { get($0) }, set: { layer, value in
             guard let typed = convert(value) else { return false }
@@ -115,7 +126,7 @@ enum LayerKeyPaths {
     }
 
     /// An accessor with typed animation paths: `wrap` and `unwrap` move between T and the value.
-    private static func typed<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
+    static func typed<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
                                  convert: @escaping (Any?) -> T?, wrap: @escaping (T) -> AnimatableValue?,
                                  unwrap: @escaping (AnimatableValue) -> T?) -> Accessor {
         var accessor = make(get, set, convert: convert)
@@ -124,22 +135,22 @@ enum LayerKeyPaths {
         return accessor
     }
 
-    private static func scalar(_ get: @escaping (CALayer) -> CGFloat, _ set: @escaping (CALayer, CGFloat) -> Void) -> Accessor {
+    static func scalar(_ get: @escaping (CALayer) -> CGFloat, _ set: @escaping (CALayer, CGFloat) -> Void) -> Accessor {
         typed(get, set, convert: number, wrap: { .number(Double($0)) },
               unwrap: { if case .number(let v) = $0 { CGFloat(v) } else { nil } })
     }
 
-    private static func point(_ get: @escaping (CALayer) -> CGPoint, _ set: @escaping (CALayer, CGPoint) -> Void) -> Accessor {
+    static func point(_ get: @escaping (CALayer) -> CGPoint, _ set: @escaping (CALayer, CGPoint) -> Void) -> Accessor {
         typed(get, set, convert: BoxedGeometry.point, wrap: { .point($0) },
               unwrap: { if case .point(let v) = $0 { v } else { nil } })
     }
 
-    private static func rect(_ get: @escaping (CALayer) -> CGRect, _ set: @escaping (CALayer, CGRect) -> Void) -> Accessor {
+    static func rect(_ get: @escaping (CALayer) -> CGRect, _ set: @escaping (CALayer, CGRect) -> Void) -> Accessor {
         typed(get, set, convert: BoxedGeometry.rect, wrap: { .rect($0) },
               unwrap: { if case .rect(let v) = $0 { v } else { nil } })
     }
 
-    private static func transform(_ get: @escaping (CALayer) -> CATransform3D,
+    static func transform(_ get: @escaping (CALayer) -> CATransform3D,
                                   _ set: @escaping (CALayer, CATransform3D) -> Void) -> Accessor {
         typed(get, set, convert: CATransform3D.unboxed, wrap: { .transform($0) },
               unwrap: { if case .transform(let v) = $0 { v } else { nil } })
@@ -232,12 +243,12 @@ enum LayerKeyPaths {
     ]
 
     /// A Bool property, also set from a number (0 is false), as Objective-C's BOOL keys are.
-    private static func flag(_ get: @escaping (CALayer) -> Bool, _ set: @escaping (CALayer, Bool) -> Void) -> Accessor {
+    static func flag(_ get: @escaping (CALayer) -> Bool, _ set: @escaping (CALayer, Bool) -> Void) -> Accessor {
         make(get, set, convert: { value in (value as? Bool) ?? number(value).map { $0 != 0 } })
     }
 
     /// A property named by a string constant (gravity, corner curve, ...), also set from its name.
-    private static func named<R: RawRepresentable<String>>(_ get: @escaping (CALayer) -> R,
+    static func named<R: RawRepresentable<String>>(_ get: @escaping (CALayer) -> R,
                                                           _ set: @escaping (CALayer, R) -> Void) -> Accessor {
         make(get, set, convert: { value in (value as? R) ?? (value as? String).flatMap { R(rawValue: $0) } })
     }

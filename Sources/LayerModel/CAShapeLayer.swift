@@ -48,31 +48,78 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// shape into such a context where a subclass wants it there too).
 open class CAShapeLayer: CALayer {
     /// Default: nil (nothing drawn).
-    @Animatable("path") open var path: CGPath? = nil
+    open var path: CGPath? {
+        get { state.shape.path }
+        set { changeShape("path", \.shape.path, to: newValue) }
+    }
     /// Default: opaque black.
-    @Animatable("fillColor") open var fillColor: CGColor? = CGColor.black
+    open var fillColor: CGColor? {
+        get { state.shape.fillColor }
+        set { changeShape("fillColor", \.shape.fillColor, to: newValue) }
+    }
     /// Default: `.nonZero`.
-    @Animatable("fillRule") open var fillRule: CAShapeLayerFillRule = .nonZero
+    open var fillRule: CAShapeLayerFillRule {
+        get { state.shape.fillRule }
+        set { changeShape("fillRule", \.shape.fillRule, to: newValue) }
+    }
     /// Default: nil (no stroke).
-    @Animatable("strokeColor") open var strokeColor: CGColor? = nil
+    open var strokeColor: CGColor? {
+        get { state.shape.strokeColor }
+        set { changeShape("strokeColor", \.shape.strokeColor, to: newValue) }
+    }
     /// Default: 1.
-    @Animatable("lineWidth") open var lineWidth: CGFloat = 1
+    open var lineWidth: CGFloat {
+        get { state.shape.lineWidth }
+        set { changeShape("lineWidth", \.shape.lineWidth, to: newValue) }
+    }
     /// Default: 10.
-    @Animatable("miterLimit") open var miterLimit: CGFloat = 10
+    open var miterLimit: CGFloat {
+        get { state.shape.miterLimit }
+        set { changeShape("miterLimit", \.shape.miterLimit, to: newValue) }
+    }
     /// Default: `.butt`.
-    @Animatable("lineCap") open var lineCap: CAShapeLayerLineCap = .butt
+    open var lineCap: CAShapeLayerLineCap {
+        get { state.shape.lineCap }
+        set { changeShape("lineCap", \.shape.lineCap, to: newValue) }
+    }
     /// Default: `.miter`.
-    @Animatable("lineJoin") open var lineJoin: CAShapeLayerLineJoin = .miter
+    open var lineJoin: CAShapeLayerLineJoin {
+        get { state.shape.lineJoin }
+        set { changeShape("lineJoin", \.shape.lineJoin, to: newValue) }
+    }
     /// Alternating on and off lengths. Default: nil (solid).
-    @Animatable("lineDashPattern") open var lineDashPattern: [NSNumber]? = nil
+    open var lineDashPattern: [NSNumber]? {
+        get { state.shape.lineDashPattern }
+        set { changeShape("lineDashPattern", \.shape.lineDashPattern, to: newValue) }
+    }
     /// Default: 0.
-    @Animatable("lineDashPhase") open var lineDashPhase: CGFloat = 0
+    open var lineDashPhase: CGFloat {
+        get { state.shape.lineDashPhase }
+        set { changeShape("lineDashPhase", \.shape.lineDashPhase, to: newValue) }
+    }
     /// Where along the path's length the stroke starts, 0...1. Default: 0.
-    @Animatable("strokeStart") open var strokeStart: CGFloat = 0
+    open var strokeStart: CGFloat {
+        get { state.shape.strokeStart }
+        set { changeShape("strokeStart", \.shape.strokeStart, to: newValue) }
+    }
     /// Where along the path's length the stroke ends, 0...1. Default: 1.
-    @Animatable("strokeEnd") open var strokeEnd: CGFloat = 1
+    open var strokeEnd: CGFloat {
+        get { state.shape.strokeEnd }
+        set { changeShape("strokeEnd", \.shape.strokeEnd, to: newValue) }
+    }
 
-    public override init() { super.init() }
+    /// A shape property set as CALayer's own are (its action, then the change), and the layer
+    /// marked for display where the class asks for it (a subclass drawing the shape itself).
+    private func changeShape<Value>(_ key: String, _ field: WritableKeyPath<LayerState, Value>, to newValue: Value) {
+        change(key, field, to: newValue)
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+    }
+
+    public override init() {
+        super.init()
+        // A subclass may answer other defaults for the shape's keys.
+        if type(of: self) != CAShapeLayer.self { state.shape = ShapeLayerState(defaultsOf: type(of: self)) }
+    }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -103,12 +150,22 @@ open class CAShapeLayer: CALayer {
     /// no empty image to upload.
     override var drawsIntoBackingStore: Bool { type(of: modelLayer ?? self) != CAShapeLayer.self || delegate != nil }
 
+    /// strokeStart and strokeEnd as the stroke is drawn: ends that single precision cannot tell
+    /// apart (Core Animation's render server holds them as the GPU does) meet, and the stroke is
+    /// empty. An animation at its very first instant reaches its first value plus a rounding
+    /// error's worth (lottie-ios's trims start at exactly 0: strokeEnd 5e-324 in double), which
+    /// Apple's frames show as nothing, not as a round cap's dot (issue_2545 at 0%).
+    var drawnStrokeEnds: (start: CGFloat, end: CGFloat) {
+        let start = strokeStart, end = strokeEnd
+        return Float(start) >= Float(end) ? (start, start) : (start, end)
+    }
+
     /// The stroke as an outline to fill with the non-zero rule: the path trimmed to strokeStart
     /// ... strokeEnd of its length, dashed by lineDashPattern, and stroked with the line
     /// settings, in bounds coordinates; nil where nothing is stroked.
     public var strokeOutline: CGPath? {
         guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
-        var stroked = path.trimmed(from: strokeStart, to: strokeEnd)
+        var stroked = path.trimmed(from: drawnStrokeEnds.start, to: drawnStrokeEnds.end)
         if let pattern = lineDashPattern, !pattern.isEmpty {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) })
         }
@@ -125,7 +182,7 @@ open class CAShapeLayer: CALayer {
     package func strokeOutline(coarsestTolerance tolerance: CGFloat) -> CGPath? {
         guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
         let measuring = max(tolerance, CGPath.measuringTolerance)
-        var stroked = path.trimmed(from: strokeStart, to: strokeEnd)
+        var stroked = path.trimmed(from: drawnStrokeEnds.start, to: drawnStrokeEnds.end)
         if let pattern = lineDashPattern, !pattern.isEmpty {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) },
                                    tolerance: measuring)
@@ -144,7 +201,7 @@ open class CAShapeLayer: CALayer {
             ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
         }
         guard let strokeColor, lineWidth > 0, lineWidth.isFinite else { return }
-        var stroked = path.trimmed(from: strokeStart, to: strokeEnd)
+        var stroked = path.trimmed(from: drawnStrokeEnds.start, to: drawnStrokeEnds.end)
         if let pattern = lineDashPattern, !pattern.isEmpty {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) })
         }

@@ -37,6 +37,8 @@ struct LayerState {
     var autoreverses: Bool = false
     var fillMode: CAMediaTimingFillMode = .removed
     var customValues: [String: Any] = [:]
+    /// A shape layer's own properties (their defaults on every other layer, which has none).
+    var shape = ShapeLayerState()
     var cornerRadius: CGFloat = 0
     var allowsGroupOpacity = true
     var shouldRasterize = false
