@@ -42,7 +42,11 @@ open class CAAnimation: CAMediaTiming {
     open var fillMode: CAMediaTimingFillMode = .removed
 
     /// Pacing of each iteration. Default: nil (linear).
-    open var timingFunction: CAMediaTimingFunction?
+    /// This and the other values read every frame (the key path, a keyframe animation's values,
+    /// mode and timing functions) are not checked for exclusivity at run time: a layer holds a
+    /// copy made when the animation was added, which nothing writes afterwards, and the checks'
+    /// bookkeeping on each read cost more than the reads.
+    @exclusivity(unchecked) open var timingFunction: CAMediaTimingFunction?
     /// Remove the animation from its layer once it has ended. Default: true.
     open var isRemovedOnCompletion = true
     /// Told when the animation starts and stops; held strongly, as Core Animation does. Default: nil.
@@ -147,7 +151,7 @@ open class CAAnimation: CAMediaTiming {
 open class CAPropertyAnimation: CAAnimation {
     /// The animated property, e.g. "position", "transform.rotation.z". Default: nil (the key the
     /// animation is added under is used).
-    open var keyPath: String?
+    @exclusivity(unchecked) open var keyPath: String?
 
     override func animatesKey(where test: (String) -> Bool) -> Bool { keyPath.map(test) ?? false }
 

@@ -21,7 +21,7 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// discrete keyframe animation of `contents`).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The values passed through. Default: nil.
-    open var values: [Any]? { didSet { parsedLock.withLock { parsed = nil } } }
+    @exclusivity(unchecked) open var values: [Any]? { didSet { parsedLock.withLock { parsed = nil } } }
     /// `values` read as the kind of value the animated property holds (its kind, -1 without
     /// one), kept from frame to frame: reading hundreds of `Any` values every frame (a sampled
     /// Lottie track) cost more than the rest of the evaluation. Guarded by `parsedLock`: one
@@ -38,9 +38,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// `keyTimes` as numbers, read once rather than every frame.
     private(set) var keyTimeValues: [Double]?
     /// Pacing within each segment (one fewer than values). Default: nil (linear).
-    open var timingFunctions: [CAMediaTimingFunction]?
+    @exclusivity(unchecked) open var timingFunctions: [CAMediaTimingFunction]?
     /// Default: `.linear`.
-    open var calculationMode: CAAnimationCalculationMode = .linear
+    @exclusivity(unchecked) open var calculationMode: CAAnimationCalculationMode = .linear
     /// Kochanek-Bartels parameters per value for the cubic modes. Default: nil (all 0: Catmull-Rom).
     open var tensionValues: [NSNumber]? { didSet { tensions = tensionValues?.map(\.doubleValue) } }
     open var continuityValues: [NSNumber]? { didSet { continuities = continuityValues?.map(\.doubleValue) } }

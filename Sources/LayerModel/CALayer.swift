@@ -645,17 +645,21 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     // MARK: Animations
 
     /// Attached animations by key, in the order they were added (later ones apply on top).
-    var attachedAnimations: [(key: String, animation: CAAnimation)] = []
+    /// This and the tree links below are read for every layer of every frame, and, like `state`,
+    /// are not checked for exclusivity at run time: each write is one assignment or one array
+    /// change whose closures (a comparison of identities) read nothing of the layer's, so no
+    /// access can overlap another. The checks' bookkeeping was 8% of a Lottie letter's frame.
+    @exclusivity(unchecked) var attachedAnimations: [(key: String, animation: CAAnimation)] = []
 
     /// For a presentation copy, the model layer it was made from.
-    var modelLayer: CALayer?
+    @exclusivity(unchecked) var modelLayer: CALayer?
 
     /// For a presentation copy, the transition running on it at the presentation's time.
-    public internal(set) var transitionFrame: TransitionFrame?
+    @exclusivity(unchecked) public internal(set) var transitionFrame: TransitionFrame?
 
     /// For a presentation copy whose `contents` animates between two images: the image it comes
     /// from and how far the cross-fade to `contents` has gone.
-    public internal(set) var contentsCrossFade: ContentsCrossFade?
+    @exclusivity(unchecked) public internal(set) var contentsCrossFade: ContentsCrossFade?
 
     /// Values as they were at the last commit, recorded at the first change after it: what a
     /// transition added in this transaction shows as the old state. Sublayers under "sublayers".
@@ -718,7 +722,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     }
 
     /// The sublayers; internal so that presentation trees can be assembled without the checks.
-    var storedSublayers: [CALayer] = []
+    @exclusivity(unchecked) var storedSublayers: [CALayer] = []
 
     /// The sublayers, back to front (before zPosition ordering). Setting it removes the old ones
     /// from this layer and adds the new ones. Default: nil.
@@ -735,7 +739,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     }
 
     /// The mask layer held strongly; not in `state`, since a presentation copy gets a presented mask.
-    var storedMask: CALayer?
+    @exclusivity(unchecked) var storedMask: CALayer?
 
     /// A layer whose alpha multiplies this layer's composited pixels (its shadow, background,
     /// contents, border and sublayers). The mask is placed in this layer's bounds space like a
