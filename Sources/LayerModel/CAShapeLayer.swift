@@ -150,14 +150,14 @@ open class CAShapeLayer: CALayer {
     /// no empty image to upload.
     override var drawsIntoBackingStore: Bool { type(of: modelLayer ?? self) != CAShapeLayer.self || delegate != nil }
 
-    /// strokeStart and strokeEnd as the stroke is drawn: ends that single precision cannot tell
-    /// apart (Core Animation's render server holds them as the GPU does) meet, and the stroke is
-    /// empty. An animation at its very first instant reaches its first value plus a rounding
-    /// error's worth (lottie-ios's trims start at exactly 0: strokeEnd 5e-324 in double), which
-    /// Apple's frames show as nothing, not as a round cap's dot (issue_2545 at 0%).
-    var drawnStrokeEnds: (start: CGFloat, end: CGFloat) {
+    /// `path` from strokeStart to strokeEnd, as the stroke is drawn: ends that single precision
+    /// cannot tell apart (Core Animation's render server holds them as the GPU does) meet, and
+    /// nothing is left. An animation at its very first instant reaches its first value plus a
+    /// rounding error's worth (lottie-ios's trims start at exactly 0: strokeEnd 5e-324 in
+    /// double), which Apple's frames show as nothing, not as a round cap's dot (issue_2545 at 0%).
+    func strokedPart(of path: CGPath) -> CGPath {
         let start = strokeStart, end = strokeEnd
-        return Float(start) >= Float(end) ? (start, start) : (start, end)
+        return path.trimmed(from: start, to: Float(start) >= Float(end) ? start : end)
     }
 
     /// The stroke as an outline to fill with the non-zero rule: the path trimmed to strokeStart
@@ -165,7 +165,7 @@ open class CAShapeLayer: CALayer {
     /// settings, in bounds coordinates; nil where nothing is stroked.
     public var strokeOutline: CGPath? {
         guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
-        var stroked = path.trimmed(from: drawnStrokeEnds.start, to: drawnStrokeEnds.end)
+        var stroked = strokedPart(of: path)
         if let pattern = lineDashPattern, !pattern.isEmpty {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) })
         }
@@ -182,7 +182,7 @@ open class CAShapeLayer: CALayer {
     package func strokeOutline(coarsestTolerance tolerance: CGFloat) -> CGPath? {
         guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
         let measuring = max(tolerance, CGPath.measuringTolerance)
-        var stroked = path.trimmed(from: drawnStrokeEnds.start, to: drawnStrokeEnds.end)
+        var stroked = strokedPart(of: path)
         if let pattern = lineDashPattern, !pattern.isEmpty {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) },
                                    tolerance: measuring)
@@ -201,7 +201,7 @@ open class CAShapeLayer: CALayer {
             ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
         }
         guard let strokeColor, lineWidth > 0, lineWidth.isFinite else { return }
-        var stroked = path.trimmed(from: drawnStrokeEnds.start, to: drawnStrokeEnds.end)
+        var stroked = strokedPart(of: path)
         if let pattern = lineDashPattern, !pattern.isEmpty {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) })
         }
