@@ -179,8 +179,11 @@ struct LottieAnimationBuilder {
         if let remap {
             guard budget.take(remap.frames.count, keyPath: "hidden", layerName: layer.name) else { return }
             let hidden = remap.localFrames.map { !($0 >= inFrame - 1e-4 && $0 < outFrame) }
-            // Shown or hidden throughout: set, not animated.
-            remap.outer.sampled(layer, "hidden", keys: remap.keys, remapped: (hidden, !hidden.contains(!hidden[0])), discrete: true)
+            // Shown or hidden throughout: set, not animated. (Made `[Any]` element by element:
+            // casting the whole `[Bool]` went through the runtime's generic cast, 3% of
+            // importing issue_2330.)
+            remap.outer.sampled(layer, "hidden", keys: remap.keys, remapped: (hidden.map { $0 as Any }, !hidden.contains(!hidden[0])),
+                                discrete: true)
             return
         }
         let start = inFrame - 1, end = outFrame + 1, span = end - start
@@ -203,11 +206,15 @@ struct LottieAnimationBuilder {
     func jumpsLate(at frame: Double) -> Bool { discreteClock?.jumpsLate(at: frame) ?? false }
 
     private func animation(_ keyPath: String, times: [Double], values: [Any], functions: [CAMediaTimingFunction],
-                           keyTimes: [NSNumber]? = nil) -> CAKeyframeAnimation {
+                           keyTimes: CAKeyframeAnimation.KeyTimeList? = nil) -> CAKeyframeAnimation {
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         let start = times[0], end = times[times.count - 1], span = end - start
         animation.values = values
-        animation.keyTimes = keyTimes ?? times.map { NSNumber(value: span > 0 ? ($0 - start) / span : 0) }
+        if let keyTimes {
+            animation.setKeyTimes(keyTimes)
+        } else {
+            animation.keyTimes = times.map { NSNumber(value: span > 0 ? ($0 - start) / span : 0) }
+        }
         animation.timingFunctions = functions
         configure(animation, start: start, end: end)
         return animation

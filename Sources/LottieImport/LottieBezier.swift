@@ -44,8 +44,11 @@ struct LottieBezier {
 
     func add(to path: CGMutablePath, transform: CGAffineTransform = .identity) {
         guard let first = vertices.first else { return }
-        path.move(to: first, transform: transform)
         let count = vertices.count
+        // A path's first outline is most often its only one (a sampled shape): room for all of
+        // it at once. (Reserving for each outline after would copy the path once per outline.)
+        if path.isEmpty { path.reserveCapacity(count + 2) }
+        path.move(to: first, transform: transform)
         for i in 0..<(closed ? count : count - 1) {
             let j = (i + 1) % count
             let c1 = CGPoint(x: vertices[i].x + outTangents[i].x, y: vertices[i].y + outTangents[i].y)

@@ -89,10 +89,10 @@ final class LottieSampleKeys {
     let frames: [Double]
     init(frames: [Double]) { self.frames = frames }
 
-    private(set) lazy var keyTimes: [NSNumber] = {
+    private(set) lazy var keyTimes = CAKeyframeAnimation.KeyTimeList({
         let start = frames[0], span = frames[frames.count - 1] - start
         return frames.map { NSNumber(value: span > 0 ? ($0 - start) / span : 0) }
-    }()
+    }())
 
     private(set) lazy var linearFunctions = Array(repeating: CAMediaTimingFunction(name: .linear), count: max(frames.count - 1, 0))
 }

@@ -54,8 +54,10 @@ public enum PathElement: Equatable, Sendable {
 /// (y down, like the layers that use it). Arcs, ellipses and rounded rectangles are stored as
 /// cubic Béziers, as Core Graphics does.
 public class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
-    /// The elements, in order.
-    public internal(set) var elements: [PathElement]
+    /// The elements, in order. Not checked for exclusive access at run time: a path, as on
+    /// Apple, is built on one thread and read after, and the check was a tenth of adding a curve
+    /// (`CGMutablePath.addCurve`, the most of sampling a Lottie file's shapes).
+    @exclusivity(unchecked) public internal(set) var elements: [PathElement]
 
     init(elements: [PathElement]) { self.elements = elements }
 
@@ -184,6 +186,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public init() { super.init(elements: []) }
 
     override init(elements: [PathElement]) { super.init(elements: elements) }
+
+    /// Room for `count` more elements, so that a path built element by element grows once.
+    package func reserveCapacity(_ count: Int) { elements.reserveCapacity(elements.count + count) }
 
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {

@@ -32,6 +32,20 @@ struct KeyframeGroupSpringTests {
         #expect(abs(number(run(uneven, keyPath: "position.x", at: 0.9)) - 60) < 1e-9)
     }
 
+    @Test("key times set again, cleared or copied are the ones the animation runs on (their numbers are read once and kept)")
+    func keyTimesKept() {
+        let animation = keyframes([0.0, 10.0, 110.0], keyTimes: [0, 0.8, 1])
+        animation.keyTimes = [0, 0.2, 1]
+        #expect(animation.keyTimes == [0, 0.2, 1])
+        #expect(abs(number(run(animation, keyPath: "position.x", at: 0.6)) - 60) < 1e-9)
+        let copy = animation.copy() as! CAKeyframeAnimation
+        #expect(copy.keyTimes == [0, 0.2, 1])
+        #expect(abs(number(run(copy, keyPath: "position.x", at: 0.6)) - 60) < 1e-9)
+        copy.keyTimes = nil
+        #expect(copy.keyTimes == nil && animation.keyTimes == [0, 0.2, 1], "clearing a copy's leaves the original's")
+        #expect(abs(number(run(copy, keyPath: "position.x", at: 0.75)) - 60) < 1e-9, "evenly spaced again")
+    }
+
     @Test("per-segment timing functions pace each segment")
     func segmentTiming() {
         let animation = keyframes([0.0, 100.0, 200.0])
