@@ -127,9 +127,8 @@ extension CAKeyframeAnimation {
         } else if calculationMode == .paced || calculationMode == .cubicPaced {
             (point, tangent) = track.sample(atDistance: f * track.length)
         } else {
-            let times = keyTimeValues.flatMap { $0.count == count + 1 ? $0 : nil } ?? (0...count).map { Double($0) / Double(count) }
-            var i = 0
-            while i < count - 1 && f >= times[i + 1] { i += 1 }
+            let times = keyTimeBounds(segments: count)
+            let i = times.segment(of: f, last: count - 1)
             let span = times[i + 1] - times[i]
             var s = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
             if calculationMode == .discrete {

@@ -42,14 +42,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// through `setKeyTimes(_:)`, by every animation sampled at the same times (each read its own
     /// was 8% of importing a time-remapped Lottie file).
     private var keyTimeList: KeyTimeList?
-    /// `keyTimes` as numbers.
-    var keyTimeValues: [Double]? { keyTimeList?.values }
-
-    /// Key times and their numbers, made once.
-    package final class KeyTimeList: @unchecked Sendable {
-        let numbers: [NSNumber]
-        let values: [Double]
-        package init(_ numbers: [NSNumber]) { (self.numbers, values) = (numbers, numbers.map(\.doubleValue)) }
+    /// The key times that bound `segments` segments (see `KeyTimeBounds`).
+    func keyTimeBounds(segments: Int, orCount: Bool = false) -> KeyTimeBounds {
+        KeyTimeBounds(keyTimeList, segments: segments, orCount: orCount)
     }
 
     /// Sets `keyTimes` to a list many animations share.
@@ -157,9 +152,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// from frame to frame, as in Core Animation).
     private func applyContentsCrossFade(_ raw: [Any], fraction f: Double, to layer: CALayer) {
         let segments = raw.count - 1
-        let times = keyTimeValues.flatMap { $0.count == raw.count ? $0 : nil } ?? (0...segments).map { Double($0) / Double(segments) }
-        var i = 0
-        while i < segments - 1 && f >= times[i + 1] { i += 1 }
+        let times = keyTimeBounds(segments: segments)
+        let i = times.segment(of: f, last: segments - 1)
         let span = times[i + 1] - times[i]
         var s = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
         if let functions = timingFunctions, i < functions.count { s = functions[i].evaluate(s) }
@@ -169,34 +163,32 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     private func discreteIndex(_ f: Double, count: Int) -> Int {
-        let times = keyTimeValues.flatMap { $0.count == count + 1 || $0.count == count ? $0 : nil }
-            ?? (0...count).map { Double($0) / Double(count) }
-        var index = 0
-        for i in 0..<count where f >= times[i] { index = i }
-        return index
+        keyTimeBounds(segments: count, orCount: true).lastReached(by: f, count: count)
     }
 
     /// The value at paced fraction `f` through `values`.
     func value(of values: [AnimatableValue], at f: Double) -> AnimatableValue? {
         guard values.count > 1 else { return values.first }
         let segments = values.count - 1
-        var times: [Double]
+        // The segment holding f, its key times, and how far through it.
+        let i: Int, start: Double, end: Double
         switch calculationMode {
         case .paced, .cubicPaced:
             let lengths = (0..<segments).map { values[$0].distance(to: values[$0 + 1]) }
             let total = lengths.reduce(0, +)
             var sum = 0.0
-            times = [0] + lengths.map { sum += $0; return total > 0 ? sum / total : 0 }
+            var times: [Double] = [0] + lengths.map { sum += $0; return total > 0 ? sum / total : 0 }
             if total == 0 { times = (0...segments).map { Double($0) / Double(segments) } }
+            var j = 0
+            while j < segments - 1 && f >= times[j + 1] { j += 1 }
+            (i, start, end) = (j, times[j], times[j + 1])
         default:
-            times = keyTimeValues.flatMap { $0.count == values.count ? $0 : nil }
-                ?? (0...segments).map { Double($0) / Double(segments) }
+            let times = keyTimeBounds(segments: segments)
+            let j = times.segment(of: f, last: segments - 1)
+            (i, start, end) = (j, times[j], times[j + 1])
         }
-        // The segment holding f, and how far through it.
-        var i = 0
-        while i < segments - 1 && f >= times[i + 1] { i += 1 }
-        let span = times[i + 1] - times[i]
-        var s = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
+        let span = end - start
+        var s = span > 0 ? min(max((f - start) / span, 0), 1) : 1
         if calculationMode == .linear || calculationMode == .cubic, let functions = timingFunctions, i < functions.count {
             s = functions[i].evaluate(s)
         }

@@ -258,3 +258,74 @@ struct KeyframePathTests {
         #expect(abs(back.m11 + 1) < 1e-9) // facing -x
     }
 }
+
+@Suite("Key time search")
+struct KeyTimeSearchTests {
+    /// The scans from the first key time that the searches replace, as they were.
+    private func scannedSegment(_ times: [Double], _ f: Double, last: Int) -> Int {
+        var i = 0
+        while i < last && f >= times[i + 1] { i += 1 }
+        return i
+    }
+
+    private func scannedLastReached(_ times: [Double], _ f: Double, count: Int) -> Int {
+        var index = 0
+        for i in 0..<count where f >= times[i] { index = i }
+        return index
+    }
+
+    @Test("searching by halves finds the segment and the last reached key time the scan from the start found, for ascending, repeated, unordered, NaN and evenly spaced times")
+    func searchesMatchScans() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3_000 {
+            // Short tracks are scanned, long ones (48 key times and more) searched by halves.
+            let count = Int.random(in: 1...160, using: &generator)
+            var times = (0..<count).map { _ in Double(Int.random(in: 0...20, using: &generator)) / 20 }
+            switch round % 4 {
+            case 0: times.sort()                                  // ascending, with repeats
+            case 1: break                                         // in any order
+            case 2: times.sort(); times[Int.random(in: 0..<count, using: &generator)] = .nan
+            default: times = (0..<count).map { Double($0) / Double(max(count - 1, 1)) }
+            }
+            let list = CAKeyframeAnimation.KeyTimeList(times.map { NSNumber(value: $0) })
+            let moments = times.filter(\.isFinite) + [-1, 0, 0.5, 1, 2, .nan, .infinity, -.infinity]
+                + (0..<8).map { _ in Double.random(in: -0.1...1.1, using: &generator) }
+            for f in moments {
+                // Linear and path animations: count values, count - 1 segments.
+                let segments = count - 1
+                if segments >= 1 {
+                    let bounds = CAKeyframeAnimation.KeyTimeBounds(list, segments: segments)
+                    #expect(bounds.segment(of: f, last: segments - 1) == scannedSegment(times, f, last: segments - 1),
+                            "times \(times), f \(f)")
+                }
+                // Discrete animations: count or count - 1 values.
+                for values in [count, count - 1] where values >= 1 {
+                    let bounds = CAKeyframeAnimation.KeyTimeBounds(list, segments: values, orCount: true)
+                    #expect(bounds.lastReached(by: f, count: values) == scannedLastReached(times, f, count: values),
+                            "times \(times), f \(f), values \(values)")
+                }
+            }
+            // Evenly spaced: no list.
+            let even = CAKeyframeAnimation.KeyTimeBounds(nil, segments: count)
+            let evenTimes = (0...count).map { Double($0) / Double(count) }
+            for f in evenTimes + [0.37, .nan, 2] {
+                #expect(even.segment(of: f, last: count - 1) == scannedSegment(evenTimes, f, last: count - 1))
+                #expect(even.lastReached(by: f, count: count) == scannedLastReached(evenTimes, f, count: count))
+            }
+        }
+    }
+
+    @Test("a track of 2,000 samples a frame apart gives each frame its own sample, and unordered key times the values the scan gave")
+    func longTrack() {
+        let count = 2_000
+        let animation = keyframes((0..<count).map { Double($0) * 3 })
+        animation.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+        for k in stride(from: 0, to: count, by: 97) {
+            let t = Double(k) / Double(count - 1)
+            #expect(abs(number(run(animation, keyPath: "position.x", at: t)) - Double(k) * 3) < 1e-6)
+        }
+        // Out of order: the first segment whose next key time is past the moment, as before.
+        let unordered = keyframes([0.0, 10.0, 20.0, 30.0], keyTimes: [0, 0.6, 0.3, 1])
+        #expect(abs(number(run(unordered, keyPath: "position.x", at: 0.45)) - 7.5) < 1e-9)
+    }
+}
