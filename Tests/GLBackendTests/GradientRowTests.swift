@@ -48,6 +48,35 @@ struct GradientRowTests {
         return root
     }
 
+    @Test("a hard edge (two stops at one location) on a pixel centre takes the colour after it in every copy, as the Swift path does")
+    func hardEdgeOnPixelCentre() throws {
+        // 512 pixels across: the pixel centres' t are (k + 0.5) / 512 exactly, so columns 128 and
+        // 300 fall on stop locations, column 128 on two at once; large enough for the colour table.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 512, height: 64)
+        let layer = CAGradientLayer()
+        layer.frame = root.bounds
+        layer.startPoint = CGPoint(x: 0, y: 0.5)
+        layer.endPoint = CGPoint(x: 1, y: 0.5)
+        layer.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
+                        CGColor(red: 0, green: 0, blue: 1, alpha: 0.5), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
+                        CGColor(red: 1, green: 1, blue: 1, alpha: 1)]
+        layer.locations = [0, 128.5 / 512, 128.5 / 512, 300.5 / 512, 1].map { NSNumber(value: $0) }
+        root.addSublayer(layer)
+        let list = try RenderListBuilder(viewport: root.frame, scale: 1).build(root: root)
+        let tabled = list.passes.flatMap(\.ops).contains { op in
+            guard case .quad(let quad) = op, case .gradient(let gradient) = quad.fill else { return false }
+            return RasterRenderer.colorTable(for: gradient, over: quad.polygon.pixelBounds) != nil
+        }
+        #expect(tabled)
+        try KernelAgreement.expectSameBytes(list)
+        // The edge's own column is the translucent blue after it, the column before is green.
+        let frame = RasterRenderer(threads: 1).render(list)
+        func pixel(_ x: Int) -> [UInt8] { Array(frame.pixels[(10 * frame.width + x) * 4..<(10 * frame.width + x) * 4 + 4]) }
+        #expect(pixel(128)[2] > pixel(128)[1] && pixel(128)[3] < 200, "\(pixel(128))")
+        #expect(pixel(127)[1] > 200 && pixel(127)[2] < 10, "\(pixel(127))")
+    }
+
     @Test("the kernel's frame is the Swift path's to the byte, in every copy, and the GPU agrees", arguments: [1, 2, 3] as [UInt64])
     func sameBytes(seed: UInt64) throws {
         let root = GradientRowTests.gradients(seed: seed)
