@@ -117,7 +117,9 @@ extension CALayer {
 
     private func presentationTree(atMediaTime t: CFTimeInterval, rootTime: CFTimeInterval,
                                   cache: PresentationCache? = nil, drawnOnly: Bool = false) -> CALayer {
-        var reused: [ObjectIdentifier: CALayer] = [:]
+        // This frame's copies in the order they are made, for the next frame.
+        var made: [CALayer] = []
+        made.reserveCapacity(cache?.ordered.count ?? 0)
         // The replicators met on the way (their delayed instances are presented after the tree).
         var replicators: [CAReplicatorLayer] = []
         func present(_ layer: CALayer, time: CFTimeInterval) -> CALayer {
@@ -125,7 +127,7 @@ extension CALayer {
             // Plain layers, and the library classes whose every property is in `state`, are all
             // state; another subclass may keep more, so it always gets a new copy.
             let allState = CALayer.isAllState(type(of: layer))
-            if let cache, allState, let previous = cache.copies[ObjectIdentifier(layer)],
+            if let cache, allState, let previous = cache.previousCopy(of: layer, at: made.count),
                previous.modelLayer === layer, type(of: previous) == type(of: layer) {
                 previous.state = layer.state
                 previous.transitionFrame = nil
@@ -141,7 +143,7 @@ extension CALayer {
                 copy = CALayer.presentationCopy(of: layer)
                 copy.modelLayer = layer
             }
-            if cache != nil { reused[ObjectIdentifier(layer)] = copy }
+            if cache != nil { made.append(copy) }
             if !allState, let replicator = copy as? CAReplicatorLayer { replicators.append(replicator) }
             // An emitter's particles are a function of its time (CAEmitterLayer+Particles).
             (copy as? CAEmitterLayer)?.presentedLayerTime = time
@@ -153,7 +155,7 @@ extension CALayer {
             }
             return copy
         }
-        defer { cache?.copies = reused }
+        defer { cache?.keep(made) }
         let root = copySubtree(rootTime: rootTime, children: \.storedSublayers, descendsInto: { !drawnOnly || !$0.isHidden },
                                present: present)
         CALayer.presentDelayedInstances(of: replicators, atMediaTime: t)
@@ -283,6 +285,34 @@ extension CALayer {
 /// `CALayer.presentationTree(atMediaTime:reusing:)`), so an animated frame need not allocate a
 /// layer per model layer.
 public final class PresentationCache {
-    var copies: [ObjectIdentifier: CALayer] = [:]
+    /// The last frame's copies in the order they were made: the walk's order, the same from
+    /// frame to frame while the tree is, so a layer's copy is found where the walk stands. (A
+    /// table by layer, filled and searched for every layer, was a twentieth of a Lottie glyph's
+    /// frame.)
+    private(set) var ordered: [CALayer] = []
+    /// The same copies by model layer, made only in a frame whose walk strays from the last's.
+    private var byModel: [ObjectIdentifier: CALayer]?
+
     public init() {}
+
+    /// The copy the last frame made of `layer`, if it made one: the one made at `position` in
+    /// the walk when it is `layer`'s, else looked up.
+    func previousCopy(of layer: CALayer, at position: Int) -> CALayer? {
+        if position < ordered.count, ordered[position].modelLayer === layer { return ordered[position] }
+        if byModel == nil {
+            var table: [ObjectIdentifier: CALayer] = [:]
+            table.reserveCapacity(ordered.count)
+            for copy in ordered {
+                if let model = copy.modelLayer { table[ObjectIdentifier(model)] = copy }
+            }
+            byModel = table
+        }
+        return byModel?[ObjectIdentifier(layer)]
+    }
+
+    /// Keeps this frame's copies for the next.
+    func keep(_ copies: [CALayer]) {
+        ordered = copies
+        byModel = nil
+    }
 }

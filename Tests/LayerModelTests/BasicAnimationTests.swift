@@ -285,6 +285,40 @@ struct BasicAnimationTests {
         #expect(fresh.sublayers?.first?.position == second.sublayers?.first?.position)
     }
 
+    @Test("reused copies follow their layers when the tree's order changes between frames: inserted, reordered, moved under another, masked")
+    func presentationCacheReordered() {
+        let root = CALayer(), a = animated("position.x", from: 0.0, to: 100.0), b = CALayer(), c = CALayer()
+        b.position = CGPoint(x: 7, y: 0)
+        c.position = CGPoint(x: 9, y: 0)
+        root.sublayers = [a, b, c]
+        let cache = PresentationCache()
+        func copies(_ tree: CALayer) -> [CALayer] { tree.sublayers ?? [] }
+        let first = root.presentationTree(atMediaTime: 100.5, reusing: cache)
+        let copyOf = Dictionary(uniqueKeysWithValues: copies(first).map { (ObjectIdentifier($0.model()), $0) })
+        // A new layer in front, the others reversed, and c moved under b with a mask on a.
+        let d = CALayer(), mask = CALayer()
+        root.sublayers = [d, b, a]
+        b.addSublayer(c)
+        a.mask = mask
+        let second = root.presentationTree(atMediaTime: 101, reusing: cache)
+        let now = copies(second)
+        #expect(now.count == 3 && now.map { $0.model() } == [d, b, a])
+        #expect(now[1] === copyOf[ObjectIdentifier(b)] && now[2] === copyOf[ObjectIdentifier(a)], "kept layers keep their copies")
+        #expect(now[0].model() === d && now[0] !== copyOf[ObjectIdentifier(b)])
+        let movedC = now[1].sublayers?.first
+        #expect(movedC === copyOf[ObjectIdentifier(c)] && movedC?.position.x == 9 && movedC?.superlayer === now[1])
+        #expect(now[2].position.x == 50 && now[2].mask?.model() === mask && now[2].mask?.superlayer === now[2])
+        // Each copy once: no copy stands for two layers.
+        var seen = Set<ObjectIdentifier>(), pending = [second]
+        while let layer = pending.popLast() {
+            #expect(seen.insert(ObjectIdentifier(layer)).inserted)
+            pending += (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? [])
+        }
+        #expect(seen.count == 6)
+        let fresh = root.presentationTree(atMediaTime: 101)
+        #expect(copies(fresh).map(\.position) == now.map(\.position))
+    }
+
     @Test("a renderer's tree of what is drawn leaves out a hidden layer's sublayers and mask while it is hidden, and has them once it shows")
     func drawnOnly() throws {
         let root = CALayer(), group = CALayer(), inner = CALayer(), mask = CALayer(), plain = CALayer()
