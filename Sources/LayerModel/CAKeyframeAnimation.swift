@@ -26,7 +26,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// one), kept from frame to frame: reading hundreds of `Any` values every frame (a sampled
     /// Lottie track) cost more than the rest of the evaluation. Guarded by `parsedLock`: one
     /// animation may be evaluated by two renders at once.
-    nonisolated(unsafe) private var parsed: (kind: Int, values: [AnimatableValue]?)?
+    nonisolated(unsafe) private var parsed: (kind: Int, values: [AnimatableValue]?, decomposed: [DecomposedTransform3D?]?)?
     private let parsedLock = NSLock()
     /// The key path's accessor (`LayerKeyPaths.animationAccessor`), found at the first frame;
     /// guarded by `parsedLock`. Its typed paths read and write the property without boxing.
@@ -115,17 +115,19 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let cached = parsedLock.withLock { self.parsed }
         var current: AnimatableValue?
         let read: [AnimatableValue]?
+        var decomposed: [DecomposedTransform3D?]?
         if let cached, cached.kind >= 0, let values = cached.values, !isAdditive {
-            read = values
+            (read, decomposed) = (values, cached.decomposed)
         } else {
             current = LayerKeyPaths.animatableValue(of: layer, at: path, accessor: accessor)
             let kind = current?.kind ?? -1
             if let cached, cached.kind == kind {
-                read = cached.values
+                (read, decomposed) = (cached.values, cached.decomposed)
             } else {
                 let values = raw.compactMap { value in current.map { AnimatableValue(value, like: $0) } ?? AnimatableValue(value) }
                 read = values.count == raw.count ? values : nil
-                parsedLock.withLock { self.parsed = (kind, read) }
+                decomposed = read.flatMap(Self.decompositions)
+                parsedLock.withLock { self.parsed = (kind, read, decomposed) }
             }
         }
         guard let parsed = read else {
@@ -135,7 +137,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             return
         }
-        guard var value = self.value(of: parsed, at: fraction) else { return }
+        guard var value = self.value(of: parsed, at: fraction, decomposed: decomposed) else { return }
         // Cumulative: each repetition goes on from where the last ended, a whole run of the
         // values (last minus first) further per repetition, as a basic animation's goes on by
         // (to - from).
@@ -166,8 +168,22 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         keyTimeBounds(segments: count, orCount: true).lastReached(by: f, count: count)
     }
 
-    /// The value at paced fraction `f` through `values`.
-    func value(of values: [AnimatableValue], at f: Double) -> AnimatableValue? {
+    /// Each transform of `values` decomposed, made once (nil when not every value is a
+    /// transform): a transform keyframe animation blends two of them every frame, and decomposing
+    /// both each time was most of a Lottie layer's transform in a frame.
+    private static func decompositions(_ values: [AnimatableValue]) -> [DecomposedTransform3D?]? {
+        var result: [DecomposedTransform3D?] = []
+        result.reserveCapacity(values.count)
+        for value in values {
+            guard case .transform(let t) = value else { return nil }
+            result.append(DecomposedTransform3D(t))
+        }
+        return result
+    }
+
+    /// The value at paced fraction `f` through `values` (`decomposed`: their decompositions,
+    /// when they are transforms).
+    func value(of values: [AnimatableValue], at f: Double, decomposed: [DecomposedTransform3D?]? = nil) -> AnimatableValue? {
         guard values.count > 1 else { return values.first }
         let segments = values.count - 1
         // The segment holding f, its key times, and how far through it.
@@ -194,6 +210,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         if calculationMode == .cubic || calculationMode == .cubicPaced, let spline = hermite(values, segment: i, s: s) {
             return spline
+        }
+        // Two transforms blend through their decompositions (CATransform3D.interpolated(to:
+        // fraction:), with the ones made once).
+        if let decomposed, i + 1 < decomposed.count, let a = decomposed[i], let b = decomposed[i + 1] {
+            return .transform(a.interpolated(to: b, fraction: s).recomposed)
         }
         return values[i].interpolated(to: values[i + 1], fraction: s)
     }

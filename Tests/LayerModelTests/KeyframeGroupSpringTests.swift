@@ -329,3 +329,37 @@ struct KeyTimeSearchTests {
         #expect(abs(number(run(unordered, keyPath: "position.x", at: 0.45)) - 7.5) < 1e-9)
     }
 }
+
+@Suite("Transform keyframes")
+struct TransformKeyframeTests {
+    @Test("transform keyframes blend as CATransform3D.interpolated does, to the bit, with their decompositions made once: turned, scaled, mirrored, in perspective and singular")
+    func decomposedOnce() {
+        var generator = SystemRandomNumberGenerator()
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+        var transforms: [CATransform3D] = []
+        for k in 0..<12 {
+            var t = CATransform3DMakeRotation(random(-3...3), random(-1...1), random(-1...1), 1)
+            t = CATransform3DScale(t, random(0.2...2) * (k % 3 == 0 ? -1 : 1), random(0.2...2), 1)
+            t = CATransform3DTranslate(t, random(-50...50), random(-50...50), 0)
+            if k % 4 == 1 { t.m34 = -1 / 400 }
+            if k % 5 == 2 { t = CATransform3DMakeScale(0, 1, 1) } // no decomposition: blended element-wise
+            transforms.append(t)
+        }
+        let animation = CAKeyframeAnimation(keyPath: "transform")
+        animation.values = transforms
+        animation.duration = 1
+        animation.beginTime = 10
+        let layer = CALayer()
+        layer.add(animation, forKey: "t")
+        let segments = Double(transforms.count - 1)
+        // Moments whose media time 10 + f gives back f exactly (the clock's sums are exact).
+        for step in 0..<256 { // (at 1 the animation has ended)
+            let f = Double(step) / 256
+            let presented = layer.presentationTree(atMediaTime: 10 + f).transform
+            let i = min(Int(f * segments), transforms.count - 2)
+            let s = min(max((f - Double(i) / segments) / (Double(i + 1) / segments - Double(i) / segments), 0), 1)
+            let expected = transforms[i].interpolated(to: transforms[i + 1], fraction: s)
+            #expect(presented == expected, "at \(f)")
+        }
+    }
+}
