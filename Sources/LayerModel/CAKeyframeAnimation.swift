@@ -98,16 +98,24 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             applyContentsCrossFade(raw, fraction: fraction, to: layer)
             return
         }
-        if calculationMode == .discrete {
-            // Values that are not interpolable (images, booleans) still switch discretely.
-            layer.setValue(raw[discreteIndex(fraction, count: raw.count)], forKeyPath: path)
-            return
-        }
         let accessor = parsedLock.withLock { self.accessor } ?? {
             let found = LayerKeyPaths.animationAccessor(path)
             parsedLock.withLock { self.accessor = .some(found) }
             return found
         }()
+        if calculationMode == .discrete {
+            // Values that are not interpolable (images, booleans) still switch discretely. On
+            // the library's classes, which do not override key-value coding, through the key
+            // path's accessor, as setValue(_:forKeyPath:) would reach it, without looking the key
+            // path up again (every Lottie layer's visibility, every frame).
+            let value = raw[discreteIndex(fraction, count: raw.count)]
+            if let accessor, CALayer.isAllState(type(of: layer)) {
+                _ = accessor.set(layer, value)
+            } else {
+                layer.setValue(value, forKeyPath: path)
+            }
+            return
+        }
         // The property's present value says what the values are read as, and an additive
         // animation adds to it. Once the values are read like a value the property holds, only
         // an additive animation reads it again: a property keeps its kind, and reading a shape's

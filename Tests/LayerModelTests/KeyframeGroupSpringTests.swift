@@ -46,6 +46,26 @@ struct KeyframeGroupSpringTests {
         #expect(abs(number(run(copy, keyPath: "position.x", at: 0.75)) - 60) < 1e-9, "evenly spaced again")
     }
 
+    @Test("discrete keyframes set a layer's own key, a shape layer's, a transform component and a custom key, on library classes and subclasses alike")
+    func discreteKeys() {
+        final class Subclass: CAShapeLayer {}
+        func discrete(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
+            let animation = CAKeyframeAnimation(keyPath: keyPath)
+            animation.values = values
+            animation.calculationMode = .discrete
+            animation.duration = 1
+            return animation
+        }
+        for make in [{ CAShapeLayer() as CALayer }, { Subclass() as CALayer }, { CALayer() }] {
+            #expect((run(discrete("hidden", [false, true]), on: make(), keyPath: "hidden", at: 0.75) as? Bool) == true)
+            #expect(number(run(discrete("transform.rotation.z", [0.0, 0.5]), on: make(), keyPath: "transform.rotation.z", at: 0.75)) == 0.5)
+            #expect(number(run(discrete("custom", [1.0, 2.0, 3.0]), on: make(), keyPath: "custom", at: 0.7)) == 3)
+            let layer = make()
+            let width = number(run(discrete("lineWidth", [4.0, 6.0]), on: layer, keyPath: "lineWidth", at: 0.75))
+            #expect(width == 6, "\(type(of: layer)): a shape layer's key, or a custom key on another")
+        }
+    }
+
     @Test("per-segment timing functions pace each segment")
     func segmentTiming() {
         let animation = keyframes([0.0, 100.0, 200.0])
