@@ -2,6 +2,7 @@ import Foundation
 import OpenCoreGraphics
 
 /// The values of a layer's properties, with their defaults (documented on `CALayer`).
+@dynamicMemberLookup
 struct LayerState {
     var bounds: CGRect = .zero
     var position: CGPoint = .zero
@@ -50,130 +51,11 @@ struct LayerState {
         return rare
     }
 
-    var contents: Any? {
-        get { rare.value.contents }
-        set { rareForWriting().value.contents = newValue }
-        _modify { yield &rareForWriting().value.contents }
-    }
-    var contentsGravity: CALayerContentsGravity {
-        get { rare.value.contentsGravity }
-        set { rareForWriting().value.contentsGravity = newValue }
-        _modify { yield &rareForWriting().value.contentsGravity }
-    }
-    var contentsCenter: CGRect {
-        get { rare.value.contentsCenter }
-        set { rareForWriting().value.contentsCenter = newValue }
-        _modify { yield &rareForWriting().value.contentsCenter }
-    }
-    var minificationFilter: CALayerContentsFilter {
-        get { rare.value.minificationFilter }
-        set { rareForWriting().value.minificationFilter = newValue }
-        _modify { yield &rareForWriting().value.minificationFilter }
-    }
-    var magnificationFilter: CALayerContentsFilter {
-        get { rare.value.magnificationFilter }
-        set { rareForWriting().value.magnificationFilter = newValue }
-        _modify { yield &rareForWriting().value.magnificationFilter }
-    }
-    var minificationFilterBias: Float {
-        get { rare.value.minificationFilterBias }
-        set { rareForWriting().value.minificationFilterBias = newValue }
-        _modify { yield &rareForWriting().value.minificationFilterBias }
-    }
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { rare.value.edgeAntialiasingMask }
-        set { rareForWriting().value.edgeAntialiasingMask = newValue }
-        _modify { yield &rareForWriting().value.edgeAntialiasingMask }
-    }
-    var allowsEdgeAntialiasing: Bool? {
-        get { rare.value.allowsEdgeAntialiasing }
-        set { rareForWriting().value.allowsEdgeAntialiasing = newValue }
-        _modify { yield &rareForWriting().value.allowsEdgeAntialiasing }
-    }
-    var name: String? {
-        get { rare.value.name }
-        set { rareForWriting().value.name = newValue }
-        _modify { yield &rareForWriting().value.name }
-    }
-    var customValues: [String: Any] {
-        get { rare.value.customValues }
-        set { rareForWriting().value.customValues = newValue }
-        _modify { yield &rareForWriting().value.customValues }
-    }
-    var shadowPath: CGPath? {
-        get { rare.value.shadowPath }
-        set { rareForWriting().value.shadowPath = newValue }
-        _modify { yield &rareForWriting().value.shadowPath }
-    }
-    var cornerCurve: CALayerCornerCurve {
-        get { rare.value.cornerCurve }
-        set { rareForWriting().value.cornerCurve = newValue }
-        _modify { yield &rareForWriting().value.cornerCurve }
-    }
-    var needsDisplayOnBoundsChange: Bool {
-        get { rare.value.needsDisplayOnBoundsChange }
-        set { rareForWriting().value.needsDisplayOnBoundsChange = newValue }
-        _modify { yield &rareForWriting().value.needsDisplayOnBoundsChange }
-    }
-    var isOpaque: Bool {
-        get { rare.value.isOpaque }
-        set { rareForWriting().value.isOpaque = newValue }
-        _modify { yield &rareForWriting().value.isOpaque }
-    }
-    var drawsAsynchronously: Bool {
-        get { rare.value.drawsAsynchronously }
-        set { rareForWriting().value.drawsAsynchronously = newValue }
-        _modify { yield &rareForWriting().value.drawsAsynchronously }
-    }
-    var contentsFormat: CALayerContentsFormat {
-        get { rare.value.contentsFormat }
-        set { rareForWriting().value.contentsFormat = newValue }
-        _modify { yield &rareForWriting().value.contentsFormat }
-    }
-    var compositingFilter: Any? {
-        get { rare.value.compositingFilter }
-        set { rareForWriting().value.compositingFilter = newValue }
-        _modify { yield &rareForWriting().value.compositingFilter }
-    }
-    var filters: [Any]? {
-        get { rare.value.filters }
-        set { rareForWriting().value.filters = newValue }
-        _modify { yield &rareForWriting().value.filters }
-    }
-    var backgroundFilters: [Any]? {
-        get { rare.value.backgroundFilters }
-        set { rareForWriting().value.backgroundFilters = newValue }
-        _modify { yield &rareForWriting().value.backgroundFilters }
-    }
-    var wantsExtendedDynamicRangeContent: Bool {
-        get { rare.value.wantsExtendedDynamicRangeContent }
-        set { rareForWriting().value.wantsExtendedDynamicRangeContent = newValue }
-        _modify { yield &rareForWriting().value.wantsExtendedDynamicRangeContent }
-    }
-    var toneMapMode: CALayer.ToneMapMode {
-        get { rare.value.toneMapMode }
-        set { rareForWriting().value.toneMapMode = newValue }
-        _modify { yield &rareForWriting().value.toneMapMode }
-    }
-    var contentsHeadroom: CGFloat {
-        get { rare.value.contentsHeadroom }
-        set { rareForWriting().value.contentsHeadroom = newValue }
-        _modify { yield &rareForWriting().value.contentsHeadroom }
-    }
-    var preferredDynamicRange: CALayer.DynamicRange {
-        get { rare.value.preferredDynamicRange }
-        set { rareForWriting().value.preferredDynamicRange = newValue }
-        _modify { yield &rareForWriting().value.preferredDynamicRange }
-    }
-    var drawnContentsFrame: CGRect? {
-        get { rare.value.drawnContentsFrame }
-        set { rareForWriting().value.drawnContentsFrame = newValue }
-        _modify { yield &rareForWriting().value.drawnContentsFrame }
-    }
-    var contentsAreDrawn: Bool {
-        get { rare.value.contentsAreDrawn }
-        set { rareForWriting().value.contentsAreDrawn = newValue }
-        _modify { yield &rareForWriting().value.contentsAreDrawn }
+    /// A rare property (`RareLayerState`), read and written as if it were one of the state's own
+    /// (`state.contents`, `\.shadowPath`).
+    subscript<Value>(dynamicMember field: WritableKeyPath<RareLayerState, Value>) -> Value {
+        get { rare.value[keyPath: field] }
+        _modify { yield &rareForWriting().value[keyPath: field] }
     }
 }
 
