@@ -32,6 +32,12 @@ extension CAKeyframeAnimation {
         /// branches, a search's halvings are not, and most tracks are short.
         static let scannedBelow = 48
 
+        /// Times worked out for the frame (a paced animation's, from its values' distances).
+        init(times: [Double]) {
+            (list, segments) = (times, times.count - 1)
+            ascending = zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+        }
+
         package init(_ keyTimes: KeyTimeList?, segments: Int, orCount: Bool = false) {
             self.segments = segments
             if let keyTimes, keyTimes.values.count == segments + 1 || (orCount && keyTimes.values.count == segments) {

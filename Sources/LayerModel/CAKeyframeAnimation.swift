@@ -194,25 +194,22 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     func value(of values: [AnimatableValue], at f: Double, decomposed: [DecomposedTransform3D?]? = nil) -> AnimatableValue? {
         guard values.count > 1 else { return values.first }
         let segments = values.count - 1
-        // The segment holding f, its key times, and how far through it.
-        let i: Int, start: Double, end: Double
+        // The key times: where paced, the values' distances worked out for the frame.
+        let times: KeyTimeBounds
         switch calculationMode {
         case .paced, .cubicPaced:
             let lengths = (0..<segments).map { values[$0].distance(to: values[$0 + 1]) }
             let total = lengths.reduce(0, +)
             var sum = 0.0
-            var times: [Double] = [0] + lengths.map { sum += $0; return total > 0 ? sum / total : 0 }
-            if total == 0 { times = (0...segments).map { Double($0) / Double(segments) } }
-            var j = 0
-            while j < segments - 1 && f >= times[j + 1] { j += 1 }
-            (i, start, end) = (j, times[j], times[j + 1])
+            let paced: [Double] = [0] + lengths.map { sum += $0; return total > 0 ? sum / total : 0 }
+            times = total == 0 ? KeyTimeBounds(nil, segments: segments) : KeyTimeBounds(times: paced)
         default:
-            let times = keyTimeBounds(segments: segments)
-            let j = times.segment(of: f, last: segments - 1)
-            (i, start, end) = (j, times[j], times[j + 1])
+            times = keyTimeBounds(segments: segments)
         }
-        let span = end - start
-        var s = span > 0 ? min(max((f - start) / span, 0), 1) : 1
+        // The segment holding f, and how far through it.
+        let i = times.segment(of: f, last: segments - 1)
+        let span = times[i + 1] - times[i]
+        var s = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
         if calculationMode == .linear || calculationMode == .cubic, let functions = timingFunctions, i < functions.count {
             s = functions[i].evaluate(s)
         }
