@@ -56,15 +56,12 @@ typedef struct {
 static inline __attribute__((always_inline)) long oq_rounded_run_body(int pair, const oq_rounded_affine *restrict m,
                                                                      const oq_run_paint *p, double y, long x0, long count,
                                                                      int backwards, uint8_t *restrict row) {
-    double outer[8], inner[8];
-    count = count < 8 ? count : 8;
-    for (long i = 0; i < 8; i++) {
-        double x = (double)(x0 + i) + 0.5;
-        if (pair) {
-            oq_outlines(m, x, y, &outer[i], &inner[i]);
-        } else {
-            outer[i] = oq_outer(m, x, y);
-        }
+    double outer[OQ_LANES], inner[OQ_LANES];
+    count = count < OQ_LANES ? count : OQ_LANES;
+    if (pair) {
+        oq_outlines(m, y, x0, outer, inner);
+    } else {
+        oq_outer(m, y, x0, outer);
     }
     long taken = 0;
     for (long j = 0; j < count; j++) {
@@ -85,7 +82,7 @@ static inline __attribute__((always_inline)) long oq_rounded_run_body(int pair, 
         colour[0] = p->colour[0]; colour[1] = p->colour[1]; colour[2] = p->colour[2]; colour[3] = p->colour[3];
     }
     uint32_t *words = (uint32_t *)(row + 4 * x0);
-    for (long i = 0; i < 8; i++) {
+    for (long i = 0; i < OQ_LANES; i++) {
         if (i >= from && i < to) {
             words[i] = pair ? oq_pair_pixel(&colours, outer[i], inner[i], words[i]) : oq_fill_pixel(colour, opacity, outer[i], words[i]);
         }
