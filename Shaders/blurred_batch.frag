@@ -24,6 +24,7 @@ flat in vec2 v_params;
 flat in vec3 v_gridX;
 flat in vec3 v_gridY;
 flat in vec2 v_gridOrigin;
+flat in float v_inside;
 out vec4 fragColor;
 
 //! include blurred_rounded_rect.glsl
@@ -64,7 +65,7 @@ void main() {
     vec2 g = vec2(dot(v_gridX, vec3(p, 1.0)), dot(v_gridY, vec3(p, 1.0)));
     vec4 color = v_color * (k * profiledAt(min(max(abs(g) - v_gridOrigin, 0.0), u_grid.yz), u_profile));
 #else
-    vec4 color = v_color * (k * blurredRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params));
+    vec4 color = v_color * (k * blurredRoundedRect(p, mat3(v_toLocal0, v_toLocal1, v_toLocal2), v_box, v_params, v_inside));
 #endif
     fragColor = floor(color * 255.0 + TIE_BREAK) / 255.0;
 }

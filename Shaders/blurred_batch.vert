@@ -33,6 +33,9 @@ flat out vec2 v_params;
 flat out vec3 v_gridX;                 // device -> the profile's grid, from the shape's centre (PROFILE)
 flat out vec3 v_gridY;
 flat out vec2 v_gridOrigin;            // the grid's first point, in grid steps
+flat out float v_inside;               // the closed form's value inside its constant region
+
+//! include blurred_rounded_rect.glsl
 
 void main() {
     vec2 p = mix(i_bounds.xy, i_bounds.zw, a_corner);
@@ -48,6 +51,7 @@ void main() {
     v_toLocal2 = i_toLocal2;
     v_box = i_box;
     v_params = i_params;
+    v_inside = blurredInsideValue(i_params.y);
     // An affine map (GLQuadBatch routes no other here), its w folded in and the centre and the
     // grid's spacing too: the fragment stage's grid position is two dot products, where the
     // whole map, a division by w and one by the spacing were worked out at every pixel.

@@ -17,9 +17,28 @@ float rowIntegral(float x, float y, vec2 halfSize, float corner, float k) {
     return 0.5 * (erfApprox((x + curved) * k) - erfApprox((x - curved) * k));
 }
 
+// The value inside the region where every row's integral is 1 (below): the Gaussian's eight
+// weights over its whole window, -3 sigma to 3 sigma, in the order and arithmetic the pixels
+// would use. One number a shape: the vertex stage works it out once (a flat varying), where
+// each inside pixel made eight exponentials (a tenth of a sharp turned shadow's frame on
+// llvmpipe).
+float blurredInsideValue(float sigma) {
+    if (sigma <= 0.0) return 0.0;
+    float start = -3.0 * sigma, end = 3.0 * sigma;
+    float step = (end - start) / 8.0;
+    float y = start + step * 0.5;
+    float value = 0.0;
+    for (int i = 0; i < 8; ++i) {
+        float gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * sqrt(6.283185307179586));
+        value += gaussian * step;
+        y += step;
+    }
+    return value;
+}
+
 // p: a device pixel centre; toLocal: device -> the shape's plane; box: centre and half size there;
-// params: corner radius, sigma.
-float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
+// params: corner radius, sigma; insideValue: blurredInsideValue(sigma).
+float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params, float insideValue) {
     vec3 h = vec3(p, 1.0) * toLocal;
     if (h.z <= 0.0) return 0.0;
     vec2 q = h.xy / h.z - box.xy;
@@ -30,12 +49,18 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
     // core, each argument past 5.5 + 1/6 sqrt(0.5), every sample row at full width; and with
     // rounded corners its two arms to the edges between them, within the straight part along x
     // with the samples' window inside the box, or along y at full width), each row's integral
-    // is 1 and only the Gaussian's weights remain: the same value without the sixteen erfs (a
+    // is 1 and only the Gaussian's weights remain: `insideValue`, without the sixteen erfs (a
     // sharp shadow turned has no profile, and its inside is most of its pixels).
     float spacing = sigma / 6.0, whole = 5.5 * sqrt(2.0) * sigma;
     vec2 region = max(vec2(halfSize.x - corner - whole - spacing,
                            halfSize.y - corner - (corner > 0.0 ? 3.0 * sigma : whole) - spacing), 0.0);
     vec2 a = abs(q);
+    // Past erf's reach beyond a side, or with the samples' window wholly beyond the top or
+    // bottom, the value is under 4e-6 (both erfs of every row saturate alike) or exactly 0 (an
+    // empty window): no byte. A turned shadow's quad is its axis-aligned bounds, whose corners
+    // lie out there, a third of a sharp turned shadow's pixels.
+    float beyond = whole + spacing;
+    if (a.x >= halfSize.x + beyond || a.y >= halfSize.y + (corner > 0.0 ? 3.0 * sigma + spacing : beyond)) return 0.0;
     bool inside = a.x <= region.x && a.y <= region.y;
     if (corner > 0.0) {
         float slack = spacing + 1e-4 * (max(halfSize.x, halfSize.y) + 1.0);
@@ -50,19 +75,13 @@ float blurredRoundedRect(vec2 p, mat3 toLocal, vec4 box, vec2 params) {
         float ay = 0.5 * (erfApprox((q.y + halfSize.y) * k) - erfApprox((q.y - halfSize.y) * k));
         return ax * ay;
     }
+    // Inside, the window below is never clamped: its value is insideValue's.
+    if (inside) return insideValue;
     float low = q.y - halfSize.y, high = q.y + halfSize.y;
     float start = clamp(-3.0 * sigma, low, high), end = clamp(3.0 * sigma, low, high);
     float step = (end - start) / 8.0;
     float y = start + step * 0.5;
     float value = 0.0;
-    if (inside) {
-        for (int i = 0; i < 8; ++i) {
-            float gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * sqrt(6.283185307179586));
-            value += gaussian * step;
-            y += step;
-        }
-        return value;
-    }
     for (int i = 0; i < 8; ++i) {
         float gaussian = exp(-0.5 * y * y / (sigma * sigma)) / (sigma * sqrt(6.283185307179586));
         value += rowIntegral(q.x, q.y - y, halfSize, corner, k) * gaussian * step;

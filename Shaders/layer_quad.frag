@@ -81,6 +81,7 @@ out vec4 fragColor;
 
 in vec4 v_edges0;                      // the first eight edge distances, from the vertex stage
 in vec4 v_edges1;
+flat in float v_blurInside;            // blurredInsideValue(u_blurParams.y), from the vertex stage
 
 #ifdef EXACT_COVERAGE
 //! include polygon_coverage.glsl
@@ -344,7 +345,7 @@ void main() {
     // code behind a branch on a uniform for every pixel all the same, and a solid quad then cost
     // as much as a textured one.
     if (u_fillKind == 2) {
-        color = u_color * blurredRoundedRect(p, u_blurToLocal, u_blurBox, u_blurParams);
+        color = u_color * blurredRoundedRect(p, u_blurToLocal, u_blurBox, u_blurParams, v_blurInside);
     }
     if (u_fillKind == 3) {
         color = u_color * profiledRoundedRect(p, u_blurToLocal, u_blurBox, u_profile, u_grid, u_origin);

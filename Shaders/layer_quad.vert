@@ -20,6 +20,10 @@ uniform vec3 u_edges[MAX_EDGES];
 out vec4 v_edges0;
 out vec4 v_edges1;
 out vec2 v_pixel;                      // the device position; at a fragment, its pixel centre
+uniform vec2 u_blurParams;             // a blurred shape's corner radius and sigma (fill kind 2)
+flat out float v_blurInside;           // its closed form's value inside its constant region
+
+//! include blurred_rounded_rect.glsl
 
 float edge(int i) {
     return i < u_edgeCount ? dot(u_edges[i], vec3(a_position, 1.0)) : FAR;
@@ -30,4 +34,5 @@ void main() {
     v_pixel = a_position;
     v_edges0 = vec4(edge(0), edge(1), edge(2), edge(3));
     v_edges1 = vec4(edge(4), edge(5), edge(6), edge(7));
+    v_blurInside = blurredInsideValue(u_blurParams.y);
 }

@@ -33,7 +33,8 @@ struct TurnedShadowBatchTests {
         var testDescription: String { rawValue }
     }
 
-    static func list(turn: Double, radius: Double, clip: Clip, scale: Double) throws -> RenderList {
+    static func list(turn: Double, radius: Double, clip: Clip, scale: Double, opacity: Float = 0.6,
+                     offset: CGSize = CGSize(width: 1.5, height: 4.25)) throws -> RenderList {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
         root.backgroundColor = CGColor(red: 0.93, green: 0.94, blue: 0.96, alpha: 1)
@@ -51,9 +52,9 @@ struct TurnedShadowBatchTests {
                             size: CGSize(width: 80.5, height: 52.25))
         card.backgroundColor = CGColor(red: 0.2, green: 0.45, blue: 0.9, alpha: 1)
         card.cornerRadius = 11.5
-        card.shadowOpacity = 0.6
+        card.shadowOpacity = opacity
         card.shadowRadius = radius
-        card.shadowOffset = CGSize(width: 1.5, height: 4.25)
+        card.shadowOffset = offset
         card.transform = CATransform3DMakeRotation(turn, 0, 0, 1)
         parent.addSublayer(card)
         return try RenderListBuilder(viewport: root.frame, scale: scale).build(root: root)
@@ -81,6 +82,27 @@ struct TurnedShadowBatchTests {
                 "\(differing) of \(a.pixels.count) bytes differ from the single draw, by up to \(largest)")
         let report = try ImageComparison.compare(RasterRenderer().render(list), a, tolerance: AgreementBar.gpuAgainstCPU.tolerance)
         #expect(AgreementBar.gpuAgainstCPU.failure(of: report) == nil, "\(report)")
+    }
+
+    /// The closed form skips its erfs where a pixel lies past their reach beyond a side (no
+    /// byte) and its exponentials inside its constant region (one value a shape, from the vertex
+    /// stage): an opaque black shadow's every byte, tails and inside (offset to show beside its
+    /// card), stays within a step of the CPU's, which works each pixel out whole. A reach cut to
+    /// 0.3 of erf's, or an inside 1% off, moved bytes by 2 or more.
+    @Test("a sharp turned shadow's tails and inside: every byte within a step of the CPU's",
+          arguments: [(0.3, 1.0, 1.0), (-0.7, 0.6, 1.0), (0.2, 1.0, 2.0)])
+    func tails(case parameters: (turn: Double, radius: Double, scale: Double)) throws {
+        let list = try Self.list(turn: parameters.turn, radius: parameters.radius, clip: .clear, scale: parameters.scale, opacity: 1,
+                                 offset: CGSize(width: 30, height: -24))
+        let (batched, single) = try Self.devices.get()
+        let cpu = RasterRenderer().render(list)
+        for device in [batched, single] {
+            let profiled = device.profiledShadows.quads
+            let (differing, largest) = GLFrameFixtures.differences(try device.render(list), cpu)
+            // Sharp enough that its grid would pass BlurredRoundedRectProfile.maxSide: the closed form.
+            #expect(device.profiledShadows.quads == profiled)
+            #expect(largest <= 1, "\(differing) bytes differ from the CPU's, by up to \(largest)")
+        }
     }
 
     @Test("a polygon edge off the reach rectangle that cuts the pixel bounds keeps the single draw; one clear of them does not")
