@@ -1,11 +1,13 @@
 #version 300 es
 // Many closed-form shadows (BlurredRoundedRect fills) in one instanced draw: each instance is one
 // quad's pixel bounds, colour (premultiplied, times opacity and tint), its rectangle's four coverage edges
-// (as equations: the fragment stage works out each pixel's distances) and its blurred shape, passed on unchanged.
+// (as equations: the fragment stage works out each pixel's distances) and its blurred shape, passed on unchanged,
+// drawn over i_quad: its bounds' corners, or for a turned shadow drawn whole its reach quad,
+// which its bounds' edges cut (the bounds' corners past its reach are not shaded).
 precision highp float;
 
 in vec2 a_corner;
-in vec4 i_bounds;
+in vec4 i_bounds;                      // the pixel bounds (the quad drawn is i_quad's)
 in vec4 i_color;
 in vec3 i_edge0;
 in vec3 i_edge1;
@@ -16,6 +18,8 @@ in vec3 i_toLocal1;
 in vec3 i_toLocal2;
 in vec4 i_box;                         // centre x, y, half width, half height, in that plane
 in vec2 i_params;                      // corner radius, sigma
+in vec4 i_quad01;                      // the quad drawn, its points in ring order: 0 and 1, then 2 and 3
+in vec4 i_quad23;                      // (the bounds' corners, or a turned shadow's reach: GLQuadBatch.turnedReach)
 uniform vec2 u_viewport;
 uniform vec3 u_grid;                   // a profile's spacing, last column, last row (the PROFILE variant's)
 uniform vec2 u_origin;                 // its first point from the centre
@@ -38,7 +42,10 @@ flat out float v_inside;               // the closed form's value inside its con
 //! include blurred_rounded_rect.glsl
 
 void main() {
-    vec2 p = mix(i_bounds.xy, i_bounds.zw, a_corner);
+    // The strip's corner (0, 0), (1, 0), (1, 1), (0, 1) is the quad's point 0, 1, 2, 3.
+    int k = a_corner.x < 0.5 ? (a_corner.y < 0.5 ? 0 : 3) : (a_corner.y < 0.5 ? 1 : 2);
+    vec4 pair = k < 2 ? i_quad01 : i_quad23;
+    vec2 p = (k == 0 || k == 2) ? pair.xy : pair.zw;
     gl_Position = vec4(p / u_viewport * 2.0 - 1.0, 0.0, 1.0);
     v_pixel = p;
     v_edge0 = i_edge0;

@@ -137,7 +137,8 @@ package final class GLQuadBatch {
                            ("i_innerRect", 4), ("i_innerRadii", 4), ("i_shape", 2), ("i_ringColor", 4)]
         case .blurredRoundedRect, .blurredProfile:
             (vertex, fragment) = (.blurredBatchVertex, .blurredBatchFragment)
-            attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2)]
+            attributes += [("i_toLocal0", 3), ("i_toLocal1", 3), ("i_toLocal2", 3), ("i_box", 4), ("i_params", 2),
+                           ("i_quad01", 4), ("i_quad23", 4)]
         case .turned:
             (vertex, fragment) = (.turnedBatchVertex, .turnedBatchFragment)
             attributes = [("i_outer01", 4), ("i_outer23", 4), ("i_inner01", 4), ("i_inner23", 4), ("i_color", 4), ("i_tint", 4),
@@ -321,7 +322,10 @@ package final class GLQuadBatch {
         // Rounded instances carry a filled colour and a ring colour; a ring alone fills nothing.
         let ringAlone = quad.rounded?.inner != nil
         pending += [GLfloat(b.minX), GLfloat(b.minY), GLfloat(b.maxX), GLfloat(b.maxY)] + (ringAlone ? [0, 0, 0, 0] : own)
-        let edges = GLQuadBatch.rectangleEdges(of: quad.polygon) ?? []
+        // A turned shadow drawn whole draws its reach quad (`turnedReach`), not its bounds, so its
+        // bounds' edges cut the quad's fragments to them.
+        let turnedReach = kind == .blurredRoundedRect || kind == .blurredProfile ? GLQuadBatch.turnedReach(of: quad) : nil
+        let edges = GLQuadBatch.rectangleEdges(of: quad.polygon) ?? (turnedReach != nil ? GLQuadBatch.edges(of: b) : [])
         for edge in edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
         for _ in edges.count..<kind.edgeCount {
             pending += [0, 0, 1e6]
@@ -357,7 +361,33 @@ package final class GLQuadBatch {
             pending += [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33].map { GLfloat($0) }
             pending += [GLfloat(r.x + r.width / 2), GLfloat(r.y + r.height / 2), GLfloat(r.width / 2), GLfloat(r.height / 2),
                         GLfloat(shape.cornerRadius), GLfloat(shape.sigma)]
+            let points = turnedReach ?? [DevicePoint(x: Double(b.minX), y: Double(b.minY)), DevicePoint(x: Double(b.maxX), y: Double(b.minY)),
+                                         DevicePoint(x: Double(b.maxX), y: Double(b.maxY)), DevicePoint(x: Double(b.minX), y: Double(b.maxY))]
+            for point in points { pending += [GLfloat(point.x), GLfloat(point.y)] }
         }
+    }
+
+    /// The quad a turned shadow drawn whole (`QuadOp.isCutOnlyPastItsReach`, its polygon no
+    /// rectangle) is drawn over: its reach rectangle on the device, past which its bytes are 0,
+    /// grown by half a pixel for the floats; nil for any other quad, which draws its bounds. Its
+    /// axis-aligned bounds' corners lie past the reach (at 0.3 radians, a radius-100 shadow's
+    /// quad on a 1280 x 720 frame shaded the whole frame where the reach holds 80% of it). The
+    /// bounds' edges (`append`) keep its fragments to the pixels its bounds hold, as before: the
+    /// polygon's other edges are the frame's guard band, clear of them.
+    static func turnedReach(of quad: QuadOp) -> [DevicePoint]? {
+        guard !quad.polygon.isRectangle, quad.isCutOnlyPastItsReach else { return nil }
+        let m = quad.localToDevice, r = quad.localRect
+        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
+            DevicePoint(x: x * m.m11 + y * m.m21 + m.m31, y: x * m.m12 + y * m.m22 + m.m32)
+        }
+        return corners.movedInward(by: -0.5)
+    }
+
+    /// The four rectangle edges (left, right, top, bottom) of whole pixels `b`: coverage exactly 1
+    /// at their centres, 0 outside.
+    static func edges(of b: PixelRect) -> [EdgeEquation] {
+        [EdgeEquation(a: 1, b: 0, c: -Double(b.minX)), EdgeEquation(a: -1, b: 0, c: Double(b.maxX)),
+         EdgeEquation(a: 0, b: 1, c: -Double(b.minY)), EdgeEquation(a: 0, b: -1, c: Double(b.maxY))]
     }
 
     /// Appends a turned solid quad: its band's outer and inner points, its colour, tint and opacity
