@@ -8,7 +8,10 @@ import OpenCoreGraphics
 // shadow is drawn as up to four strips around the covered middle instead, their seams on pixel
 // boundaries: every pixel still gets exactly the coverage it had (a pixel lies wholly in one
 // strip, or under the background), and the frame's bytes do not change on either backend.
-// Chromium's compositor culls occluded quads the same way, by whole pixels.
+// Chromium's compositor culls occluded quads the same way, by whole pixels. A turned shadow
+// (its quad no rectangle, which strips would cut into polygons the GPU's batches do not take)
+// keeps its quad and is told the covered rectangle instead (`QuadOp.occluded`): a rectangle of
+// whole pixels inside its turned card, which the CPU leaves out of each row.
 
 extension RenderPass {
     /// The pass with each closed-form shadow that is followed at once by an opaque background
@@ -24,13 +27,20 @@ extension RenderPass {
         var cut = Array(ops[..<first])
         cut.reserveCapacity(ops.count + 3)
         for (index, op) in ops.enumerated().dropFirst(first) {
-            guard case .quad(let shadow) = op, case .blurredRoundedRect = shadow.fill, index + 1 < ops.count,
-                  case .quad(let cover) = ops[index + 1], let hole = cover.opaquePixels,
-                  let strips = shadow.strips(around: hole, targetWidth: width, targetHeight: height) else {
+            guard case .quad(var shadow) = op, case .blurredRoundedRect = shadow.fill, index + 1 < ops.count,
+                  case .quad(let cover) = ops[index + 1], let hole = cover.opaquePixels else {
                 cut.append(op)
                 continue
             }
-            cut.append(contentsOf: strips.map(DrawOp.quad))
+            if let strips = shadow.strips(around: hole, targetWidth: width, targetHeight: height) {
+                cut.append(contentsOf: strips.map(DrawOp.quad))
+            } else if !shadow.polygon.isRectangle, let occluded = shadow.polygon.pixelBounds.intersection(hole),
+                      occluded.width >= 4, occluded.height >= 4 {
+                shadow.occluded = occluded
+                cut.append(.quad(shadow))
+            } else {
+                cut.append(op)
+            }
         }
         var pass = self
         pass.ops = cut
@@ -41,11 +51,14 @@ extension RenderPass {
 extension QuadOp {
     /// The whole pixels this op paints in its own colour alone, hiding what lies beneath: an
     /// opaque solid colour at full opacity and tint, source-over, over a pixel-aligned rectangle
-    /// inside which coverage is exactly 1. Nil when that is not known (a turned or projected
-    /// shape, a ring, hard edges, a clip that is not an axis-aligned rectangle).
+    /// inside which coverage is exactly 1. Nil when that is not known (a projected shape, a
+    /// ring, hard edges, a clip that is not an axis-aligned rectangle but the quad's own). A
+    /// turned quad's is the largest such rectangle found inside it (`turnedOpaquePixels`).
     package var opaquePixels: PixelRect? {
         guard case .solid(let color) = fill, color.alpha >= 1, opacity >= 1, tint.alpha >= 1, blend == .sourceOver,
               polygon.isExact else { return nil }
+        let m = localToDevice
+        if m.m12 != 0 || m.m21 != 0 { return turnedOpaquePixels }
         // The clip's rectangle (no outline: bounded by the target alone).
         var covered = (minX: -Double.infinity, minY: -Double.infinity, maxX: Double.infinity, maxY: Double.infinity)
         if !polygon.outline.isEmpty {
@@ -65,6 +78,56 @@ extension QuadOp {
                              maxX: Int(clampingPixels: covered.maxX - margin, .down, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
                              maxY: Int(clampingPixels: covered.maxY - margin, .down, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY))
         return rect.width > 0 && rect.height > 0 ? rect : nil
+    }
+
+    /// `opaquePixels` of a turned (or skewed) quad under an affine map: the rectangle of whole
+    /// pixels, a pixel in from its edges, inside the largest axis-aligned rectangle centred in
+    /// its parallelogram (the layer's rectangle, less a rounded shape's corners as `wholeInside`
+    /// takes them), kept only where the polygon covers every pixel of it wholly.
+    private var turnedOpaquePixels: PixelRect? {
+        let m = localToDevice
+        guard m.m13 == 0, m.m23 == 0, m.m33 == 1 else { return nil }
+        var r = localRect
+        if let shape = rounded {
+            guard shape.inner == nil else { return nil }
+            let outline = shape.outer
+            var radius = max(outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft, 0)
+            if outline.continuous { radius *= RoundedRectangle.continuousExtent }
+            radius = min(radius, outline.rect.width / 2, outline.rect.height / 2)
+            let inset = radius * (1 - 1 / 2.0.squareRoot())
+            let o = outline.rect
+            let x0 = max(r.x, o.x + inset), y0 = max(r.y, o.y + inset)
+            let x1 = min(r.x + r.width, o.x + o.width - inset), y1 = min(r.y + r.height, o.y + o.height - inset)
+            guard x1 > x0, y1 > y0 else { return nil }
+            r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        // The parallelogram's centre and half sides on the device.
+        let cx = r.x + r.width / 2, cy = r.y + r.height / 2
+        let centre = (x: cx * m.m11 + cy * m.m21 + m.m31, y: cx * m.m12 + cy * m.m22 + m.m32)
+        let a = (x: r.width / 2 * m.m11, y: r.width / 2 * m.m12), b = (x: r.height / 2 * m.m21, y: r.height / 2 * m.m22)
+        let det = a.x * b.y - a.y * b.x
+        guard abs(det) > 1e-9, [centre.x, centre.y, det].allSatisfy(\.isFinite) else { return nil }
+        // (u, v) = M⁻¹ (x, y) for M = [a b]; a centred rectangle of half sides (X, Y) fits while
+        // |u| and |v| stay within 1 at its corners: p1 X + q1 Y <= 1 and p2 X + q2 Y <= 1.
+        let p1 = abs(b.y / det), q1 = abs(b.x / det), p2 = abs(a.y / det), q2 = abs(a.x / det)
+        guard p1 + p2 > 0, q1 + q2 > 0 else { return nil }
+        let widest = 1 / max(p1, p2)
+        var best = (x: 0.0, y: 0.0)
+        // The area's largest along the boundary, found by steps across the widths that fit.
+        for step in 1..<64 {
+            let x = widest * Double(step) / 64
+            let y = min(q1 > 0 ? (1 - p1 * x) / q1 : .infinity, q2 > 0 ? (1 - p2 * x) / q2 : .infinity)
+            if y > 0, x * y > best.x * best.y { best = (x, y) }
+        }
+        guard best.x > 0, best.y > 0 else { return nil }
+        // A pixel of margin, as for a level quad.
+        let margin = 1.0
+        let rect = PixelRect(minX: Int(clampingPixels: centre.x - best.x + margin, .up, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
+                             minY: Int(clampingPixels: centre.y - best.y + margin, .up, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY),
+                             maxX: Int(clampingPixels: centre.x + best.x - margin, .down, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
+                             maxY: Int(clampingPixels: centre.y + best.y - margin, .down, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY))
+        guard rect.width > 0, rect.height > 0, polygon.coversWholly(rect) else { return nil }
+        return rect
     }
 
     /// The device rectangle inside a rounded rectangle seen through an axis-aligned map (scale

@@ -126,6 +126,11 @@ public struct QuadOp: Hashable, Sendable {
         set { storedRounded = newValue.map(Indirect.value) }
     }
     private var storedRounded: Indirect<RoundedShape>?
+    /// Whole pixels the op right after this one paints in its own opaque colour, whatever lies
+    /// beneath (`opaquePixels`), which a backend may leave undrawn: the frame's bytes are the
+    /// same. Set on a turned closed-form shadow under its opaque card
+    /// (`RenderPass.cuttingOccludedShadows`; a level one is cut into strips instead). Default: nil.
+    public var occluded: PixelRect?
 
     public init(source: DrawSource, localRect: Rect, localToDevice: ProjectiveTransform2D,
                 polygon: CoveragePolygon, fill: Fill, opacity: Double, blend: BlendMode = .sourceOver,

@@ -263,56 +263,66 @@ extension RasterRenderer {
             counts?.pointee.kept += 1
             return (y, columns, UnsafePointer(values))
         }
+        // A turned shadow under its opaque card (`QuadOp.occluded`): the rows' pixels the card
+        // paints over are left out (the same bytes), each row drawn as the parts either side.
+        let occluded = shadow != nil ? quad.occluded : nil
         for y in firstRow..<endRow {
             // A polygon that does not cover its bounds wholly covers nothing past its edges'
             // reach: each row starts and ends there (a turned quad's empty corners).
-            var row = span(of: y, in: bounds, footprint: footprint)
-            if !wholly { row = row.clamped(to: polygon.candidateColumns(row: y)) }
-            guard !row.isEmpty else { continue }
-            keptRow = keptAlphas(y, row)
-            if !spans, let outline {
-                // A ring (a border): its hole is where the inner outline covers a pixel wholly,
-                // which gives the ring nothing there, and the inner outline being convex, that
-                // is one run per row. Draw from the left up to the run and from the right up
-                // to it. (Stopping where the coverage fell back to zero lost a side of a ring
-                // near the horizon, where a row crosses the ring three times.)
-                let cy = Double(y) + 0.5
-                func inHole(_ x: Int) -> Bool { outline.outlineCoverage(atX: Double(x) + 0.5, y: cy).inner >= 1 }
-                var x = row.lowerBound
-                while x < row.upperBound, !inHole(x) {
-                    _ = draw(x, y, pixels)
-                    x += 1
-                }
-                var right = row.upperBound - 1
-                while right > x, !inHole(right) {
-                    _ = draw(right, y, pixels)
-                    right -= 1
-                }
-                continue
+            var whole = span(of: y, in: bounds, footprint: footprint)
+            if !wholly { whole = whole.clamped(to: polygon.candidateColumns(row: y)) }
+            guard !whole.isEmpty else { continue }
+            // Kept alphas are worked out over the whole row, so a still shadow's cache holds it all.
+            keptRow = keptAlphas(y, whole)
+            var parts = (whole, 0..<0)
+            if let occluded, y >= occluded.minY, y < occluded.maxY, occluded.minX < whole.upperBound, occluded.maxX > whole.lowerBound {
+                parts = (whole.lowerBound..<max(occluded.minX, whole.lowerBound), min(occluded.maxX, whole.upperBound)..<whole.upperBound)
             }
-            var first = row.lowerBound
-            while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
-            guard first < row.upperBound else { continue }
-            var last = row.upperBound - 1
-            while last > first, !pixel(last, y, pixels) { last -= 1 }
-            // first and last are done; the run between them has coverage 1.
-            guard last - first > 1 else { continue }
-            let rowStart = y * width
-            if let table {
-                SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
-            } else if let pickTable, let separable {
-                separable.blendPicks(row: y, from: first + 1, to: last, table: pickTable, masking: blend == .destinationIn,
-                                     into: pixels, width: width, usesKernel: usesKernels)
-            } else if let gradientRow {
-                gradientRow.blend(row: y, from: first + 1, to: last, into: pixels, width: width)
-            } else if let separable, blend == .sourceOver, blurred == nil {
-                separable.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width,
-                                   usesKernel: usesKernels)
-            } else if usesKernels, blend == .sourceOver, blurred == nil, let sampler, sampler.blendsRows {
-                // Turned, skewed or in perspective: each centre through the map, in C.
-                sampler.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width)
-            } else {
-                drawRun(first + 1, last, y, pixels)
+            for row in [parts.0, parts.1] where !row.isEmpty {
+                if !spans, let outline {
+                    // A ring (a border): its hole is where the inner outline covers a pixel wholly,
+                    // which gives the ring nothing there, and the inner outline being convex, that
+                    // is one run per row. Draw from the left up to the run and from the right up
+                    // to it. (Stopping where the coverage fell back to zero lost a side of a ring
+                    // near the horizon, where a row crosses the ring three times.)
+                    let cy = Double(y) + 0.5
+                    func inHole(_ x: Int) -> Bool { outline.outlineCoverage(atX: Double(x) + 0.5, y: cy).inner >= 1 }
+                    var x = row.lowerBound
+                    while x < row.upperBound, !inHole(x) {
+                        _ = draw(x, y, pixels)
+                        x += 1
+                    }
+                    var right = row.upperBound - 1
+                    while right > x, !inHole(right) {
+                        _ = draw(right, y, pixels)
+                        right -= 1
+                    }
+                    continue
+                }
+                var first = row.lowerBound
+                while first < row.upperBound, !pixel(first, y, pixels) { first += 1 }
+                guard first < row.upperBound else { continue }
+                var last = row.upperBound - 1
+                while last > first, !pixel(last, y, pixels) { last -= 1 }
+                // first and last are done; the run between them has coverage 1.
+                guard last - first > 1 else { continue }
+                let rowStart = y * width
+                if let table {
+                    SourceOver.apply(table, to: pixels, from: (rowStart + first + 1) * 4, to: (rowStart + last) * 4)
+                } else if let pickTable, let separable {
+                    separable.blendPicks(row: y, from: first + 1, to: last, table: pickTable, masking: blend == .destinationIn,
+                                         into: pixels, width: width, usesKernel: usesKernels)
+                } else if let gradientRow {
+                    gradientRow.blend(row: y, from: first + 1, to: last, into: pixels, width: width)
+                } else if let separable, blend == .sourceOver, blurred == nil {
+                    separable.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width,
+                                       usesKernel: usesKernels)
+                } else if usesKernels, blend == .sourceOver, blurred == nil, let sampler, sampler.blendsRows {
+                    // Turned, skewed or in perspective: each centre through the map, in C.
+                    sampler.blendRow(y, from: first + 1, to: last, tint: tint, opacity: opacity, into: pixels, width: width)
+                } else {
+                    drawRun(first + 1, last, y, pixels)
+                }
             }
         }
     }

@@ -17,10 +17,14 @@ struct OccludedShadowTests {
         // (Continuous and per-corner outlines cast their shadows through an offscreen blur, which
         // is not cut.)
         case rounded, square, bordered, withSublayersAndPath, clipped, farOffset
-        /// The background is translucent, or the card is turned: nothing is cut.
-        case translucent, turned
+        /// The background is translucent: nothing is cut.
+        case translucent
+        /// The card is turned, and a square one turned and enlarged: the shadow keeps its quad,
+        /// told the pixels its card covers (`QuadOp.occluded`).
+        case turned, turnedSquare
         var testDescription: String { rawValue }
-        var isCut: Bool { self != .translucent && self != .turned }
+        var isCut: Bool { self != .translucent && !isTurned }
+        var isTurned: Bool { self == .turned || self == .turnedSquare }
     }
 
     static func tree(_ card: Card) -> CALayer {
@@ -39,7 +43,7 @@ struct OccludedShadowTests {
         let layer = CALayer()
         layer.frame = CGRect(x: 23.3, y: 17.6, width: 101.5, height: 66.25)
         layer.backgroundColor = CGColor(red: 0.2, green: 0.45, blue: 0.9, alpha: card == .translucent ? 0.7 : 1)
-        layer.cornerRadius = card == .square ? 0 : 13.5
+        layer.cornerRadius = card == .square || card == .turnedSquare ? 0 : 13.5
         layer.shadowOpacity = 0.6
         layer.shadowRadius = 5.5
         layer.shadowOffset = CGSize(width: 1.5, height: card == .farOffset ? 31 : 4.25)
@@ -54,6 +58,7 @@ struct OccludedShadowTests {
             label.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.9)
             layer.addSublayer(label)
         case .turned: layer.transform = CATransform3DMakeRotation(0.2, 0, 0, 1)
+        case .turnedSquare: layer.transform = CATransform3DScale(CATransform3DMakeRotation(-0.7, 0, 0, 1), 1.2, 1.2, 1)
         default: break
         }
         parent.addSublayer(layer)
@@ -89,6 +94,16 @@ struct OccludedShadowTests {
             #expect(cutQuads.count >= 3, "the shadow is drawn in strips")
             #expect(Double(cutQuads.pixels) < 0.75 * Double(wholeQuads.pixels),
                     "\(cutQuads.pixels) of \(wholeQuads.pixels) shadow pixels left")
+        } else if card.isTurned {
+            // One quad, its card's middle marked: most of the card, a whole pixel clear of its edges.
+            let quads = cut.passes.last!.ops.compactMap { op -> QuadOp? in
+                guard case .quad(let quad) = op, case .blurredRoundedRect = quad.fill else { return nil }
+                return quad
+            }
+            #expect(quads.count == 1)
+            let occluded = try #require(quads.first?.occluded)
+            #expect(occluded.width * occluded.height >= Int(0.3 * 101.5 * 66.25 * scale * scale),
+                    "\(occluded) of a card of \(Int(101.5 * 66.25 * scale * scale)) pixels")
         } else {
             #expect(cut == whole, "nothing is hidden for certain, so nothing is cut")
         }

@@ -53,7 +53,7 @@ struct ShadowWholePixelTests {
         // Unturned and unclipped, the quad is whole pixels; turned, it is no rectangle on screen
         // unless the frame cuts it to one; a clip at a fractional place keeps its edges.
         let whole = quads.allSatisfy { $0.polygon.wholePixelRect != nil }
-        if card != .turned && card != .clipped { #expect(whole, "\(quads.map(\.polygon.vertices)) in whole pixels") }
+        if !card.isTurned && card != .clipped { #expect(whole, "\(quads.map(\.polygon.vertices)) in whole pixels") }
         if card == .clipped { #expect(!whole, "a fractional clip's edges kept") }
         func bytesApart(_ a: Bitmap, _ b: Bitmap) -> Int { zip(a.pixels, b.pixels).filter { $0 != $1 }.count }
         #expect(bytesApart(RasterRenderer().render(snapped), RasterRenderer().render(reach)) == 0,
