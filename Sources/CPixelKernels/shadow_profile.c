@@ -23,8 +23,20 @@ static inline __attribute__((always_inline)) float oq_profile_value(float px, fl
     gy = finite ? gy : 0.0f;
     long c = (long)gx, r = (long)gy;
     float fx = gx - (float)c, fy = gy - (float)r;
-    long c1 = c + 1 < columns - 1 ? c + 1 : columns - 1, r1 = r + 1 < rows - 1 ? r + 1 : rows - 1;
-    float a = grid[r * columns + c], b = grid[r * columns + c1], cc = grid[r1 * columns + c], d = grid[r1 * columns + c1];
+    // The padded grid's cell (c, r): its neighbours right and below are the repeated last
+    // column and row where c or r is the last (Swift's min(c + 1, columns - 1) and
+    // min(r + 1, rows - 1)), so each pair of neighbours is one 8-byte read (two gathers a pixel
+    // where there were four).
+    const float *cell = grid + r * (columns + 1) + c;
+    uint64_t upper, lower;
+    __builtin_memcpy(&upper, cell, 8);
+    __builtin_memcpy(&lower, cell + columns + 1, 8);
+    uint32_t bits[4] = {(uint32_t)upper, (uint32_t)(upper >> 32), (uint32_t)lower, (uint32_t)(lower >> 32)};
+    float a, b, cc, d;
+    __builtin_memcpy(&a, &bits[0], 4);
+    __builtin_memcpy(&b, &bits[1], 4);
+    __builtin_memcpy(&cc, &bits[2], 4);
+    __builtin_memcpy(&d, &bits[3], 4);
     float top = a + (b - a) * fx, bottom = cc + (d - cc) * fx;
     float value = top + (bottom - top) * fy;
     return finite ? value : 0.0f;

@@ -275,7 +275,7 @@ public struct BlurredRoundedRect: Hashable, Sendable {
                 // operations in the same order).
                 let m = shape.deviceToLocal
                 let map = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
-                profile.values.withUnsafeBufferPointer { grid in
+                profile.paddedValues.withUnsafeBufferPointer { grid in
                     oq_profile_row(map, shape.rect.x + shape.rect.width / 2, shape.rect.y + shape.rect.height / 2, first, y, count,
                                    grid.baseAddress, profile.columns, profile.rows, profile.origin.x, profile.origin.y,
                                    profile.spacing, out)

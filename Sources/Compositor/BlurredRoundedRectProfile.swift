@@ -58,6 +58,10 @@ public struct BlurredRoundedRectProfile: Sendable {
     /// Row by row: value (i, j) is the alpha at (origin.x + i x spacing, origin.y + j x spacing)
     /// from the centre.
     public let values: [Float]
+    /// `values` with its last column and row repeated once more (columns + 1 by rows + 1, row
+    /// by row): a cell's two top values are neighbours, as are its two bottom ones, whatever the
+    /// cell, so the CPU's kernel reads each pair in one 8-byte load (`oq_profile_row`).
+    public let paddedValues: [Float]
 
     /// The half extents, from the centre, of the rectangle over which the closed form is one
     /// number, to the bit (the grid's origin; the CPU's sharp turned shadows, which have no grid,
@@ -96,6 +100,17 @@ public struct BlurredRoundedRectProfile: Sendable {
         self.columns = columns
         self.rows = rows
         values = Self.closedForm(key, columns: columns, rows: rows, spacing: spacing, origin: origin)
+        paddedValues = Self.padded(values, columns: columns, rows: rows)
+    }
+
+    /// `values` (columns by rows) with its last column and row repeated.
+    static func padded(_ values: [Float], columns: Int, rows: Int) -> [Float] {
+        var padded = [Float](repeating: 0, count: (columns + 1) * (rows + 1))
+        for j in 0...rows {
+            let source = min(j, rows - 1) * columns
+            for i in 0...columns { padded[j * (columns + 1) + i] = values[source + min(i, columns - 1)] }
+        }
+        return padded
     }
 
     /// The closed form at every grid point: `BlurredRoundedRect.alpha(px:py:...)` to the bit, a row

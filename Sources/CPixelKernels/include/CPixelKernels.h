@@ -46,7 +46,9 @@ void oq_erf_row(const float *px, long count, float w, float k, float *out);
 /// for the `count` pixels from `first`, at x = first + i + 0.5 and `y`, the plane point through
 /// `m` (m11, m12, m13, m21, m22, m23, m31, m32, m33 of the device-to-plane map, less the centre)
 /// and the grid's bilinear value there, as BlurredRoundedRect.RowEvaluator.alpha(atX:y:) makes
-/// it, to the bit (0 behind the eye or off the plane).
+/// it, to the bit (0 behind the eye or off the plane). `grid` is the profile's padded values
+/// (BlurredRoundedRectProfile.paddedValues: columns + 1 by rows + 1, its last column and row
+/// repeated), so that a cell's two top values and its two bottom ones are each one 8-byte read.
 void oq_profile_row(const double m[9], double centre_x, double centre_y, long first, double y, long count, const float *grid,
                     long columns, long rows, float origin_x, float origin_y, float spacing, float *out);
 
