@@ -278,7 +278,10 @@ extension RasterRenderer {
             if let occluded, y >= occluded.minY, y < occluded.maxY, occluded.minX < whole.upperBound, occluded.maxX > whole.lowerBound {
                 parts = (whole.lowerBound..<max(occluded.minX, whole.lowerBound), min(occluded.maxX, whole.upperBound)..<whole.upperBound)
             }
-            for row in [parts.0, parts.1] where !row.isEmpty {
+            // The parts by index, not through an array literal (which may be allocated each row).
+            for part in 0..<2 {
+                let row = part == 0 ? parts.0 : parts.1
+                guard !row.isEmpty else { continue }
                 if !spans, let outline {
                     // A ring (a border): its hole is where the inner outline covers a pixel wholly,
                     // which gives the ring nothing there, and the inner outline being convex, that
