@@ -70,13 +70,18 @@ extension QuadOp {
             covered = (max(covered.minX, inside.minX), max(covered.minY, inside.minY),
                        min(covered.maxX, inside.maxX), min(covered.maxY, inside.maxY))
         }
-        // A pixel of margin: coverage is 1 well before a pixel reaches an edge, so the pixels kept
-        // are certainly inside on both backends.
-        let margin = 1.0
-        let rect = PixelRect(minX: Int(clampingPixels: covered.minX + margin, .up, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
-                             minY: Int(clampingPixels: covered.minY + margin, .up, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY),
-                             maxX: Int(clampingPixels: covered.maxX - margin, .down, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
-                             maxY: Int(clampingPixels: covered.maxY - margin, .down, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY))
+        return wholePixels(inside: covered)
+    }
+
+    /// The whole pixels of the polygon's bounds a pixel in from `covered` (coverage is 1 well
+    /// before a pixel reaches an edge, so the pixels kept are certainly inside on both
+    /// backends); nil where none are.
+    private func wholePixels(inside covered: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> PixelRect? {
+        let margin = 1.0, b = polygon.pixelBounds
+        let rect = PixelRect(minX: Int(clampingPixels: covered.minX + margin, .up, to: b.minX...b.maxX),
+                             minY: Int(clampingPixels: covered.minY + margin, .up, to: b.minY...b.maxY),
+                             maxX: Int(clampingPixels: covered.maxX - margin, .down, to: b.minX...b.maxX),
+                             maxY: Int(clampingPixels: covered.maxY - margin, .down, to: b.minY...b.maxY))
         return rect.width > 0 && rect.height > 0 ? rect : nil
     }
 
@@ -90,12 +95,7 @@ extension QuadOp {
         var r = localRect
         if let shape = rounded {
             guard shape.inner == nil else { return nil }
-            let outline = shape.outer
-            var radius = max(outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft, 0)
-            if outline.continuous { radius *= RoundedRectangle.continuousExtent }
-            radius = min(radius, outline.rect.width / 2, outline.rect.height / 2)
-            let inset = radius * (1 - 1 / 2.0.squareRoot())
-            let o = outline.rect
+            let inset = QuadOp.cornerInset(of: shape.outer), o = shape.outer.rect
             let x0 = max(r.x, o.x + inset), y0 = max(r.y, o.y + inset)
             let x1 = min(r.x + r.width, o.x + o.width - inset), y1 = min(r.y + r.height, o.y + o.height - inset)
             guard x1 > x0, y1 > y0 else { return nil }
@@ -119,14 +119,9 @@ extension QuadOp {
             let y = min(q1 > 0 ? (1 - p1 * x) / q1 : .infinity, q2 > 0 ? (1 - p2 * x) / q2 : .infinity)
             if y > 0, x * y > best.x * best.y { best = (x, y) }
         }
-        guard best.x > 0, best.y > 0 else { return nil }
-        // A pixel of margin, as for a level quad.
-        let margin = 1.0
-        let rect = PixelRect(minX: Int(clampingPixels: centre.x - best.x + margin, .up, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
-                             minY: Int(clampingPixels: centre.y - best.y + margin, .up, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY),
-                             maxX: Int(clampingPixels: centre.x + best.x - margin, .down, to: polygon.pixelBounds.minX...polygon.pixelBounds.maxX),
-                             maxY: Int(clampingPixels: centre.y + best.y - margin, .down, to: polygon.pixelBounds.minY...polygon.pixelBounds.maxY))
-        guard rect.width > 0, rect.height > 0, polygon.coversWholly(rect) else { return nil }
+        guard best.x > 0, best.y > 0,
+              let rect = wholePixels(inside: (centre.x - best.x, centre.y - best.y, centre.x + best.x, centre.y + best.y)),
+              polygon.coversWholly(rect) else { return nil }
         return rect
     }
 
@@ -140,14 +135,21 @@ extension QuadOp {
         let r = outline.rect
         let xs = [r.x * map.m11 + map.m31, (r.x + r.width) * map.m11 + map.m31]
         let ys = [r.y * map.m22 + map.m32, (r.y + r.height) * map.m22 + map.m32]
-        var radius = max(outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft, 0)
-        if outline.continuous { radius *= RoundedRectangle.continuousExtent }
-        radius = min(radius, r.width / 2, r.height / 2)
-        let cut = 1 - 1 / 2.0.squareRoot()
-        let insetX = radius * abs(map.m11) * cut, insetY = radius * abs(map.m22) * cut
+        let inset = cornerInset(of: outline)
+        let insetX = inset * abs(map.m11), insetY = inset * abs(map.m22)
         let bounds = (minX: xs.min()! + insetX, minY: ys.min()! + insetY, maxX: xs.max()! - insetX, maxY: ys.max()! - insetY)
         guard [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].allSatisfy(\.isFinite) else { return nil }
         return bounds
+    }
+
+    /// How far in from each side of a rounded rectangle (in its plane) its outline covers all
+    /// of its rectangle: the part of the largest corner outside the 45-degree point of its arc,
+    /// a continuous corner bounded by the circle of its full extent.
+    static func cornerInset(of outline: RoundedRectangle) -> Double {
+        var radius = max(outline.topLeft, outline.topRight, outline.bottomRight, outline.bottomLeft, 0)
+        if outline.continuous { radius *= RoundedRectangle.continuousExtent }
+        radius = min(radius, outline.rect.width / 2, outline.rect.height / 2)
+        return radius * (1 - 1 / 2.0.squareRoot())
     }
 
     /// This op drawn as strips around `hole` (whole pixels), when its polygon is an axis-aligned

@@ -9,14 +9,21 @@ extension QuadOp {
     /// pixel of the bounds wholly inside (the frame's guard band, a clip clear of the shadow). A
     /// clip that cuts the pixels makes it false. True of an axis-aligned rectangle's quad too;
     /// what it tells apart is a turned shadow's, which a backend may then draw as a rectangle's.
-    public var isCutOnlyPastItsReach: Bool {
-        guard case .blurredRoundedRect = fill, rounded == nil, !polygon.hasHardEdges else { return false }
+    /// Its rectangle's corners on the device (`localRect` through an affine `localToDevice`), in
+    /// ring order; nil under perspective. For a closed-form shadow, the reach past which its
+    /// bytes are 0: what a backend draws a turned shadow over (GLQuadBatch).
+    public var reachQuad: [DevicePoint]? {
         let m = localToDevice
-        guard m.m13 == 0, m.m23 == 0, m.m33 == 1 else { return false }
+        guard m.m13 == 0, m.m23 == 0, m.m33 == 1 else { return nil }
         let r = localRect
-        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
+        return [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
             DevicePoint(x: x * m.m11 + y * m.m21 + m.m31, y: x * m.m12 + y * m.m22 + m.m32)
         }
+    }
+
+    public var isCutOnlyPastItsReach: Bool {
+        guard case .blurredRoundedRect = fill, rounded == nil, !polygon.hasHardEdges else { return false }
+        guard let corners = reachQuad else { return false }
         let b = polygon.pixelBounds
         let box = [DevicePoint(x: Double(b.minX), y: Double(b.minY)), DevicePoint(x: Double(b.maxX), y: Double(b.minY)),
                    DevicePoint(x: Double(b.maxX), y: Double(b.maxY)), DevicePoint(x: Double(b.minX), y: Double(b.maxY))]

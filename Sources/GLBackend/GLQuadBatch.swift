@@ -248,8 +248,13 @@ package final class GLQuadBatch {
         guard polygon.isRectangle else { return nil }
         let far = EdgeEquation(a: 0, b: 0, c: 1e6)
         guard let r = polygon.axisAlignedBounds else { return [far, far, far, far] }
-        return [EdgeEquation(a: 1, b: 0, c: -r.minX), EdgeEquation(a: -1, b: 0, c: r.maxX),
-                EdgeEquation(a: 0, b: 1, c: -r.minY), EdgeEquation(a: 0, b: -1, c: r.maxY)]
+        return edges(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY)
+    }
+
+    /// An axis-aligned rectangle's edges in the batches' pairs: left, right, top, bottom.
+    static func edges(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [EdgeEquation] {
+        [EdgeEquation(a: 1, b: 0, c: -minX), EdgeEquation(a: -1, b: 0, c: maxX),
+         EdgeEquation(a: 0, b: 1, c: -minY), EdgeEquation(a: 0, b: -1, c: maxY)]
     }
 
     /// Indices of the middle's triangles, after the frame's.
@@ -325,7 +330,8 @@ package final class GLQuadBatch {
         // A turned shadow drawn whole draws its reach quad (`turnedReach`), not its bounds, so its
         // bounds' edges cut the quad's fragments to them.
         let turnedReach = kind == .blurredRoundedRect || kind == .blurredProfile ? GLQuadBatch.turnedReach(of: quad) : nil
-        let edges = GLQuadBatch.rectangleEdges(of: quad.polygon) ?? (turnedReach != nil ? GLQuadBatch.edges(of: b) : [])
+        let edges = GLQuadBatch.rectangleEdges(of: quad.polygon) ?? (turnedReach != nil
+            ? GLQuadBatch.edges(minX: Double(b.minX), minY: Double(b.minY), maxX: Double(b.maxX), maxY: Double(b.maxY)) : [])
         for edge in edges { pending += [GLfloat(edge.a), GLfloat(edge.b), GLfloat(edge.c)] }
         for _ in edges.count..<kind.edgeCount {
             pending += [0, 0, 1e6]
@@ -376,19 +382,9 @@ package final class GLQuadBatch {
     /// polygon's other edges are the frame's guard band, clear of them.
     static func turnedReach(of quad: QuadOp) -> [DevicePoint]? {
         guard !quad.polygon.isRectangle, quad.isCutOnlyPastItsReach else { return nil }
-        let m = quad.localToDevice, r = quad.localRect
-        let corners = [(r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height), (r.x, r.y + r.height)].map { x, y in
-            DevicePoint(x: x * m.m11 + y * m.m21 + m.m31, y: x * m.m12 + y * m.m22 + m.m32)
-        }
-        return corners.movedInward(by: -0.5)
+        return quad.reachQuad?.movedInward(by: -0.5)
     }
 
-    /// The four rectangle edges (left, right, top, bottom) of whole pixels `b`: coverage exactly 1
-    /// at their centres, 0 outside.
-    static func edges(of b: PixelRect) -> [EdgeEquation] {
-        [EdgeEquation(a: 1, b: 0, c: -Double(b.minX)), EdgeEquation(a: -1, b: 0, c: Double(b.maxX)),
-         EdgeEquation(a: 0, b: 1, c: -Double(b.minY)), EdgeEquation(a: 0, b: -1, c: Double(b.maxY))]
-    }
 
     /// Appends a turned solid quad: its band's outer and inner points, its colour, tint and opacity
     /// apart (multiplied in the fragment stage in the general program's order: the same floats),
