@@ -35,6 +35,7 @@ public final class GLDevice: @unchecked Sendable {
     /// A pass in which the next frame makes an invalid GL call (the test hook for error reporting).
     private var invalidCallPass: Int?
     private var pathRoute: GLPathFill.Route?
+    private var pathUploadBudget: Int?
     private var generalQuadProgramOnly = false
     private var middlesApart = true
     private var affineFrames = true
@@ -234,6 +235,7 @@ public final class GLDevice: @unchecked Sendable {
         self.executor = executor
         executor.invalidCallPass = invalidCallPass
         executor.pathRoute = pathRoute
+        executor.pathUploadBudget = pathUploadBudget
         executor.generalQuadProgramOnly = generalQuadProgramOnly
         for batch in executor.batches {
             batch.drawsMiddlesApart = middlesApart
@@ -425,6 +427,13 @@ public final class GLDevice: @unchecked Sendable {
         lock.withLock { pathRoute = .cpuSum }
     }
 
+    /// Caps the bytes of the textures that paths summed on the CPU are uploaded into (64 MiB by
+    /// default), past which a frame's paths take them again from the first: the test hook that
+    /// holds that reuse to the CPU reference's pixels.
+    package func limitPathUploads(toBytes bytes: Int) {
+        lock.withLock { pathUploadBudget = bytes }
+    }
+
     /// Makes filled paths take a GPU's route (each edge summed into the float target) on a driver
     /// that rasterizes on the CPU too, which takes the CPU's sums (`GLPathFill.Route.preferred`):
     /// the test hook that keeps the GPU's sums checked on Mesa's drivers. Needs float blending.
@@ -527,6 +536,9 @@ public final class GLDevice: @unchecked Sendable {
     public var cachedPassHits: Int { fromExecutor(\.cachedPassHits) ?? 0 }
     /// Filled paths drawn (`PathOp`) and their edges summed on the GPU, since the device began.
     public var pathStatistics: (paths: Int, edges: Int) { fromExecutor(\.pathStatistics) ?? (0, 0) }
+    /// The textures that paths summed on the CPU are uploaded into, held now: one for each path
+    /// of the frame with the most, within `limitPathUploads(toBytes:)`.
+    package var pathUploadTextures: Int { fromExecutor(\.pathUploadTextures) ?? 0 }
 
     /// Textured quads drawn by a lean variant of the quad program (one way of sampling for every
     /// pixel, `GLQuadVariant`), since the device was opened.

@@ -14,6 +14,7 @@ extension GLExecutor {
         let route = pathRoute ?? GLPathFill.Route.preferred(for: caps)
         if pathFill == nil { pathFill = try GLPathFill(route: route) }
         pathFill?.route = route
+        if let pathUploadBudget { pathFill?.uploadBudget = pathUploadBudget }
         pathFill?.draw(path, viewport: (width, height))
         glUseProgram(program.handle)
         glBindVertexArray(vertexArray)

@@ -142,8 +142,13 @@ package final class GLExecutor {
     /// A route filled paths take instead of the driver's (`GLDevice.fillPaths(by:)`).
     var pathRoute: GLPathFill.Route?
 
+    /// The bytes the CPU route's path textures may hold (`GLDevice.limitPathUploads(toBytes:)`).
+    var pathUploadBudget: Int?
+
     /// Paths filled on the GPU so far, and their edges summed there.
     var pathStatistics: (paths: Int, edges: Int) { (pathFill?.pathsDrawn ?? 0, pathFill?.edgesDrawn ?? 0) }
+    /// The CPU route's path textures held now.
+    var pathUploadTextures: Int { pathFill?.uploadTextures ?? 0 }
 
     /// A pass after whose draws this frame makes an invalid call (`GLDevice.makeInvalidCallInNextFrame`).
     var invalidCallPass: Int?
@@ -226,6 +231,7 @@ package final class GLExecutor {
             restricted = nil
         }
         let needed = restricted.map { Set($0.passes.map(\.id)) }
+        pathFill?.beginFrame()
         setFixedState()
         for quadProgram in quadPrograms.values {
             glUseProgram(quadProgram.handle)

@@ -58,6 +58,17 @@ final class GLPathFill {
     private var coverBuffer: GLuint = 0
     private var coverArray: GLuint = 0
     private var texture: GLuint = 0
+    /// The CPU route's textures: a frame's n-th uploaded path takes the n-th (`upload` says why),
+    /// each kept for the frames after and grown as needed.
+    private var uploads: [(texture: GLuint, width: Int, height: Int)] = []
+    /// The next of `uploads` a path of this frame takes.
+    private var nextUpload = 0
+    /// Bytes the CPU route's textures may hold together (RG32F, 8 a texel), 64 MiB by default:
+    /// past that a frame's paths take them again from the first, which costs a wait for the
+    /// draws queued but not memory.
+    var uploadBudget = 64 << 20
+    /// The CPU route's textures held now.
+    var uploadTextures: Int { uploads.count }
     private var framebuffer: GLuint = 0
     private var size = (width: 0, height: 0)
     /// Paths drawn and edges summed on the GPU so far.
@@ -91,6 +102,12 @@ final class GLPathFill {
         if framebuffer != 0 { glDeleteFramebuffers(1, &framebuffer) }
         if stencilBuffer != 0 { glDeleteRenderbuffers(1, &stencilBuffer) }
         if texture != 0 { glDeleteTextures(1, &texture) }
+        for upload in uploads { var texture = upload.texture; glDeleteTextures(1, &texture) }
+    }
+
+    /// A frame begins: its paths take the CPU route's textures from the first again.
+    func beginFrame() {
+        nextUpload = 0
     }
 
     /// Whether the current context can blend into 32-bit float targets.
@@ -105,20 +122,24 @@ final class GLPathFill {
     func draw(_ path: PathOp, viewport: (width: Int, height: Int)) {
         let b = path.pixelBounds
         guard b.width > 0, b.height > 0 else { return }
+        pathsDrawn += 1
+        if route == .cpuSum || targetIsIncomplete {
+            cover(path, reading: upload(path), viewport: viewport)
+            return
+        }
         // A route that needs a framebuffer or stencil the target was made without remakes it.
-        if (route != .cpuSum && framebuffer == 0) || (route == .stencil && stencilBuffer == 0) { size = (0, 0) }
+        if framebuffer == 0 || (route == .stencil && stencilBuffer == 0) { size = (0, 0) }
         ensureTarget(width: b.width, height: b.height)
+        if targetIsIncomplete {
+            cover(path, reading: upload(path), viewport: viewport)
+            return
+        }
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
-        switch targetIsIncomplete ? .cpuSum : route {
-        case .floatSum: accumulate(path)
-        case .cpuSum: upload(path)
-        case .stencil: stencilCount(path)
-        }
+        if route == .stencil { stencilCount(path) } else { accumulate(path) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
         glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
-        cover(path, viewport: viewport)
-        pathsDrawn += 1
+        cover(path, reading: texture, viewport: viewport)
     }
 
     /// The accumulation texture and framebuffer, grown to hold `width` x `height`.
@@ -236,7 +257,7 @@ final class GLPathFill {
 
     /// Without float blending: the same sums made by the CPU reference's rasterizer, folded, and
     /// uploaded (the cover's fold leaves a coverage in 0...1 as it is).
-    private func upload(_ path: PathOp) {
+    private func upload(_ path: PathOp) -> GLuint {
         let b = path.pixelBounds
         let fill = PathOp.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
         let stroke = path.stroke.map { PathOp.coverage(of: $0.contours, evenOdd: false, within: b) }
@@ -245,8 +266,31 @@ final class GLPathFill {
             coverage[2 * i] = fill[i]
             coverage[2 * i + 1] = stroke?[i] ?? 0
         }
+        // Each path of a frame its own texture: writing into the one the path before's cover
+        // still reads made a driver that rasterizes on the CPU finish every draw queued so far
+        // first, at each path (llvmpipe waits for its threads to draw the whole scene); a new
+        // texture each path instead cost fresh pages each frame (9squares_AlBoardman's 18
+        // rings: 13.5 -> 17 ms). Kept from frame to frame, where the draws before are done.
+        let bytes = 8 * b.width * b.height
+        if nextUpload == uploads.count, nextUpload > 0,
+           uploads.reduce(bytes) { $0 + 8 * $1.width * $1.height } > uploadBudget {
+            nextUpload = 0
+        }
+        if nextUpload == uploads.count { uploads.append((0, 0, 0)) }
+        var slot = uploads[nextUpload]
+        nextUpload += 1
         glActiveTexture(GLenum(GL_TEXTURE1))
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        if slot.width < b.width || slot.height < b.height {
+            if slot.texture != 0 { glDeleteTextures(1, &slot.texture) }
+            slot = (0, max(slot.width, b.width), max(slot.height, b.height))
+            glGenTextures(1, &slot.texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), slot.texture)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RG32F), GLsizei(slot.width), GLsizei(slot.height))
+            uploads[nextUpload - 1] = slot
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), slot.texture)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
@@ -255,11 +299,12 @@ final class GLPathFill {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RG), GLenum(GL_FLOAT), $0.baseAddress)
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
+        return slot.texture
     }
 
     /// One quad over the op's bounds: the folded sums, the stroke's colour over the fill's, times
     /// opacity, blended as the op says.
-    private func cover(_ path: PathOp, viewport: (width: Int, height: Int)) {
+    private func cover(_ path: PathOp, reading sums: GLuint, viewport: (width: Int, height: Int)) {
         let b = path.pixelBounds
         switch path.blend {
         case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
@@ -280,7 +325,7 @@ final class GLPathFill {
         glUniform1f(coverProgram.location("u_opacity"), GLfloat(path.opacity))
         glUniform1i(coverProgram.location("u_evenOdd"), path.evenOdd ? 1 : 0)
         glActiveTexture(GLenum(GL_TEXTURE1))
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), sums)
         glActiveTexture(GLenum(GL_TEXTURE0))
         // Destination-in acts on the whole target: outside the bounds the coverage is 0.
         let whole = path.blend == .destinationIn
