@@ -124,14 +124,16 @@ final class GLPathFill {
         guard b.width > 0, b.height > 0 else { return }
         pathsDrawn += 1
         if route == .cpuSum || targetIsIncomplete {
-            cover(path, reading: upload(path), viewport: viewport)
+            let (sums, covered) = upload(path)
+            cover(path, reading: sums, over: covered, viewport: viewport)
             return
         }
         // A route that needs a framebuffer or stencil the target was made without remakes it.
         if framebuffer == 0 || (route == .stencil && stencilBuffer == 0) { size = (0, 0) }
         ensureTarget(width: b.width, height: b.height)
         if targetIsIncomplete {
-            cover(path, reading: upload(path), viewport: viewport)
+            let (sums, covered) = upload(path)
+            cover(path, reading: sums, over: covered, viewport: viewport)
             return
         }
         var bound: GLint = 0
@@ -256,8 +258,9 @@ final class GLPathFill {
     }
 
     /// Without float blending: the same sums made by the CPU reference's rasterizer, folded, and
-    /// uploaded (the cover's fold leaves a coverage in 0...1 as it is).
-    private func upload(_ path: PathOp) -> GLuint {
+    /// uploaded (the cover's fold leaves a coverage in 0...1 as it is); with them, the rectangles
+    /// where they cover anything (`GLCoverSpans`).
+    private func upload(_ path: PathOp) -> (texture: GLuint, covered: [PixelRect]) {
         let b = path.pixelBounds
         let fill = PathOp.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
         let stroke = path.stroke.map { PathOp.coverage(of: $0.contours, evenOdd: false, within: b) }
@@ -299,12 +302,17 @@ final class GLPathFill {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RG), GLenum(GL_FLOAT), $0.baseAddress)
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
-        return slot.texture
+        // How far the cover's colour can rise with each sum: its colours' largest channels (the
+        // alpha, premultiplied; any channel, whatever the tint), times opacity.
+        func largest(_ c: PremultipliedColor) -> Float { Float(max(c.red, c.green, c.blue, c.alpha) * path.opacity) }
+        let fillAlpha = largest(path.color.multiplied(by: path.tint))
+        let strokeAlpha = path.stroke.map { largest($0.color.multiplied(by: path.tint)) } ?? 0
+        return (slot.texture, GLCoverSpans.rectangles(fill: fill, fillAlpha: fillAlpha, stroke: stroke, strokeAlpha: strokeAlpha, within: b))
     }
 
-    /// One quad over the op's bounds: the folded sums, the stroke's colour over the fill's, times
-    /// opacity, blended as the op says.
-    private func cover(_ path: PathOp, reading sums: GLuint, viewport: (width: Int, height: Int)) {
+    /// One quad over the op's bounds, or the rectangles `covered` where given: the folded sums,
+    /// the stroke's colour over the fill's, times opacity, blended as the op says.
+    private func cover(_ path: PathOp, reading sums: GLuint, over covered: [PixelRect]? = nil, viewport: (width: Int, height: Int)) {
         let b = path.pixelBounds
         switch path.blend {
         case .plus: glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
@@ -329,13 +337,18 @@ final class GLPathFill {
         glActiveTexture(GLenum(GL_TEXTURE0))
         // Destination-in acts on the whole target: outside the bounds the coverage is 0.
         let whole = path.blend == .destinationIn
-        let c0 = whole ? (0, 0) : (b.minX, b.minY), c1 = whole ? (viewport.width, viewport.height) : (b.maxX, b.maxY)
-        let quad: [GLfloat] = [GLfloat(c0.0), GLfloat(c0.1), GLfloat(c1.0), GLfloat(c0.1),
-                               GLfloat(c0.0), GLfloat(c1.1), GLfloat(c1.0), GLfloat(c1.1)]
+        let rectangles = whole ? [PixelRect(minX: 0, minY: 0, maxX: viewport.width, maxY: viewport.height)] : covered ?? [b]
+        guard !rectangles.isEmpty else { return }
+        var triangles: [GLfloat] = []
+        triangles.reserveCapacity(rectangles.count * 12)
+        for r in rectangles {
+            let x0 = GLfloat(r.minX), y0 = GLfloat(r.minY), x1 = GLfloat(r.maxX), y1 = GLfloat(r.maxY)
+            triangles += [x0, y0, x1, y0, x0, y1, x1, y0, x1, y1, x0, y1]
+        }
         glBindVertexArray(coverArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), coverBuffer)
-        quad.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        triangles.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(triangles.count / 2))
         glBindVertexArray(0)
     }
 }
