@@ -60,10 +60,10 @@ final class GLPathFill {
     private var texture: GLuint = 0
     /// The CPU route's textures: a frame's n-th uploaded path takes the n-th (`upload` says why),
     /// each kept for the frames after and grown as needed.
-    private var uploads: [(texture: GLuint, width: Int, height: Int)] = []
+    private var uploads: [(texture: GLuint, width: Int, height: Int, channels: Int)] = []
     /// The next of `uploads` a path of this frame takes.
     private var nextUpload = 0
-    /// Bytes the CPU route's textures may hold together (RG32F, 8 a texel), 64 MiB by default:
+    /// Bytes the CPU route's textures may hold together (R32F or RG32F, 4 or 8 a texel), 64 MiB by default:
     /// past that a frame's paths take them again from the first, which costs a wait for the
     /// draws queued but not memory.
     var uploadBudget = 64 << 20
@@ -264,33 +264,40 @@ final class GLPathFill {
         let b = path.pixelBounds
         let fill = PathOp.coverage(of: path.contours, evenOdd: path.evenOdd, within: b)
         let stroke = path.stroke.map { PathOp.coverage(of: $0.contours, evenOdd: false, within: b) }
-        var coverage = [Float](repeating: 0, count: 2 * b.width * b.height)
-        for i in fill.indices {
-            coverage[2 * i] = fill[i]
-            coverage[2 * i + 1] = stroke?[i] ?? 0
+        // A fill alone goes up as it is, one channel (the cover reads a stroke of 0 from the
+        // missing second): no interleaved copy twice its size made and uploaded for each path.
+        let channels = stroke == nil ? 1 : 2
+        var interleaved: [Float] = []
+        if let stroke {
+            interleaved = [Float](repeating: 0, count: 2 * b.width * b.height)
+            for i in fill.indices {
+                interleaved[2 * i] = fill[i]
+                interleaved[2 * i + 1] = stroke[i]
+            }
         }
         // Each path of a frame its own texture: writing into the one the path before's cover
         // still reads made a driver that rasterizes on the CPU finish every draw queued so far
         // first, at each path (llvmpipe waits for its threads to draw the whole scene); a new
         // texture each path instead cost fresh pages each frame (9squares_AlBoardman's 18
         // rings: 13.5 -> 17 ms). Kept from frame to frame, where the draws before are done.
-        let bytes = 8 * b.width * b.height
+        let bytes = 4 * channels * b.width * b.height
         if nextUpload == uploads.count, nextUpload > 0,
-           uploads.reduce(bytes) { $0 + 8 * $1.width * $1.height } > uploadBudget {
+           uploads.reduce(bytes, { $0 + 4 * $1.channels * $1.width * $1.height }) > uploadBudget {
             nextUpload = 0
         }
-        if nextUpload == uploads.count { uploads.append((0, 0, 0)) }
+        if nextUpload == uploads.count { uploads.append((0, 0, 0, channels)) }
         var slot = uploads[nextUpload]
         nextUpload += 1
         glActiveTexture(GLenum(GL_TEXTURE1))
-        if slot.width < b.width || slot.height < b.height {
+        if slot.width < b.width || slot.height < b.height || slot.channels != channels {
             if slot.texture != 0 { glDeleteTextures(1, &slot.texture) }
-            slot = (0, max(slot.width, b.width), max(slot.height, b.height))
+            slot = slot.channels == channels ? (0, max(slot.width, b.width), max(slot.height, b.height), channels)
+                : (0, b.width, b.height, channels)
             glGenTextures(1, &slot.texture)
             glBindTexture(GLenum(GL_TEXTURE_2D), slot.texture)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RG32F), GLsizei(slot.width), GLsizei(slot.height))
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(channels == 1 ? GL_R32F : GL_RG32F), GLsizei(slot.width), GLsizei(slot.height))
             uploads[nextUpload - 1] = slot
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), slot.texture)
@@ -298,8 +305,9 @@ final class GLPathFill {
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
-        coverage.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(GL_RG), GLenum(GL_FLOAT), $0.baseAddress)
+        (stroke == nil ? fill : interleaved).withUnsafeBytes {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(b.width), GLsizei(b.height), GLenum(channels == 1 ? GL_RED : GL_RG),
+                            GLenum(GL_FLOAT), $0.baseAddress)
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
         // How far the cover's colour can rise with each sum: its colours' largest channels (the

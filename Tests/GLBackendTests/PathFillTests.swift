@@ -172,7 +172,9 @@ struct PathFillTests {
 extension PathFillTests {
     /// Six overlapping paths of different sizes and colours, grown by `scale` about the frame's
     /// centre: each read from its own uploaded sums, a mix-up shows in its colour or outline.
-    static func overlapping(scale: Double, size: Int) throws -> RenderList {
+    /// Every third path (from `strokeShift`) is stroked too: a fill and a stroke go up as two
+    /// channels, a fill alone as one, so shifting it moves a frame's textures between the two.
+    static func overlapping(scale: Double, size: Int, strokeShift: Int = 0) throws -> RenderList {
         let colours: [(Double, Double, Double)] = [(0.9, 0.1, 0.1), (0.1, 0.7, 0.2), (0.1, 0.2, 0.9), (0.8, 0.7, 0.1), (0.6, 0.1, 0.7), (0.1, 0.6, 0.6)]
         let c = Double(size) / 2
         let ops: [DrawOp] = try colours.enumerated().map { i, colour in
@@ -180,14 +182,18 @@ extension PathFillTests {
             let contours = i % 2 == 0 ? contours(star: (x, y), radius: scale * (9.1 + 2.7 * Double(i)), turn: 0.2 * Double(i))
                 : [circle(x, y, scale * (6.2 + 3.1 * Double(i)))]
             let a = 0.55 + 0.07 * Double(i)
+            let stroke = (i + strokeShift) % 3 == 0
+                ? PathStroke(contours: [circle(x + 3.1, y - 2.2, scale * 5.3), Array(circle(x + 3.1, y - 2.2, scale * 5.3 - 1.4).reversed())],
+                             color: PremultipliedColor(red: 0.05, green: 0.05, blue: 0.3, alpha: 0.9))
+                : nil
             return .path(try #require(PathOp(source: DrawSource(stringLiteral: "path \(i)"), contours: contours, evenOdd: i == 2,
                                              color: PremultipliedColor(red: colour.0 * a, green: colour.1 * a, blue: colour.2 * a, alpha: a),
-                                             opacity: 1, targetWidth: size, targetHeight: size)))
+                                             stroke: stroke, opacity: 1, targetWidth: size, targetHeight: size)))
         }
         return RenderList(width: size, height: size, passes: [RenderPass(id: 0, width: size, height: size, ops: ops)], textures: [:], diagnostics: [])
     }
 
-    @Test("a frame's paths summed on the CPU each read their own upload, frame after frame and past the budget",
+    @Test("a frame's paths summed on the CPU each read their own upload, frame after frame, stroked or not, and past the budget",
           arguments: [nil, 1] as [Int?])
     func uploadsOfAFrame(budget: Int?) throws {
         let device = try GLDevice()
@@ -196,8 +202,8 @@ extension PathFillTests {
         let size = 96
         // Grown, shrunk and grown again: the textures kept from a frame before are too small
         // for some paths, larger than others.
-        for scale in [1.0, 1.6, 0.7, 1.9] {
-            let list = try PathFillTests.overlapping(scale: scale, size: size)
+        for (frame, scale) in [1.0, 1.6, 0.7, 1.9].enumerated() {
+            let list = try PathFillTests.overlapping(scale: scale, size: size, strokeShift: frame)
             let gpu = try device.render(list), cpu = RasterRenderer().render(list)
             let apart = zip(gpu.pixels, cpu.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
             // A step where translucent colours overlap (the blend's rounding); a path covered
