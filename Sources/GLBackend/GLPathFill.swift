@@ -123,19 +123,16 @@ final class GLPathFill {
         let b = path.pixelBounds
         guard b.width > 0, b.height > 0 else { return }
         pathsDrawn += 1
-        if route == .cpuSum || targetIsIncomplete {
+        // The CPU's sums, uploaded and covered where they colour anything.
+        func coverUploaded() {
             let (sums, covered) = upload(path)
             cover(path, reading: sums, over: covered, viewport: viewport)
-            return
         }
+        if route == .cpuSum || targetIsIncomplete { return coverUploaded() }
         // A route that needs a framebuffer or stencil the target was made without remakes it.
         if framebuffer == 0 || (route == .stencil && stencilBuffer == 0) { size = (0, 0) }
         ensureTarget(width: b.width, height: b.height)
-        if targetIsIncomplete {
-            let (sums, covered) = upload(path)
-            cover(path, reading: sums, over: covered, viewport: viewport)
-            return
-        }
+        if targetIsIncomplete { return coverUploaded() }
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
         if route == .stencil { stencilCount(path) } else { accumulate(path) }
