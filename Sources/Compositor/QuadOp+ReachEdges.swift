@@ -1,14 +1,6 @@
 import Foundation
 
 extension QuadOp {
-    /// Whether this is a closed-form shadow's quad whose polygon cuts no pixel of its pixel bounds
-    /// but past the shadow's reach, so that drawing those bounds whole (coverage 1) gives its bytes:
-    /// each edge of the polygon lies along its own rectangle's (`localRect` through `localToDevice`:
-    /// the builder makes a shadow's quad its shape grown by `BlurredRoundedRect.negligibleReach`
-    /// and a pixel, past which its closed form's bytes are 0 on both backends), or leaves every
-    /// pixel of the bounds wholly inside (the frame's guard band, a clip clear of the shadow). A
-    /// clip that cuts the pixels makes it false. True of an axis-aligned rectangle's quad too;
-    /// what it tells apart is a turned shadow's, which a backend may then draw as a rectangle's.
     /// Its rectangle's corners on the device (`localRect` through an affine `localToDevice`), in
     /// ring order; nil under perspective. For a closed-form shadow, the reach past which its
     /// bytes are 0: what a backend draws a turned shadow over (GLQuadBatch).
@@ -21,6 +13,14 @@ extension QuadOp {
         }
     }
 
+    /// Whether this is a closed-form shadow's quad whose polygon cuts no pixel of its pixel bounds
+    /// but past the shadow's reach, so that drawing those bounds whole (coverage 1) gives its bytes:
+    /// each edge of the polygon lies along its own rectangle's (`localRect` through `localToDevice`:
+    /// the builder makes a shadow's quad its shape grown by `BlurredRoundedRect.negligibleReach`
+    /// and a pixel, past which its closed form's bytes are 0 on both backends), or leaves every
+    /// pixel of the bounds wholly inside (the frame's guard band, a clip clear of the shadow). A
+    /// clip that cuts the pixels makes it false. True of an axis-aligned rectangle's quad too;
+    /// what it tells apart is a turned shadow's, which a backend may then draw as a rectangle's.
     public var isCutOnlyPastItsReach: Bool {
         guard case .blurredRoundedRect = fill, rounded == nil, !polygon.hasHardEdges else { return false }
         guard let corners = reachQuad else { return false }

@@ -385,7 +385,6 @@ package final class GLQuadBatch {
         return quad.reachQuad?.movedInward(by: -0.5)
     }
 
-
     /// Appends a turned solid quad: its band's outer and inner points, its colour, tint and opacity
     /// apart (multiplied in the fragment stage in the general program's order: the same floats),
     /// and its outline; its interior is a middle. `split`: the quad's, where `route(of:)` made it.
