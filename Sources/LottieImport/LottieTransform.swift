@@ -124,7 +124,12 @@ struct LottieTransform {
         layer.anchorPoint = .zero
         layer.position = .zero
         if isAnimated {
-            builder.sampled(layer, "transform", times: keyTimes) { transform(at: $0) }
+            let plain = LottieHeldTransform.untransformedStretches(of: self, remapped: builder.remap != nil)
+            // A sample a hair before each such stretch keeps the matrix whole up to it.
+            let times = plain.isEmpty ? keyTimes : keyTimes + LottieKeyTimes(jumps: plain.map(\.lowerBound).filter(\.isFinite))
+            builder.sampled(layer, "transform", times: times) { frame in
+                plain.contains { $0.contains(frame) } ? CATransform3DIdentity : transform(at: frame)
+            }
         } else {
             layer.transform = transform(at: 0)
         }

@@ -1,0 +1,57 @@
+import Foundation
+import OpenCoreGraphics
+
+/// Where Apple's frames show a layer without its transform: the held stretches of a transform
+/// that lottie-ios animates as one `transform` CAKeyframeAnimation split into segments.
+///
+/// lottie-ios animates a transform's parts apart (`position`, `transform.scale.x`, ...), except
+/// where it has a negative x scale or a skew: Core Animation draws those wrongly from separate
+/// parts, so it combines the parts into one matrix a keyframe. Where the parts' animated
+/// keyframes share their timing it keeps those keyframes, and where they mix held and eased ones
+/// it splits them into one CAKeyframeAnimation a run (discrete for a held one, linear for an
+/// eased one) inside a CAAnimationGroup; where they do not, it samples the matrix every tenth of
+/// a frame, all held, as one discrete animation.
+///
+/// Apple's frames of `issue_2066`, the one sample of `../shared/lottie` with such a split, show
+/// its "Face Control" null (scaled by -27%, its position held from frame 10 to 110 between eased
+/// stretches) untransformed at 25% and 50% (frames 38 and 77, inside the held segment: 99.7% and
+/// 98.3% of pixels match drawn so, 56-60% drawn with the matrix) and transformed at 0% and 75%
+/// (inside eased segments, where the matrix matches). Samples whose scalar parts hold through one
+/// value the same way (TypeFace H, O and Y) show the held values, and `issue_2066`'s body, whose
+/// sampled matrix is one discrete animation, shows its matrix; so this is kept to what the face
+/// shows: a held segment of one value, in a split `transform` animation.
+enum LottieHeldTransform {
+    /// Frames (of the transform's clock) where the layer is drawn untransformed; empty for most.
+    /// `remapped`: inside a precomposition with time remapping, where lottie-ios samples every
+    /// value frame by frame instead.
+    static func untransformedStretches(of t: LottieTransform, remapped: Bool) -> [Range<Double>] {
+        let flipped = t.scale.keyframes.contains { ($0.value.first ?? 100) < 0 }
+        let skewed = t.skew.keyframes.contains { $0.value != 0 }
+        guard !remapped, flipped || skewed else { return [] }
+        // An animated skew is sampled frame by frame.
+        if skewed, t.skew.isAnimated || t.skewAxis.isAnimated { return [] }
+        var parts = [timing(t.anchor), timing(t.scale), timing(t.rotation), timing(t.rotationX), timing(t.rotationY),
+                     timing(t.skew), timing(t.skewAxis)]
+        if let x = t.positionX, let y = t.positionY { parts += [timing(x), timing(y)] } else { parts.append(timing(t.position)) }
+        let animated = parts.filter { $0.count > 1 }
+        guard let base = animated.first, animated.allSatisfy({ $0 == base }) else { return [] }
+        var stretches: [Range<Double>] = []
+        for i in base.indices.dropLast() where base[i].hold && !base[i + 1].hold && (i == 0 || !base[i - 1].hold) {
+            // The first segment reaches back to the start of the animation.
+            stretches.append((i == 0 ? -Double.infinity : base[i].time)..<base[i + 1].time)
+        }
+        return stretches
+    }
+
+    /// What lottie-ios compares to tell whether keyframes share their timing.
+    private struct Timing: Equatable {
+        var time: Double
+        var hold: Bool
+        var inTangent: CGPoint?
+        var outTangent: CGPoint?
+    }
+
+    private static func timing<V>(_ a: LottieAnimatable<V>) -> [Timing] {
+        a.keyframes.map { Timing(time: $0.time, hold: $0.hold, inTangent: $0.inTangent, outTangent: $0.outTangent) }
+    }
+}
