@@ -273,12 +273,15 @@ public struct BlurredRoundedRect: Hashable, Sendable {
             if let profile {
                 // Each pixel as `alpha(atX:y:)` reads it, in C (`oq_profile_row`, the same
                 // operations in the same order).
+                // The map's nine numbers on the stack (an array literal here was a heap block a row).
                 let m = shape.deviceToLocal
-                let map = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33]
-                profile.paddedValues.withUnsafeBufferPointer { grid in
-                    oq_profile_row(map, shape.rect.x + shape.rect.width / 2, shape.rect.y + shape.rect.height / 2, first, y, count,
-                                   grid.baseAddress, profile.columns, profile.rows, profile.origin.x, profile.origin.y,
-                                   profile.spacing, out)
+                var map = (m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33)
+                withUnsafeBytes(of: &map) { map in
+                    profile.paddedValues.withUnsafeBufferPointer { grid in
+                        oq_profile_row(map.baseAddress!.assumingMemoryBound(to: Double.self), shape.rect.x + shape.rect.width / 2,
+                                       shape.rect.y + shape.rect.height / 2, first, y, count, grid.baseAddress, profile.columns,
+                                       profile.rows, profile.origin.x, profile.origin.y, profile.spacing, out)
+                    }
                 }
                 return
             }
