@@ -1,8 +1,17 @@
 import Foundation
 import OpenCoreGraphics
 
-/// Where Apple's frames show a layer without its transform: the held stretches of a transform
-/// that lottie-ios animates as one `transform` CAKeyframeAnimation split into segments.
+/// Held transform keyframes as Apple draws lottie-ios's animations of them: a position's last
+/// held keyframe, and the held stretches of a transform animated as one `transform` animation.
+///
+/// A position (x and y together) lottie-ios animates along a CGPath through its keyframes'
+/// values, with their key times as they are: unlike its other values, not padded with key times
+/// 0 and 1 and not cut to one value fewer than key times where they hold (CAKeyframeAnimation's
+/// discrete mode takes a value from each key time until the next, and the last key time ends the
+/// value before it). So where a position's last keyframe holds (its run of held keyframes one
+/// discrete animation), Apple shows the keyframe before it from then on: TypeFace Y's "Shape
+/// Layer 40" and "38" (their last keyframes, frame 21, held) at frame 21.75 match Apple's frame
+/// at their frame-20 places (`shownPosition`).
 ///
 /// lottie-ios animates a transform's parts apart (`position`, `transform.scale.x`, ...), except
 /// where it has a negative x scale or a skew: Core Animation draws those wrongly from separate
@@ -21,6 +30,20 @@ import OpenCoreGraphics
 /// sampled matrix is one discrete animation, shows its matrix; so this is kept to what the face
 /// shows: a held segment of one value, in a split `transform` animation.
 enum LottieHeldTransform {
+    /// `position` as Apple shows it: a held last keyframe takes the value of the one before.
+    /// Not where the transform is animated as one matrix (a negative x scale or a skew), whose
+    /// values are padded as others are.
+    static func shownPosition(_ position: LottieAnimatable<[Double]>, scale: LottieAnimatable<[Double]>,
+                              skew: LottieAnimatable<Double>?) -> LottieAnimatable<[Double]> {
+        let n = position.keyframes.count
+        guard n >= 2, position.keyframes[n - 1].hold,
+              !scale.keyframes.contains(where: { ($0.value.first ?? 100) < 0 }),
+              !(skew?.keyframes.contains { $0.value != 0 } ?? false) else { return position }
+        var shown = position
+        shown.keyframes[n - 1].value = position.keyframes[n - 2].value
+        return shown
+    }
+
     /// Frames (of the transform's clock) where the layer is drawn untransformed; empty for most.
     /// `remapped`: inside a precomposition with time remapping, where lottie-ios samples every
     /// value frame by frame instead.

@@ -1,3 +1,5 @@
+// A position whose last keyframe holds shows the keyframe before it from then on (lottie-ios's
+// discrete path animation, its key times unpadded), as Apple's frames of TypeFace Y show.
 // A transform lottie-ios animates as one `transform` animation split into held and eased
 // segments (a negative x scale or a skew, its parts' keyframes sharing their timing) is drawn
 // untransformed through a held segment of one value, as Apple's frames of issue_2066 show; the
@@ -64,5 +66,41 @@ struct LottieHeldTransformTests {
         let rotation = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 20, "s": [0]}]}"#
         let m = Self.nullTransform(try Self.root(scale: Self.flipped, rotation: rotation), atFrame: 10)
         #expect(abs(m.m11 + 0.5) < 1e-6 && abs(m.m41 - 40) < 1e-6 && abs(m.m42 - 50) < 1e-6)
+    }
+
+    /// A shape layer whose position keyframes are all held (the last held too when `lastHeld`),
+    /// scaled by `scale`.
+    static func heldPositions(lastHeld: Bool, scale: String = #"{"a": 0, "k": [100, 100]}"#) throws -> CALayer {
+        let json = """
+        {"v": "5.7.0", "fr": 10, "ip": 0, "op": 30, "w": 200, "h": 200, "layers": [
+          {"ty": 4, "nm": "probe", "ind": 1, "ip": 0, "op": 30, "st": 0, "shapes": [],
+           "ks": {"o": {"a": 0, "k": 100}, "a": {"a": 0, "k": [0, 0]}, "s": \(scale), "r": {"a": 0, "k": 0},
+                  "p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "h": 1}, {"t": 10, "s": [20, 30], "h": 1},
+                                      {"t": 20, "s": [50, 70]\(lastHeld ? #", "h": 1"# : "")}]}}}]}
+        """
+        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
+        root.speed = 0
+        return root
+    }
+
+    static func probePosition(_ root: CALayer, atFrame frame: Double) -> (Double, Double) {
+        root.timeOffset = frame / 10
+        let tree = root.presentationTree(atMediaTime: CACurrentMediaTime())
+        let m = tree.sublayers!.first { $0.name == "probe" }!.transform
+        return (Double(m.m41), Double(m.m42))
+    }
+
+    @Test("a position whose last keyframe holds shows the keyframe before it from then on")
+    func heldLastPositionShowsTheOneBefore() throws {
+        let root = try Self.heldPositions(lastHeld: true)
+        #expect(Self.probePosition(root, atFrame: 15) == (20, 30))
+        #expect(Self.probePosition(root, atFrame: 25) == (20, 30), "the last keyframe's (50, 70) is never shown")
+    }
+
+    @Test("a last keyframe that does not hold, or a flipped layer's, is shown")
+    func lastPositionShownOtherwise() throws {
+        #expect(Self.probePosition(try Self.heldPositions(lastHeld: false), atFrame: 25) == (50, 70))
+        let flipped = try Self.heldPositions(lastHeld: true, scale: #"{"a": 0, "k": [-100, 100]}"#)
+        #expect(Self.probePosition(flipped, atFrame: 25) == (50, 70))
     }
 }
