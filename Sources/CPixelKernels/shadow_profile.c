@@ -85,12 +85,13 @@ OQ_KERNEL(static, oq_profile_row_copies,
 #if defined(__x86_64__) && defined(__clang__)
 #include <immintrin.h>
 
-/// The level (no perspective) loop of oq_profile_row_copies_body for AVX2, eight pixels at a time with
-/// the grid's pairs read by gathers, which the compiler does not use for AVX2 (its cost model
-/// reads each pair alone): each value the same operations in the same order as
-/// oq_profile_value, so the same bits. Returns how many pixels it did (a multiple of eight).
-/// On an AMD EPYC (AVX2) it took a turning radius-100 shadow's frame from 5.3-5.8 to 3.9-4.1 ms
-/// of CPU time with the 32-bit cell numbers above (docs/performance.md).
+/// The level (no perspective) loop of oq_profile_row_copies_body for AVX2, eight pixels at a
+/// time, the grid's values picked from rows loaded whole or read in pairs by gathers (which the
+/// compiler does not use for AVX2: its cost model reads each pair alone): each value the same
+/// operations in the same order as oq_profile_value, so the same bits. Returns how many pixels
+/// it did (a multiple of eight). On an AMD EPYC (AVX2) the gathers and the 32-bit cell numbers
+/// above took a turning radius-100 shadow's frame from 5.3-5.8 to 3.9-4.1 ms of CPU time, and
+/// the rows loaded whole some 15% more (docs/performance.md).
 __attribute__((target("avx2"))) static long oq_profile_level_gathered(const double m[9], double centre_x, double centre_y,
                                                                       long first, double y, long count, const float *grid,
                                                                       long columns, long rows, float origin_x, float origin_y,
@@ -128,19 +129,48 @@ __attribute__((target("avx2"))) static long oq_profile_level_gathered(const doub
         gy = _mm256_and_ps(gy, finite);
         __m256i c = _mm256_cvttps_epi32(gx), r = _mm256_cvttps_epi32(gy);
         __m256 fx = _mm256_sub_ps(gx, _mm256_cvtepi32_ps(c)), fy = _mm256_sub_ps(gy, _mm256_cvtepi32_ps(r));
-        __m256i upperIndex = _mm256_add_epi32(_mm256_mullo_epi32(r, stride), c), lowerIndex = _mm256_add_epi32(upperIndex, stride);
-        // Each lane's pair (a, b) from its row and (c, d) from the next, as 8-byte reads.
-        __m256i upperLow = _mm256_i32gather_epi64(pairs, _mm256_castsi256_si128(upperIndex), 4);
-        __m256i upperHigh = _mm256_i32gather_epi64(pairs, _mm256_extracti128_si256(upperIndex, 1), 4);
-        __m256i lowerLow = _mm256_i32gather_epi64(pairs, _mm256_castsi256_si128(lowerIndex), 4);
-        __m256i lowerHigh = _mm256_i32gather_epi64(pairs, _mm256_extracti128_si256(lowerIndex, 1), 4);
-        // Pairs (a0 b0 a1 b1 | a2 b2 a3 b3) and (a4 b4 a5 b5 | a6 b6 a7 b7) into a0..a7 and b0..b7.
-        __m256 ul = _mm256_castsi256_ps(upperLow), uh = _mm256_castsi256_ps(upperHigh);
-        __m256 ll = _mm256_castsi256_ps(lowerLow), lh = _mm256_castsi256_ps(lowerHigh);
-        __m256 a = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ul, uh, 0x88)), 0xd8));
-        __m256 b = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ul, uh, 0xdd)), 0xd8));
-        __m256 cc = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ll, lh, 0x88)), 0xd8));
-        __m256 d = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ll, lh, 0xdd)), 0xd8));
+        __m256 a, b, cc, d;
+        // The lanes' cells span few columns and rows where the grid is coarse next to a pixel
+        // (sigma / 6 a step: 8 pixels at radius 100): their values then come from three rows of
+        // eight loaded whole and picked by lane, where gathers were the largest part of the loop.
+        __m256i low = _mm256_min_epi32(c, _mm256_permute2x128_si256(c, c, 1)), high = _mm256_max_epi32(c, _mm256_permute2x128_si256(c, c, 1));
+        __m256i lowRow = _mm256_min_epi32(r, _mm256_permute2x128_si256(r, r, 1)), highRow = _mm256_max_epi32(r, _mm256_permute2x128_si256(r, r, 1));
+        low = _mm256_min_epi32(low, _mm256_shuffle_epi32(low, 0x4e));
+        high = _mm256_max_epi32(high, _mm256_shuffle_epi32(high, 0x4e));
+        lowRow = _mm256_min_epi32(lowRow, _mm256_shuffle_epi32(lowRow, 0x4e));
+        highRow = _mm256_max_epi32(highRow, _mm256_shuffle_epi32(highRow, 0x4e));
+        low = _mm256_min_epi32(low, _mm256_shuffle_epi32(low, 0xb1));
+        high = _mm256_max_epi32(high, _mm256_shuffle_epi32(high, 0xb1));
+        lowRow = _mm256_min_epi32(lowRow, _mm256_shuffle_epi32(lowRow, 0xb1));
+        highRow = _mm256_max_epi32(highRow, _mm256_shuffle_epi32(highRow, 0xb1));
+        const int c0 = _mm256_cvtsi256_si32(low), c1 = _mm256_cvtsi256_si32(high);
+        const int r0 = _mm256_cvtsi256_si32(lowRow), r1 = _mm256_cvtsi256_si32(highRow);
+        // Three rows of eight from (c0, r0) lie within the padded grid.
+        if (c1 - c0 <= 6 && r1 - r0 <= 1 && (long)(r0 + 2) * (columns + 1) + c0 + 8 <= (columns + 1) * (rows + 1)) {
+            const float *base = grid + (long)r0 * (columns + 1) + c0;
+            const __m256 row0 = _mm256_loadu_ps(base), row1 = _mm256_loadu_ps(base + columns + 1), row2 = _mm256_loadu_ps(base + 2 * (columns + 1));
+            const __m256i left = _mm256_sub_epi32(c, low), right = _mm256_add_epi32(left, _mm256_set1_epi32(1));
+            const __m256 lower = _mm256_castsi256_ps(_mm256_cmpgt_epi32(r, lowRow));
+            const __m256 a1 = _mm256_permutevar8x32_ps(row1, left), b1 = _mm256_permutevar8x32_ps(row1, right);
+            a = _mm256_blendv_ps(_mm256_permutevar8x32_ps(row0, left), a1, lower);
+            b = _mm256_blendv_ps(_mm256_permutevar8x32_ps(row0, right), b1, lower);
+            cc = _mm256_blendv_ps(a1, _mm256_permutevar8x32_ps(row2, left), lower);
+            d = _mm256_blendv_ps(b1, _mm256_permutevar8x32_ps(row2, right), lower);
+        } else {
+            __m256i upperIndex = _mm256_add_epi32(_mm256_mullo_epi32(r, stride), c), lowerIndex = _mm256_add_epi32(upperIndex, stride);
+            // Each lane's pair (a, b) from its row and (c, d) from the next, as 8-byte reads.
+            __m256i upperLow = _mm256_i32gather_epi64(pairs, _mm256_castsi256_si128(upperIndex), 4);
+            __m256i upperHigh = _mm256_i32gather_epi64(pairs, _mm256_extracti128_si256(upperIndex, 1), 4);
+            __m256i lowerLow = _mm256_i32gather_epi64(pairs, _mm256_castsi256_si128(lowerIndex), 4);
+            __m256i lowerHigh = _mm256_i32gather_epi64(pairs, _mm256_extracti128_si256(lowerIndex, 1), 4);
+            // Pairs (a0 b0 a1 b1 | a2 b2 a3 b3) and (a4 b4 a5 b5 | a6 b6 a7 b7) into a0..a7 and b0..b7.
+            __m256 ul = _mm256_castsi256_ps(upperLow), uh = _mm256_castsi256_ps(upperHigh);
+            __m256 ll = _mm256_castsi256_ps(lowerLow), lh = _mm256_castsi256_ps(lowerHigh);
+            a = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ul, uh, 0x88)), 0xd8));
+            b = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ul, uh, 0xdd)), 0xd8));
+            cc = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ll, lh, 0x88)), 0xd8));
+            d = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(ll, lh, 0xdd)), 0xd8));
+        }
         __m256 top = _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), fx));
         __m256 bottom = _mm256_add_ps(cc, _mm256_mul_ps(_mm256_sub_ps(d, cc), fx));
         __m256 value = _mm256_add_ps(top, _mm256_mul_ps(_mm256_sub_ps(bottom, top), fy));
