@@ -25,15 +25,12 @@ struct LottieHeldTransformTests {
            "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]},
                   "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}}}]}
         """
-        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
-        root.speed = 0
-        return root
+        return try LottieKeyframeTests.paused(json)
     }
 
     /// The null's wrapper around the probe, at `frame`.
     static func nullTransform(_ root: CALayer, atFrame frame: Double) -> CATransform3D {
-        root.timeOffset = frame / 10
-        let tree = root.presentationTree(atMediaTime: CACurrentMediaTime())
+        let tree = LottieKeyframeTests.presented(root, atFrame: frame)
         func find(_ layer: CALayer) -> CALayer? {
             if layer.sublayers?.contains(where: { $0.name == "probe" }) == true { return layer }
             return layer.sublayers?.lazy.compactMap(find).first
@@ -78,15 +75,11 @@ struct LottieHeldTransformTests {
                   "p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "h": 1}, {"t": 10, "s": [20, 30], "h": 1},
                                       {"t": 20, "s": [50, 70]\(lastHeld ? #", "h": 1"# : "")}]}}}]}
         """
-        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
-        root.speed = 0
-        return root
+        return try LottieKeyframeTests.paused(json)
     }
 
     static func probePosition(_ root: CALayer, atFrame frame: Double) -> (Double, Double) {
-        root.timeOffset = frame / 10
-        let tree = root.presentationTree(atMediaTime: CACurrentMediaTime())
-        let m = tree.sublayers!.first { $0.name == "probe" }!.transform
+        let m = LottieKeyframeTests.probe(root, atFrame: frame).transform
         return (Double(m.m41), Double(m.m42))
     }
 

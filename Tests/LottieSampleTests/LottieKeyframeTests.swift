@@ -19,15 +19,24 @@ struct LottieKeyframeTests {
           {"ty": 4, "nm": "probe", "ind": 1, "ip": 0, "op": 20, "st": 0, "shapes": [],
            "ks": {"o": \(opacity), "p": \(position), "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}}}]}
         """
+        return try paused(json)
+    }
+
+    /// The document `json` made into layers and paused, its frame set through `presented`.
+    static func paused(_ json: String) throws -> CALayer {
         let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
         root.speed = 0
         return root
     }
 
-    static func probe(_ root: CALayer, atFrame frame: Double) -> CALayer {
+    /// `root`'s presentation at `frame` of a 10 fps document.
+    static func presented(_ root: CALayer, atFrame frame: Double) -> CALayer {
         root.timeOffset = frame / 10
-        let tree = root.presentationTree(atMediaTime: CACurrentMediaTime())
-        return tree.sublayers!.first { $0.name == "probe" }!
+        return root.presentationTree(atMediaTime: CACurrentMediaTime())
+    }
+
+    static func probe(_ root: CALayer, atFrame frame: Double) -> CALayer {
+        presented(root, atFrame: frame).sublayers!.first { $0.name == "probe" }!
     }
 
     @Test("a segment eases by the handles of the keyframe it leaves, \"i\" included")
