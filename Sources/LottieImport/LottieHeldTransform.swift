@@ -30,29 +30,29 @@ import OpenCoreGraphics
 /// sampled matrix is one discrete animation, shows its matrix; so this is kept to what the face
 /// shows: a held segment of one value, in a split `transform` animation.
 enum LottieHeldTransform {
-    /// `position` as Apple shows it: a held last keyframe takes the value of the one before.
-    /// Not where the transform is animated as one matrix (a negative x scale or a skew), whose
-    /// values are padded as others are.
-    static func shownPosition(_ position: LottieAnimatable<[Double]>, scale: LottieAnimatable<[Double]>,
-                              skew: LottieAnimatable<Double>?) -> LottieAnimatable<[Double]> {
+    /// `position` (of `t`) as Apple shows it: a held last keyframe takes the value of the one
+    /// before. Not where the transform is animated as one matrix, whose values are padded as
+    /// others are.
+    static func shownPosition(_ position: LottieAnimatable<[Double]>, of t: LottieTransform) -> LottieAnimatable<[Double]> {
         let n = position.keyframes.count
-        guard n >= 2, position.keyframes[n - 1].hold,
-              !scale.keyframes.contains(where: { ($0.value.first ?? 100) < 0 }),
-              !(skew?.keyframes.contains { $0.value != 0 } ?? false) else { return position }
+        guard n >= 2, position.keyframes[n - 1].hold, !isOneMatrix(t) else { return position }
         var shown = position
         shown.keyframes[n - 1].value = position.keyframes[n - 2].value
         return shown
+    }
+
+    /// Whether lottie-ios animates `t` as one matrix: a negative x scale or a skew.
+    static func isOneMatrix(_ t: LottieTransform) -> Bool {
+        t.scale.keyframes.contains { ($0.value.first ?? 100) < 0 } || t.skew.keyframes.contains { $0.value != 0 }
     }
 
     /// Frames (of the transform's clock) where the layer is drawn untransformed; empty for most.
     /// `remapped`: inside a precomposition with time remapping, where lottie-ios samples every
     /// value frame by frame instead.
     static func untransformedStretches(of t: LottieTransform, remapped: Bool) -> [Range<Double>] {
-        let flipped = t.scale.keyframes.contains { ($0.value.first ?? 100) < 0 }
-        let skewed = t.skew.keyframes.contains { $0.value != 0 }
-        guard !remapped, flipped || skewed else { return [] }
+        guard !remapped, isOneMatrix(t) else { return [] }
         // An animated skew is sampled frame by frame.
-        if skewed, t.skew.isAnimated || t.skewAxis.isAnimated { return [] }
+        if t.skew.keyframes.contains(where: { $0.value != 0 }), t.skew.isAnimated || t.skewAxis.isAnimated { return [] }
         var parts = [timing(t.anchor), timing(t.scale), timing(t.rotation), timing(t.rotationX), timing(t.rotationY),
                      timing(t.skew), timing(t.skewAxis)]
         if let x = t.positionX, let y = t.positionY { parts += [timing(x), timing(y)] } else { parts.append(timing(t.position)) }

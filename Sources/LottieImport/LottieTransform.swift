@@ -31,7 +31,6 @@ struct LottieTransform {
             position = try node?.numbersProperty("p", default: [0, 0]) ?? LottieAnimatable(constant: [0, 0])
         }
         scale = try node?.numbersProperty("s", default: [100, 100]) ?? LottieAnimatable(constant: [100, 100])
-        position = LottieHeldTransform.shownPosition(position, scale: scale, skew: try node?.numberProperty("sk", default: 0))
         rotation = try node.flatMap { n in try (n["r"] ?? n["rz"]).map { try $0.animatable { try $0.numbers().first ?? 0 } } }
             ?? LottieAnimatable(constant: 0)
         opacity = try node?.numberProperty("o", default: 100) ?? LottieAnimatable(constant: 100)
@@ -39,6 +38,7 @@ struct LottieTransform {
         skewAxis = try node?.numberProperty("sa", default: 0) ?? LottieAnimatable(constant: 0)
         rotationX = try node?.numberProperty("rx", default: 0) ?? LottieAnimatable(constant: 0)
         rotationY = try node?.numberProperty("ry", default: 0) ?? LottieAnimatable(constant: 0)
+        position = LottieHeldTransform.shownPosition(position, of: self)
     }
 
     private var turnsIn3D: Bool {
