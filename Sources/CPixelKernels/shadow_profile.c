@@ -105,6 +105,7 @@ __attribute__((target("avx2"))) static long oq_profile_level_gathered(const doub
     const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)), infinity = _mm256_set1_ps(__builtin_inff());
     const __m256i stride = _mm256_set1_epi32((int)columns + 1);
     const long long *pairs = (const long long *)(const void *)grid;
+    const long total = (columns + 1) * (rows + 1);
     long i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256d xLow = _mm256_add_pd(_mm256_set1_pd(start + (double)i), _mm256_setr_pd(0, 1, 2, 3));
@@ -146,7 +147,7 @@ __attribute__((target("avx2"))) static long oq_profile_level_gathered(const doub
         const int c0 = _mm256_cvtsi256_si32(low), c1 = _mm256_cvtsi256_si32(high);
         const int r0 = _mm256_cvtsi256_si32(lowRow), r1 = _mm256_cvtsi256_si32(highRow);
         // Three rows of eight from (c0, r0) lie within the padded grid.
-        if (c1 - c0 <= 6 && r1 - r0 <= 1 && (long)(r0 + 2) * (columns + 1) + c0 + 8 <= (columns + 1) * (rows + 1)) {
+        if (c1 - c0 <= 6 && r1 - r0 <= 1 && (long)(r0 + 2) * (columns + 1) + c0 + 8 <= total) {
             const float *base = grid + (long)r0 * (columns + 1) + c0;
             const __m256 row0 = _mm256_loadu_ps(base), row1 = _mm256_loadu_ps(base + columns + 1), row2 = _mm256_loadu_ps(base + 2 * (columns + 1));
             const __m256i left = _mm256_sub_epi32(c, low), right = _mm256_add_epi32(left, _mm256_set1_epi32(1));

@@ -43,8 +43,10 @@ enum LottieHeldTransform {
 
     /// Whether lottie-ios animates `t` as one matrix: a negative x scale or a skew.
     static func isOneMatrix(_ t: LottieTransform) -> Bool {
-        t.scale.keyframes.contains { ($0.value.first ?? 100) < 0 } || t.skew.keyframes.contains { $0.value != 0 }
+        t.scale.keyframes.contains { ($0.value.first ?? 100) < 0 } || isSkewed(t)
     }
+
+    private static func isSkewed(_ t: LottieTransform) -> Bool { t.skew.keyframes.contains { $0.value != 0 } }
 
     /// Frames (of the transform's clock) where the layer is drawn untransformed; empty for most.
     /// `remapped`: inside a precomposition with time remapping, where lottie-ios samples every
@@ -52,7 +54,7 @@ enum LottieHeldTransform {
     static func untransformedStretches(of t: LottieTransform, remapped: Bool) -> [Range<Double>] {
         guard !remapped, isOneMatrix(t) else { return [] }
         // An animated skew is sampled frame by frame.
-        if t.skew.keyframes.contains(where: { $0.value != 0 }), t.skew.isAnimated || t.skewAxis.isAnimated { return [] }
+        if isSkewed(t), t.skew.isAnimated || t.skewAxis.isAnimated { return [] }
         var parts = [timing(t.anchor), timing(t.scale), timing(t.rotation), timing(t.rotationX), timing(t.rotationY),
                      timing(t.skew), timing(t.skewAxis)]
         if let x = t.positionX, let y = t.positionY { parts += [timing(x), timing(y)] } else { parts.append(timing(t.position)) }

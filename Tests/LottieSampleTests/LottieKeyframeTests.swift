@@ -129,8 +129,7 @@ struct LottieKeyframeTests {
              {"ty": "tm", "s": {"a": 0, "k": 0}, "o": {"a": 0, "k": 0}, "m": 1,
               "e": {"a": 1, "k": [{"t": 0, "s": [20], "h": 1}, {"t": 10, "s": [80], "h": 1}, {"t": 20, "s": [100]}]}}]}]}
         """
-        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
-        root.speed = 0
+        let root = try Self.paused(json)
         func strokeEnd(_ frame: Double) -> Double? {
             let probe = Self.probe(root, atFrame: frame)
             var stack = [probe]
@@ -156,8 +155,7 @@ struct LottieKeyframeTests {
            "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
                   "r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.9], "y": [0]}, "i": {"x": [0.1], "y": [1]}}, {"t": 10, "s": [90]}]}}}]}
         """
-        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
-        root.speed = 0
+        let root = try Self.paused(json)
         for frame in stride(from: 3.0, through: 7.0, by: 0.25) {
             let m = Self.probe(root, atFrame: frame).transform
             let degrees = atan2(m.m12, m.m11) * 180 / .pi
@@ -190,8 +188,7 @@ struct LottieKeyframeTests {
           {"ty": 4, "nm": "probe", "ind": 1, "ip": 0, "op": 32, "st": 0, "shapes": [],
            "ks": {"o": \(held), "p": \(mixed), "a": {"a": 0, "k": [0, 0]}, "s": \(scale), "r": {"a": 0, "k": 0}}}]}
         """
-        let root = try LottieDocument(data: Data(json.utf8)).makeLayer()
-        root.speed = 0
+        let root = try Self.paused(json)
         func probe(_ frame: Double) -> CALayer {
             root.timeOffset = frame / 25
             return root.presentationTree(atMediaTime: CACurrentMediaTime()).sublayers!.first { $0.name == "probe" }!
