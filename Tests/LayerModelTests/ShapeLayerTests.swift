@@ -326,7 +326,7 @@ struct PathAnimationTests {
         #expect(plainCopy.strokeOutline == nil)
     }
 
-    @Test("a keyframed path blends curves and lines point by point at every frame, the cached values read like the first frame's")
+    @Test("a keyframed path blends each segment's two paths at every frame (curves and lines), the cached values read like the first frame's")
     func keyframedPathFrames() throws {
         func shape(_ k: CGFloat) -> CGPath {
             let path = CGMutablePath()
@@ -344,13 +344,13 @@ struct PathAnimationTests {
         morph.duration = 2
         MediaClock.$scoped.withValue(0) { layer.add(morph, forKey: "morph") }
         let cache = PresentationCache()
-        // Frames across both segments, each checked against the pointwise blend of its segment.
+        // Frames across both segments, each checked against the blend of its segment's two
+        // paths (CGPath.blended: end points straight, a cubic's handles turned).
         for (t, from, to, f) in [(0.5, 1.0, 2.0, 0.5), (1.5, 2.0, 4.0, 0.5), (0.25, 1.0, 2.0, 0.25), (1.75, 2.0, 4.0, 0.75)] {
             let copy = try #require(layer.presentationTree(atMediaTime: t, reusing: cache) as? CAShapeLayer)
-            let a = shape(CGFloat(from)).elements.flatMap(\.points), b = shape(CGFloat(to)).elements.flatMap(\.points)
-            let expected = zip(a, b).map { p, q in CGPoint(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f) }
+            let expected = try #require(shape(CGFloat(from)).blended(to: shape(CGFloat(to)), fraction: CGFloat(f)))
             let presented = try #require(copy.path)
-            #expect(presented.elements.flatMap(\.points) == expected, "t = \(t)")
+            #expect(presented.elements == expected.elements, "t = \(t)")
             #expect(presented.elements.map { $0.points.count } == [1, 3, 2, 1, 0], "the elements' kinds are kept")
         }
     }

@@ -140,5 +140,5 @@ struct LottieSampleTests {
     }
 
     /// The frames that passed when docs/lottie.md was last written: a floor, raised as more pass.
-    static let recordedPasses = 450
+    static let recordedPasses = 451
 }

@@ -150,23 +150,70 @@ struct CGPathTests {
 
 @Suite("CGPath blending")
 struct CGPathBlendingTests {
-    @Test("two paths of the same elements blend point by point; paths whose elements differ do not")
+    @Test("end points and a quadratic's control blend straight; paths whose elements differ do not")
     func blended() throws {
         let a = CGMutablePath(), b = CGMutablePath()
-        a.move(to: CGPoint(x: 0, y: 0)); a.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 2, y: 4), control2: CGPoint(x: 8, y: 4))
+        a.move(to: CGPoint(x: 0, y: 0)); a.addLine(to: CGPoint(x: 10, y: 0))
         a.addQuadCurve(to: CGPoint(x: 10, y: 10), control: CGPoint(x: 12, y: 5)); a.closeSubpath()
-        b.move(to: CGPoint(x: 4, y: 8)); b.addCurve(to: CGPoint(x: 30, y: 4), control1: CGPoint(x: 6, y: 0), control2: CGPoint(x: 20, y: 8))
+        b.move(to: CGPoint(x: 4, y: 8)); b.addLine(to: CGPoint(x: 30, y: 4))
         b.addQuadCurve(to: CGPoint(x: 0, y: 30), control: CGPoint(x: 16, y: 1)); b.closeSubpath()
         let quarter = try #require(a.blended(to: b, fraction: 0.25))
-        #expect(quarter.elements == [.move(CGPoint(x: 1, y: 2)),
-                                     .cubic(control1: CGPoint(x: 3, y: 3), control2: CGPoint(x: 11, y: 5), end: CGPoint(x: 15, y: 1)),
+        #expect(quarter.elements == [.move(CGPoint(x: 1, y: 2)), .line(CGPoint(x: 15, y: 1)),
                                      .quad(control: CGPoint(x: 13, y: 4), end: CGPoint(x: 7.5, y: 15)), .close])
         #expect(a.blended(to: b, fraction: 0)?.elements == a.elements)
         #expect(a.blended(to: b, fraction: 1)?.elements == b.elements)
+        let curve = CGMutablePath()
+        curve.move(to: .zero); curve.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 3, y: 3), control2: CGPoint(x: 7, y: 3))
+        curve.addLine(to: CGPoint(x: 10, y: 10)); curve.closeSubpath()
         let lines = CGMutablePath()
         lines.move(to: .zero); lines.addLine(to: CGPoint(x: 10, y: 0)); lines.addLine(to: CGPoint(x: 10, y: 10)); lines.closeSubpath()
-        #expect(a.blended(to: lines, fraction: 0.5) == nil, "a curve does not blend with a line")
+        #expect(curve.blended(to: lines, fraction: 0.5) == nil, "a curve does not blend with a line")
+        #expect(curve.blended(to: curve, fraction: 0) != nil && curve.blended(to: lines, fraction: 0) == nil,
+                "nor at the ends of the blend")
         #expect(a.blended(to: CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), fraction: 0.5) == nil, "nor paths of other lengths")
+    }
+
+    /// Apple documents that a path's "off-line" points "may be interpolated non-linearly", and its
+    /// frames of lottie-ios's samples show how (docs/lottie.md, TypeFace J): a cubic's control
+    /// point keeps to its end, its offset turned the smaller way round and its length blended.
+    @Test("a cubic's control points keep to their ends, their offsets turned the smaller way and their lengths blended")
+    func blendedHandles() throws {
+        func curve(from start: CGPoint, out: CGPoint, in handle: CGPoint, to end: CGPoint) -> CGPath {
+            let path = CGMutablePath()
+            path.move(to: start)
+            path.addCurve(to: end, control1: CGPoint(x: start.x + out.x, y: start.y + out.y),
+                          control2: CGPoint(x: end.x + handle.x, y: end.y + handle.y))
+            path.closeSubpath()
+            return path
+        }
+        func handles(_ path: CGPath) throws -> (CGPoint, CGPoint, CGPoint, CGPoint) {
+            guard case let .move(start) = path.elements[0], case let .cubic(c1, c2, end) = path.elements[1] else {
+                throw CancellationError()
+            }
+            return (start, CGPoint(x: c1.x - start.x, y: c1.y - start.y), CGPoint(x: c2.x - end.x, y: c2.y - end.y), end)
+        }
+        func near(_ p: CGPoint, _ x: Double, _ y: Double) -> Bool { abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9 }
+        let r = 0.5.squareRoot()
+        // A quarter turn at half way: the handle keeps its length 4 (a straight blend: 2.83).
+        let quarter = try handles(try #require(curve(from: .zero, out: CGPoint(x: 4, y: 0), in: CGPoint(x: 0, y: 4), to: CGPoint(x: 10, y: 0))
+            .blended(to: curve(from: CGPoint(x: 2, y: 2), out: CGPoint(x: 0, y: 4), in: CGPoint(x: -4, y: 0), to: CGPoint(x: 20, y: 0)),
+                     fraction: 0.5)))
+        #expect(near(quarter.0, 1, 1) && near(quarter.3, 15, 0), "end points blend straight")
+        #expect(near(quarter.1, 4 * r, 4 * r), "the first control point's offset from the start, turned 45 degrees: \(quarter.1)")
+        #expect(near(quarter.2, -4 * r, 4 * r), "the second's from the end, turned from 90 to 135 degrees: \(quarter.2)")
+        // Across the negative x axis the smaller turn is 20 degrees through 180, not 340 through
+        // 0; a length of 2 to 6 is 4 at half way, turned 45 degrees.
+        let angle = Double.pi * 17 / 18
+        let across = try handles(try #require(curve(from: .zero, out: CGPoint(x: 4 * cos(angle), y: 4 * sin(angle)),
+                                                   in: CGPoint(x: 2, y: 0), to: CGPoint(x: 10, y: 0))
+            .blended(to: curve(from: .zero, out: CGPoint(x: 4 * cos(-angle), y: 4 * sin(-angle)),
+                               in: CGPoint(x: 0, y: 6), to: CGPoint(x: 10, y: 0)), fraction: 0.5)))
+        #expect(near(across.1, -4, 0), "turned through 180 degrees: \(across.1)")
+        #expect(near(across.2, 4 * r, 4 * r), "\(across.2)")
+        // A zero offset has no direction to turn from: it blends straight.
+        let zero = try handles(try #require(curve(from: .zero, out: .zero, in: CGPoint(x: 0, y: 4), to: CGPoint(x: 10, y: 0))
+            .blended(to: curve(from: .zero, out: CGPoint(x: 4, y: 0), in: CGPoint(x: 0, y: 4), to: CGPoint(x: 10, y: 0)), fraction: 0.25)))
+        #expect(near(zero.1, 1, 0) && near(zero.2, 0, 4))
     }
 
     @Test("a trim measures each element by its chord and a cut inside a curve by the curve's arc length, as Core Animation does")
