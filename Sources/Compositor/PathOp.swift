@@ -38,11 +38,13 @@ public struct PathOp: Hashable, Sendable {
         let strokeContours = (stroke?.contours ?? []).map(PathOp.withoutRepeats).filter { $0.count >= 3 }
         let stroke = stroke.flatMap { strokeContours.isEmpty ? nil : PathStroke(contours: strokeContours, color: $0.color) }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for contour in kept + (stroke?.contours ?? []) {
+        for contours in [kept, stroke?.contours ?? []] {
+            for contour in contours {
             for point in contour {
                 guard point.x.isFinite, point.y.isFinite else { return nil }
                 minX = min(minX, point.x); maxX = max(maxX, point.x)
                 minY = min(minY, point.y); maxY = max(maxY, point.y)
+            }
             }
         }
         guard minX < maxX, minY < maxY else { return nil }
@@ -116,6 +118,15 @@ public struct PathOp: Hashable, Sendable {
 
     /// The contour without points within 1e-9 pixel of the one before (or, for the last, the first).
     static func withoutRepeats(_ contour: [DevicePoint]) -> [DevicePoint] {
+        // Most contours have none: they are kept as they are, not copied (a stroke's outline is
+        // hundreds of small contours a frame).
+        func repeats(_ p: DevicePoint, _ q: DevicePoint) -> Bool { abs(p.x - q.x) <= 1e-9 && abs(p.y - q.y) <= 1e-9 }
+        guard let first = contour.first, let last = contour.last, !repeats(first, last) || contour.count < 2,
+              !zip(contour, contour.dropFirst()).contains(where: repeats) else { return copyWithoutRepeats(contour) }
+        return contour
+    }
+
+    private static func copyWithoutRepeats(_ contour: [DevicePoint]) -> [DevicePoint] {
         var out: [DevicePoint] = []
         out.reserveCapacity(contour.count)
         for p in contour {

@@ -16,14 +16,14 @@ enum PolygonClipping {
         let a = map.applyHomogeneous(x: x0, y: y0), b = map.applyHomogeneous(x: x1, y: y0)
         let c = map.applyHomogeneous(x: x1, y: y1), d = map.applyHomogeneous(x: x0, y: y1)
         guard a.w >= nearW && b.w >= nearW && c.w >= nearW && d.w >= nearW else {
-            return project([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], through: map)
+            return project([(x0, y0), (x1, y0), (x1, y1), (x0, y1)][...], through: map)
         }
         return [DevicePoint(x: a.x / a.w, y: a.y / a.w), DevicePoint(x: b.x / b.w, y: b.y / b.w),
                 DevicePoint(x: c.x / c.w, y: c.y / c.w), DevicePoint(x: d.x / d.w, y: d.y / d.w)]
     }
 
     /// A polygon of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
-    static func project(_ points: [(x: Double, y: Double)], through map: ProjectiveTransform2D) -> [DevicePoint] {
+    static func project(_ points: ArraySlice<(x: Double, y: Double)>, through map: ProjectiveTransform2D) -> [DevicePoint] {
         // An affine map (every flat layer's) puts each finite point at w = 1 exactly: nothing to
         // clip, and dividing by 1 changes no bit, so the points map straight through. Every
         // shape's flattened outline comes through here each frame (a Lottie file's rings: a
@@ -40,7 +40,7 @@ enum PolygonClipping {
         return projectClipped(points, through: map)
     }
 
-    private static func projectClipped(_ points: [(x: Double, y: Double)], through map: ProjectiveTransform2D) -> [DevicePoint] {
+    private static func projectClipped(_ points: ArraySlice<(x: Double, y: Double)>, through map: ProjectiveTransform2D) -> [DevicePoint] {
         let mapped = points.map { map.applyHomogeneous(x: $0.x, y: $0.y) }
         var out: [DevicePoint] = []
         for i in mapped.indices {
@@ -90,6 +90,8 @@ enum PolygonClipping {
             func side(_ p: DevicePoint) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
             let input = result
             result = []
+            // Each crossing adds a point; most edges cross a clip edge twice or not at all.
+            result.reserveCapacity(input.count + 8)
             for j in input.indices {
                 let p = input[j], q = input[(j + 1) % input.count]
                 let sp = side(p), sq = side(q)

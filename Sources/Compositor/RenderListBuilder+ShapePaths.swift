@@ -89,7 +89,10 @@ extension RenderListBuilder {
         var contours: [[DevicePoint]] = []
         contours.reserveCapacity(polylines.count)
         for polyline in polylines where polyline.count >= 3 {
-            let device = PolygonClipping.project(polyline, through: map)
+            // A closed polyline ends on its start again; without that point the clipped contour
+            // is the same once PathOp drops repeated points, and needs no copy there.
+            let closing = polyline[0] == polyline[polyline.count - 1]
+            let device = PolygonClipping.project(polyline[..<(polyline.count - (closing ? 1 : 0))], through: map)
             guard device.count >= 3 else { continue }
             let clipped = PolygonClipping.intersect(device, with: clip)
             if clipped.count >= 3 { contours.append(clipped) }

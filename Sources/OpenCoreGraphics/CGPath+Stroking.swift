@@ -60,6 +60,8 @@ enum PathStroker {
         var result: [Polyline] = []
         var current = Polyline()
         var last = CGPoint.zero
+        // A curve's points, reused from curve to curve.
+        var flattened: [CGPoint] = []
         func append(_ p: CGPoint) {
             if let previous = current.points.last, hypot(previous.x - p.x, previous.y - p.y) < 1e-9 { return }
             current.points.append(p)
@@ -79,11 +81,13 @@ enum PathStroker {
         func curve(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ e: CGPoint) {
             if current.points.isEmpty { begin(at: p0) }
             let startIndex = current.points.count - 1
-            PathFlattener.cubicPoints(p0, c1, c2, e, tolerance: tolerance).forEach(append)
+            flattened.removeAll(keepingCapacity: true)
+            PathFlattener.appendCubicPoints(p0, c1, c2, e, tolerance: tolerance, to: &flattened)
+            for p in flattened { append(p) }
             guard current.points.count - 1 > startIndex else { return }
             for i in (startIndex + 1)..<(current.points.count - 1) { current.insideCurve[i] = true }
-            current.leaving[startIndex] = direction(from: p0, toFirstOf: [c1, c2, e])
-            current.arriving[current.points.count - 1] = direction(from: e, toFirstOf: [c2, c1, p0]).map { CGPoint(x: -$0.x, y: -$0.y) }
+            current.leaving[startIndex] = direction(from: p0, toFirstOf: c1, c2, e)
+            current.arriving[current.points.count - 1] = direction(from: e, toFirstOf: c2, c1, p0).map { CGPoint(x: -$0.x, y: -$0.y) }
         }
         for element in path.elements {
             switch element {
@@ -123,12 +127,12 @@ enum PathStroker {
     }
 
     /// The unit direction from `p` to the first of `candidates` that is not at `p`.
-    static func direction(from p: CGPoint, toFirstOf candidates: [CGPoint]) -> CGPoint? {
-        for q in candidates {
+    static func direction(from p: CGPoint, toFirstOf a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> CGPoint? {
+        func unit(_ q: CGPoint) -> CGPoint? {
             let dx = q.x - p.x, dy = q.y - p.y, l = hypot(dx, dy)
-            if l > 1e-9 { return CGPoint(x: dx / l, y: dy / l) }
+            return l > 1e-9 ? CGPoint(x: dx / l, y: dy / l) : nil
         }
-        return nil
+        return unit(a) ?? unit(b) ?? unit(c)
     }
 
     /// Adds `points` as a closed piece wound positively (clockwise on a y-down screen).
@@ -140,7 +144,14 @@ enum PathStroker {
             area += points[i].x * q.y - q.x * points[i].y
         }
         guard abs(area) > 1e-12 else { return }
-        path.addLines(between: area < 0 ? points.reversed() : points)
+        // addLines(between:) of the points, or of them reversed, without a reversed copy.
+        if area < 0 {
+            path.move(to: points[points.count - 1])
+            for i in stride(from: points.count - 2, through: 0, by: -1) { path.addLine(to: points[i]) }
+        } else {
+            path.move(to: points[0])
+            for i in 1..<points.count { path.addLine(to: points[i]) }
+        }
         path.closeSubpath()
     }
 

@@ -20,14 +20,22 @@ public enum PathFlattener {
             }
         }
         let perCurve = curves == 0 ? maxSegmentsPerCurve : min(maxSegmentsPerCurve, max(maxPoints / curves, 8))
-        func seen(_ points: CGPoint...) -> Bool {
+        // Whether any of a curve's control points' box meets `visible` (no array per curve: every
+        // shape's outline comes through here each frame it changes).
+        func seen(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Bool {
             guard let visible else { return true }
-            let xs = points.map(\.x), ys = points.map(\.y)
-            return xs.max()! >= visible.minX && xs.min()! <= visible.maxX && ys.max()! >= visible.minY && ys.min()! <= visible.maxY
+            return max(a.x, b.x, c.x, d.x) >= visible.minX && min(a.x, b.x, c.x, d.x) <= visible.maxX
+                && max(a.y, b.y, c.y, d.y) >= visible.minY && min(a.y, b.y, c.y, d.y) <= visible.maxY
         }
         var result: [[CGPoint]] = []
         var current: [CGPoint] = []
         var last = CGPoint.zero
+        func start(_ p: CGPoint) {
+            // Room for a short subpath (a stroke's piece, a rectangle) at once, rather than
+            // copies at two, four and eight points.
+            current.reserveCapacity(16)
+            current.append(p)
+        }
         func flush() {
             if !current.isEmpty { result.append(current) }
             current = []
@@ -36,26 +44,26 @@ public enum PathFlattener {
             switch element {
             case .move(let p):
                 flush()
-                current = [p]
+                start(p)
                 last = p
             case .line(let p):
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { start(last) }
                 current.append(p)
                 last = p
             case let .quad(c, e):
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { start(last) }
                 let c1 = CGPoint(x: last.x + 2 / 3 * (c.x - last.x), y: last.y + 2 / 3 * (c.y - last.y))
                 let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
-                if seen(last, c, e) {
-                    current.append(contentsOf: cubicPoints(last, c1, c2, e, tolerance: tolerance, maxSegments: perCurve))
+                if seen(last, c, e, e) {
+                    appendCubicPoints(last, c1, c2, e, tolerance: tolerance, maxSegments: perCurve, to: &current)
                 } else {
                     current.append(e)
                 }
                 last = e
             case let .cubic(c1, c2, e):
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { start(last) }
                 if seen(last, c1, c2, e) {
-                    current.append(contentsOf: cubicPoints(last, c1, c2, e, tolerance: tolerance, maxSegments: perCurve))
+                    appendCubicPoints(last, c1, c2, e, tolerance: tolerance, maxSegments: perCurve, to: &current)
                 } else {
                     current.append(e)
                 }
@@ -94,12 +102,20 @@ public enum PathFlattener {
     /// Points along a cubic after its start, enough for the tolerance (at most `maxSegments`).
     static func cubicPoints(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat,
                             maxSegments: Int = maxSegmentsPerCurve) -> [CGPoint] {
+        var points: [CGPoint] = []
+        appendCubicPoints(p0, p1, p2, p3, tolerance: tolerance, maxSegments: maxSegments, to: &points)
+        return points
+    }
+
+    /// `cubicPoints`, appended to `points` in place (no array of their own per curve).
+    static func appendCubicPoints(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat,
+                                  maxSegments: Int = maxSegmentsPerCurve, to points: inout [CGPoint]) {
         // A straight curve is its chord: the curve lies in its control points' hull, which lies
         // within the tolerance of the chord where both controls do and fall between the ends.
         // (Wang's bound below counts uneven control spacing along a line as bending: a
         // rectangle's side stored as a cubic, as Lottie files and lottie-ios make them, became
         // dozens of chords.)
-        if isChord(p0, p1, p2, p3, within: tolerance) { return [p3] }
+        if isChord(p0, p1, p2, p3, within: tolerance) { points.append(p3); return }
         // The second difference bounds the deviation of a chord from the curve (Wang's formula).
         let ddx = max(abs(p0.x - 2 * p1.x + p2.x), abs(p1.x - 2 * p2.x + p3.x))
         let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))
@@ -108,10 +124,10 @@ public enum PathFlattener {
         let raw = (3 * d / (4 * safeTolerance)).squareRoot()
         // Clamped before the conversion: a curve 1e30 points across would not fit in an Int.
         let count = raw.isFinite ? Int(min(max(raw.rounded(.up), 1), CGFloat(maxSegments))) : 1
-        return (1...count).map { i in
+        for i in 1...count {
             let t = CGFloat(i) / CGFloat(count), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, e = t * t * t
-            return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + e * p3.x, y: a * p0.y + b * p1.y + c * p2.y + e * p3.y)
+            points.append(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + e * p3.x, y: a * p0.y + b * p1.y + c * p2.y + e * p3.y))
         }
     }
 }
