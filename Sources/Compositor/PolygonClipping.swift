@@ -1,3 +1,4 @@
+import Foundation
 import LayerModel
 import OpenCoreGraphics
 
@@ -16,14 +17,15 @@ enum PolygonClipping {
         let a = map.applyHomogeneous(x: x0, y: y0), b = map.applyHomogeneous(x: x1, y: y0)
         let c = map.applyHomogeneous(x: x1, y: y1), d = map.applyHomogeneous(x: x0, y: y1)
         guard a.w >= nearW && b.w >= nearW && c.w >= nearW && d.w >= nearW else {
-            return project([(x0, y0), (x1, y0), (x1, y1), (x0, y1)][...], through: map)
+            return project([CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)][...],
+                           through: map)
         }
         return [DevicePoint(x: a.x / a.w, y: a.y / a.w), DevicePoint(x: b.x / b.w, y: b.y / b.w),
                 DevicePoint(x: c.x / c.w, y: c.y / c.w), DevicePoint(x: d.x / d.w, y: d.y / d.w)]
     }
 
     /// A polygon of a plane mapped by `map`, clipped to w >= `nearW`, then divided.
-    static func project(_ points: ArraySlice<(x: Double, y: Double)>, through map: ProjectiveTransform2D) -> [DevicePoint] {
+    static func project(_ points: ArraySlice<CGPoint>, through map: ProjectiveTransform2D) -> [DevicePoint] {
         // An affine map (every flat layer's) puts each finite point at w = 1 exactly: nothing to
         // clip, and dividing by 1 changes no bit, so the points map straight through. Every
         // shape's flattened outline comes through here each frame (a Lottie file's rings: a
@@ -31,7 +33,8 @@ enum PolygonClipping {
         if map.m13 == 0, map.m23 == 0, map.m33 == 1 {
             var out: [DevicePoint] = []
             out.reserveCapacity(points.count)
-            for p in points {
+            for point in points {
+                let p = (x: Double(point.x), y: Double(point.y))
                 guard p.x.isFinite, p.y.isFinite else { return projectClipped(points, through: map) }
                 out.append(DevicePoint(x: p.x * map.m11 + p.y * map.m21 + map.m31, y: p.x * map.m12 + p.y * map.m22 + map.m32))
             }
@@ -40,8 +43,8 @@ enum PolygonClipping {
         return projectClipped(points, through: map)
     }
 
-    private static func projectClipped(_ points: ArraySlice<(x: Double, y: Double)>, through map: ProjectiveTransform2D) -> [DevicePoint] {
-        let mapped = points.map { map.applyHomogeneous(x: $0.x, y: $0.y) }
+    private static func projectClipped(_ points: ArraySlice<CGPoint>, through map: ProjectiveTransform2D) -> [DevicePoint] {
+        let mapped = points.map { map.applyHomogeneous(x: Double($0.x), y: Double($0.y)) }
         var out: [DevicePoint] = []
         for i in mapped.indices {
             let p = mapped[i], q = mapped[(i + 1) % mapped.count]

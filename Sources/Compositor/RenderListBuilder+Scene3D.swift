@@ -91,7 +91,7 @@ extension RenderListBuilder {
         }
         for piece in DepthSorting.backToFront(polygons) {
             guard let (pass, extent, planeToDevice) = passes[piece.item], let deviceToLocal = planeToDevice.inverted() else { continue }
-            let device = orient(PolygonClipping.project(piece.points.map { (x: $0.x, y: $0.y) }[...], through: sceneToDevice))
+            let device = orient(PolygonClipping.project(piece.points.map { CGPoint(x: $0.x, y: $0.y) }[...], through: sceneToDevice))
             guard device.count >= 3 else { continue }
             let visible = PolygonClipping.intersect(device, with: visit.clip)
             guard let coverage = CoveragePolygon(vertices: visible, targetWidth: state.width, targetHeight: state.height) else { continue }

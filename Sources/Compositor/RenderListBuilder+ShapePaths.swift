@@ -36,9 +36,7 @@ extension RenderListBuilder {
         let fill = fillColor.flatMap { color -> (PremultipliedColor, [[DevicePoint]])? in
             let tolerance = ShapeOutlineCache.quantized(RenderListBuilder.flatteningTolerance(over: box, map: map))
             let key = ShapeOutlineCache.Key(elements: elements, digest: digest, stroke: nil, tolerance: tolerance)
-            let polylines = outline(key) {
-                PathFlattener.polylines(path, tolerance: CGFloat(tolerance)).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
-            }
+            let polylines = outline(key) { PathFlattener.polylines(path, tolerance: CGFloat(tolerance)) }
             return (color, contours(of: polylines, map: map, clip: clip))
         }
         let stroke = strokeColor.flatMap { color -> PathStroke? in
@@ -56,9 +54,7 @@ extension RenderListBuilder {
                                                  start: shape.strokeStart, end: shape.strokeEnd)
             let key = ShapeOutlineCache.Key(elements: elements, digest: digest, stroke: style, tolerance: tolerance)
             let polylines = outline(key) {
-                // The outline is straight segments already; flattening it again copies them.
-                guard let outline = shape.strokeOutline(coarsestTolerance: CGFloat(tolerance)) else { return [] }
-                return PathFlattener.polylines(outline, tolerance: CGFloat(tolerance)).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
+                shape.strokeOutlinePolylines(coarsestTolerance: CGFloat(tolerance), flattening: CGFloat(tolerance)) ?? []
             }
             return PathStroke(contours: contours(of: polylines, map: map, clip: clip), color: color)
         }

@@ -59,7 +59,7 @@ public final class ShapeOutlineCache: @unchecked Sendable {
     }
 
     /// Polylines in the layer's plane, each closed by returning to its start where the outline is.
-    typealias Polylines = [[(x: Double, y: Double)]]
+    typealias Polylines = [[CGPoint]]
 
     private var current: [Key: Polylines] = [:]
     private var previous: [Key: Polylines] = [:]

@@ -30,13 +30,54 @@ extension CGPath {
     /// path's units), for a caller that knows how large the stroke lands on screen.
     package func outline(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                          miterLimit: CGFloat, tolerance: CGFloat) -> CGMutablePath {
-        let outline = CGMutablePath()
+        var outline = CGMutablePath()
         let half = abs(lineWidth) / 2
         guard half > 0, half.isFinite else { return outline }
         for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
-            PathStroker.stroke(polyline, half: half, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: outline)
+            PathStroker.stroke(polyline, half: half, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: &outline)
         }
         return outline
+    }
+
+    /// `PathFlattener.polylines(outline(strokingWithWidth:...), tolerance: flattening)`, made
+    /// without the outline path in between: each straight piece goes into its polyline as it is
+    /// made, and a round join's or cap's disk is flattened as that outline's curves would be. A
+    /// renderer strokes a changing shape every frame; building the outline's elements only to
+    /// flatten them again was a fifth of a stroked Lottie glyph's render list.
+    package func outlinePolylines(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
+                                  miterLimit: CGFloat, tolerance: CGFloat, flattening: CGFloat) -> [[CGPoint]] {
+        var pieces = PathStroker.Polylines()
+        let half = abs(lineWidth) / 2
+        guard half > 0, half.isFinite else { return [] }
+        for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
+            PathStroker.stroke(polyline, half: half, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: &pieces)
+        }
+        return pieces.flattened(tolerance: flattening)
+    }
+}
+
+/// Where a stroke's pieces go: an outline path, or its polylines straight away.
+protocol StrokeOutput {
+    /// A closed polygon, its points taken in reverse order where `reversed` (so it winds positively).
+    mutating func addPolygon(_ points: [CGPoint], reversed: Bool)
+    /// A disk, as `CGMutablePath.addEllipse` makes it.
+    mutating func addDisk(_ center: CGPoint, _ radius: CGFloat)
+}
+
+extension CGMutablePath: StrokeOutput {
+    func addPolygon(_ points: [CGPoint], reversed: Bool) {
+        if reversed {
+            move(to: points[points.count - 1])
+            for i in stride(from: points.count - 2, through: 0, by: -1) { addLine(to: points[i]) }
+        } else {
+            move(to: points[0])
+            for i in 1..<points.count { addLine(to: points[i]) }
+        }
+        closeSubpath()
+    }
+
+    func addDisk(_ center: CGPoint, _ radius: CGFloat) {
+        addEllipse(in: PathStroker.diskBounds(center, radius))
     }
 }
 
@@ -53,6 +94,54 @@ enum PathStroker {
         /// Whether the point lies inside a flattened curve rather than where elements meet.
         var insideCurve: [Bool] = []
         var closed = false
+    }
+
+    /// A stroke's pieces as the polylines PathFlattener makes of them in an outline path: a
+    /// polygon [p0 ... pn, p0], each point as a path element stores it (`applying(.identity)`:
+    /// a -0 that a path of raw elements brings becomes 0, as in the outline's elements); a
+    /// disk's curves flattened once every piece is in, when the outline's count of curves,
+    /// which shares out `PathFlattener.maxPoints`, is known.
+    struct Polylines: StrokeOutput {
+        private var pieces: [[CGPoint]] = []
+        private var disks: [(index: Int, elements: [PathElement])] = []
+        private var curves = 0
+
+        mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
+            var polyline: [CGPoint] = []
+            polyline.reserveCapacity(points.count + 1)
+            if reversed {
+                for p in points.reversed() { polyline.append(p.applying(.identity)) }
+            } else {
+                for p in points { polyline.append(p.applying(.identity)) }
+            }
+            polyline.append(polyline[0])
+            pieces.append(polyline)
+        }
+
+        mutating func addDisk(_ center: CGPoint, _ radius: CGFloat) {
+            let disk = CGMutablePath()
+            disk.addEllipse(in: PathStroker.diskBounds(center, radius))
+            curves += PathFlattener.curveCount(disk.elements)
+            disks.append((pieces.count, disk.elements))
+            pieces.append([])
+        }
+
+        func flattened(tolerance: CGFloat) -> [[CGPoint]] {
+            guard !disks.isEmpty else { return pieces }
+            let perCurve = PathFlattener.segmentsPerCurve(curves: curves)
+            var result: [[CGPoint]] = []
+            result.reserveCapacity(pieces.count)
+            var next = 0
+            for (index, piece) in pieces.enumerated() {
+                if next < disks.count, disks[next].index == index {
+                    result += PathFlattener.polylines(disks[next].elements, tolerance: tolerance, visible: nil, perCurve: perCurve)
+                    next += 1
+                } else {
+                    result.append(piece)
+                }
+            }
+            return result
+        }
     }
 
     /// Subpaths as polylines; repeated points removed.
@@ -136,7 +225,7 @@ enum PathStroker {
     }
 
     /// Adds `points` as a closed piece wound positively (clockwise on a y-down screen).
-    static func addPiece(_ points: [CGPoint], to path: CGMutablePath) {
+    static func addPiece<Output: StrokeOutput>(_ points: [CGPoint], to path: inout Output) {
         guard points.count >= 3 else { return }
         var area: CGFloat = 0
         for i in points.indices {
@@ -144,31 +233,23 @@ enum PathStroker {
             area += points[i].x * q.y - q.x * points[i].y
         }
         guard abs(area) > 1e-12 else { return }
-        // addLines(between:) of the points, or of them reversed, without a reversed copy.
-        if area < 0 {
-            path.move(to: points[points.count - 1])
-            for i in stride(from: points.count - 2, through: 0, by: -1) { path.addLine(to: points[i]) }
-        } else {
-            path.move(to: points[0])
-            for i in 1..<points.count { path.addLine(to: points[i]) }
-        }
-        path.closeSubpath()
+        path.addPolygon(points, reversed: area < 0)
     }
 
-    static func disk(_ center: CGPoint, _ radius: CGFloat, into path: CGMutablePath) {
-        path.addEllipse(in: CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
+    static func diskBounds(_ center: CGPoint, _ radius: CGFloat) -> CGRect {
+        CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
-    static func stroke(_ line: Polyline, half: CGFloat, cap: CGLineCap, join: CGLineJoin,
-                       miterLimit: CGFloat, into path: CGMutablePath) {
+    static func stroke<Output: StrokeOutput>(_ line: Polyline, half: CGFloat, cap: CGLineCap, join: CGLineJoin,
+                                             miterLimit: CGFloat, into path: inout Output) {
         let points = line.points, closed = line.closed
         if points.count == 1 {
             // A zero-length subpath shows only its caps: a dot or a square.
             let p = points[0]
             switch cap {
-            case .round: disk(p, half, into: path)
+            case .round: path.addDisk(p, half)
             case .square: addPiece([CGPoint(x: p.x - half, y: p.y - half), CGPoint(x: p.x + half, y: p.y - half),
-                                    CGPoint(x: p.x + half, y: p.y + half), CGPoint(x: p.x - half, y: p.y + half)], to: path)
+                                    CGPoint(x: p.x + half, y: p.y + half), CGPoint(x: p.x - half, y: p.y + half)], to: &path)
             case .butt: break
             }
             return
@@ -208,15 +289,15 @@ enum PathStroker {
             let inner = (b.x - nb.x - a.x + na.x) * dx + (b.y - nb.y - a.y + na.y) * dy
             if outer > 0 && inner > 0 {
                 addPiece([CGPoint(x: a.x + na.x, y: a.y + na.y), CGPoint(x: b.x + nb.x, y: b.y + nb.y),
-                          CGPoint(x: b.x - nb.x, y: b.y - nb.y), CGPoint(x: a.x - na.x, y: a.y - na.y)], to: path)
+                          CGPoint(x: b.x - nb.x, y: b.y - nb.y), CGPoint(x: a.x - na.x, y: a.y - na.y)], to: &path)
                 continue
             }
             addPiece([CGPoint(x: a.x + chord.x, y: a.y + chord.y), CGPoint(x: b.x + chord.x, y: b.y + chord.y),
-                      CGPoint(x: b.x - chord.x, y: b.y - chord.y), CGPoint(x: a.x - chord.x, y: a.y - chord.y)], to: path)
+                      CGPoint(x: b.x - chord.x, y: b.y - chord.y), CGPoint(x: a.x - chord.x, y: a.y - chord.y)], to: &path)
             for (p, n) in [(a, na), (b, nb)] {
                 for side: CGFloat in [1, -1] {
                     addPiece([p, CGPoint(x: p.x + side * n.x, y: p.y + side * n.y),
-                              CGPoint(x: p.x + side * chord.x, y: p.y + side * chord.y)], to: path)
+                              CGPoint(x: p.x + side * chord.x, y: p.y + side * chord.y)], to: &path)
                 }
             }
         }
@@ -227,7 +308,7 @@ enum PathStroker {
             let n0 = arrivingNormal(j), n1 = leavingNormal(j)
             switch join {
             case .round:
-                disk(p, half, into: path)
+                path.addDisk(p, half)
             case .bevel, .miter:
                 // Both sides; the inner one is covered by the segments anyway.
                 for side: CGFloat in [1, -1] {
@@ -237,7 +318,7 @@ enum PathStroker {
                     if join == .miter, let tip = miterTip(p, a, n0, b, n1, half: half, limit: miterLimit) {
                         piece = [p, a, tip, b]
                     }
-                    addPiece(piece, to: path)
+                    addPiece(piece, to: &path)
                 }
             }
         }
@@ -247,12 +328,12 @@ enum PathStroker {
         for (end, out) in [(points[0], CGPoint(x: -startOut.y, y: startOut.x)), (points[count - 1], CGPoint(x: endOut.y, y: -endOut.x))] {
             switch cap {
             case .butt: break
-            case .round: disk(end, half, into: path)
+            case .round: path.addDisk(end, half)
             case .square:
                 let n = CGPoint(x: -out.y, y: out.x)
                 addPiece([CGPoint(x: end.x + n.x, y: end.y + n.y), CGPoint(x: end.x + n.x + out.x, y: end.y + n.y + out.y),
                           CGPoint(x: end.x - n.x + out.x, y: end.y - n.y + out.y), CGPoint(x: end.x - n.x, y: end.y - n.y)],
-                         to: path)
+                         to: &path)
             }
         }
     }

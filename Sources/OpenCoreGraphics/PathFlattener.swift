@@ -13,13 +13,26 @@ public enum PathFlattener {
     /// path far larger than what is drawn (1e30 across, or scaled up 1e6) costs its element count.
     /// A path of very many curves shares `maxPoints` among them.
     public static func polylines(_ path: CGPath, tolerance: CGFloat = 0.1, visible: CGRect? = nil) -> [[CGPoint]] {
-        let curves = path.elements.reduce(0) { count, element in
+        polylines(path.elements, tolerance: tolerance, visible: visible, perCurve: segmentsPerCurve(curves: curveCount(path.elements)))
+    }
+
+    /// How many of `elements` are curves.
+    static func curveCount(_ elements: [PathElement]) -> Int {
+        elements.reduce(0) { count, element in
             switch element {
             case .quad, .cubic: count + 1
             default: count
             }
         }
-        let perCurve = curves == 0 ? maxSegmentsPerCurve : min(maxSegmentsPerCurve, max(maxPoints / curves, 8))
+    }
+
+    /// Most chords each curve of a path of `curves` curves becomes: `maxPoints` shared among them.
+    static func segmentsPerCurve(curves: Int) -> Int {
+        curves == 0 ? maxSegmentsPerCurve : min(maxSegmentsPerCurve, max(maxPoints / curves, 8))
+    }
+
+    /// `polylines(_:tolerance:visible:)` of a path's elements, each curve at most `perCurve` chords.
+    static func polylines(_ elements: [PathElement], tolerance: CGFloat, visible: CGRect?, perCurve: Int) -> [[CGPoint]] {
         // Whether any of a curve's control points' box meets `visible` (no array per curve: every
         // shape's outline comes through here each frame it changes).
         func seen(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Bool {
@@ -40,7 +53,7 @@ public enum PathFlattener {
             if !current.isEmpty { result.append(current) }
             current = []
         }
-        for element in path.elements {
+        for element in elements {
             switch element {
             case .move(let p):
                 flush()
