@@ -129,7 +129,15 @@ extension CALayer {
             let allState = CALayer.isAllState(type(of: layer))
             if let cache, allState, let previous = cache.previousCopy(of: layer, at: made.count),
                previous.modelLayer === layer, type(of: previous) == type(of: layer) {
-                previous.state = layer.state
+                // A copy whose state neither it nor its model has written since it was
+                // assigned, and which no animation writes now, holds the model's state already:
+                // assigning it again retained and released each of its references (a tenth of a
+                // Lottie glyph's evaluation, most of whose layers are still).
+                let current = (model: layer.stateWrites, copy: previous.stateWrites)
+                if !layer.attachedAnimations.isEmpty || previous.refreshedAt.map({ $0 != current }) ?? true {
+                    previous.state = layer.state
+                    previous.refreshedAt = (layer.stateWrites, previous.stateWrites)
+                }
                 previous.transitionFrame = nil
                 previous.contentsCrossFade = nil
                 // The old sublayer and mask copies leave it; those this frame keeps are linked

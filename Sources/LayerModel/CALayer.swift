@@ -36,7 +36,15 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// nothing while it lasts (actions and delegates run before and after it, outside the
     /// access), so accesses cannot overlap, and the check on every read was a tenth of the time
     /// the compositor spends flattening a large tree.
-    @exclusivity(unchecked) var state = LayerState()
+    @exclusivity(unchecked) var state = LayerState() {
+        didSet { stateWrites &+= 1 }
+    }
+    /// How many times `state` has been written: a presentation copy refreshed from its model
+    /// knows by it that neither has changed since (`presentationTree(atMediaTime:reusing:)`).
+    @exclusivity(unchecked) var stateWrites: UInt = 0
+    /// For a presentation copy: its model's `stateWrites` and its own just after its state was
+    /// last assigned from the model.
+    @exclusivity(unchecked) var refreshedAt: (model: UInt, copy: UInt)?
 
     deinit {
         if layoutPending { PendingCount.layout.unmark() }

@@ -285,6 +285,32 @@ struct BasicAnimationTests {
         #expect(fresh.sublayers?.first?.position == second.sublayers?.first?.position)
     }
 
+    @Test("a still layer's reused copy shows its model's changes between frames, and loses what was written into the copy")
+    func presentationCacheStillLayers() {
+        let root = CALayer(), still = CAShapeLayer(), once = animated("opacity", from: 0.0, to: 1.0)
+        still.position = CGPoint(x: 3, y: 4)
+        root.sublayers = [still, once]
+        let cache = PresentationCache()
+        func copies(at t: CFTimeInterval) -> [CALayer] { root.presentationTree(atMediaTime: t, reusing: cache).sublayers ?? [] }
+        #expect(copies(at: 100.5)[0].position == CGPoint(x: 3, y: 4))
+        // Unchanged, then changed in the model, then written into the copy itself.
+        #expect(copies(at: 100.6)[0].position == CGPoint(x: 3, y: 4))
+        still.position.x = 9
+        still.lineWidth = 7
+        var now = copies(at: 100.7)
+        #expect(now[0].position.x == 9 && (now[0] as? CAShapeLayer)?.lineWidth == 7)
+        now[0].position.x = -1
+        now[0].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        now = copies(at: 100.8)
+        #expect(now[0].position.x == 9 && now[0].backgroundColor == nil)
+        // An animated layer's copy follows its animation each frame, and its unchanged model
+        // once the animation is gone.
+        #expect(abs(now[1].opacity - 0.4) < 1e-6)
+        once.removeAllAnimations() // the model's opacity, 0.5, unchanged
+        #expect(copies(at: 100.9)[1].opacity == 0.5)
+        #expect(copies(at: 101.0)[1].opacity == 0.5)
+    }
+
     @Test("reused copies follow their layers when the tree's order changes between frames: inserted, reordered, moved under another, masked")
     func presentationCacheReordered() {
         let root = CALayer(), a = animated("position.x", from: 0.0, to: 100.0), b = CALayer(), c = CALayer()
