@@ -43,12 +43,7 @@ public enum PathFlattener {
         var result: [[CGPoint]] = []
         var current: [CGPoint] = []
         var last = CGPoint.zero
-        func start(_ p: CGPoint) {
-            // Room for a short subpath (a stroke's piece, a rectangle) at once, rather than
-            // copies at two, four and eight points.
-            current.reserveCapacity(16)
-            current.append(p)
-        }
+        func start(_ p: CGPoint) { current.append(p) }
         func flush() {
             if !current.isEmpty { result.append(current) }
             current = []
