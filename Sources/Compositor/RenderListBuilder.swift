@@ -348,6 +348,9 @@ public struct RenderListBuilder {
     /// last to be drawn first: its border, then its sublayers.
     func visit(_ visit: Visit, state: inout BuildState, then pending: inout [Step]) throws {
         let layer = visit.layer, clip = visit.clip, passMap = visit.passMap
+        // Asked once: comparing the optional matrix with nil copied it each time (2% of a Lottie
+        // glyph's frame).
+        let ownPlacement = passMap == nil
         if let border = visit.border {
             emitBorder(of: layer, border, tint: visit.tint, state: &state)
             return
@@ -357,7 +360,7 @@ public struct RenderListBuilder {
         guard state.layersVisited <= limits.maxLayers else { throw CompositorError.tooManyLayers(limit: limits.maxLayers) }
         if let excess = state.overBudget { throw excess }
         if layer.isHidden { return }
-        if rules == .renderInContext, passMap == nil,
+        if rules == .renderInContext, ownPlacement,
            layer.transform.turnsOutOfPlane || (layer.superlayer.map { $0.mask !== layer && $0.sublayerTransform.turnsOutOfPlane } ?? false) {
             return
         }
@@ -367,12 +370,12 @@ public struct RenderListBuilder {
         }
         // A compositingFilter that is no blend mode known here is said (and drawn source-over),
         // once: at the layer's own visit, not again inside the group or mask pass drawn for it.
-        if passMap == nil, visit.isolation == .none, let unknown = RenderListBuilder.unknownCompositingFilter(of: layer) {
+        if ownPlacement, visit.isolation == .none, let unknown = RenderListBuilder.unknownCompositingFilter(of: layer) {
             state.diagnostics.append(unknown)
         }
         let layerOpacity = layer.opacity.isNaN ? 0 : min(max(Double(layer.opacity), 0), 1)
         if visit.opacity * layerOpacity == 0 { return }
-        let composites = passMap == nil && visit.isolation == .none
+        let composites = ownPlacement && visit.isolation == .none
         let opacity = composites ? visit.opacity * layerOpacity : 1
 
         let planeToDevice = passMap ?? CATransform3DConcat(layer.transformToSuperlayer, visit.parentPlaneToDevice)
@@ -411,12 +414,12 @@ public struct RenderListBuilder {
 
         // The shadow goes down first, under everything the layer draws (not again for the copy of
         // the layer drawn offscreen to make it, or for a group's inner pass).
-        if passMap == nil, visit.isolation != .group, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 {
+        if ownPlacement, visit.isolation != .group, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 {
             try drawShadow(visit, map: map, opacity: visit.isolation == .masked ? 1 : opacity, state: &state)
         }
 
         var borderFirst = false
-        if passMap == nil, visit.isolation != .group, layer.transitionFrame == nil,
+        if ownPlacement, visit.isolation != .group, layer.transitionFrame == nil,
            needsOffscreenPass(layer, opacity: visit.isolation == .masked ? 1 : layerOpacity,
                                                 blending: visit.isolation == .none) {
             // A rounded clip alone (no group opacity) that cuts nothing needs no pass; its border
@@ -430,13 +433,13 @@ public struct RenderListBuilder {
             borderFirst = true
         }
 
-        if passMap == nil, let transition = layer.transitionFrame {
+        if ownPlacement, let transition = layer.transitionFrame {
             try drawTransition(transition, of: layer, map: map, clip: clip, opacity: opacity, tint: visit.tint,
                                depth: visit.depth, state: &state)
             return
         }
 
-        if passMap == nil, layer.shouldRasterize, layer.transitionFrame == nil {
+        if ownPlacement, layer.shouldRasterize, layer.transitionFrame == nil {
             try drawRasterized(visit, map: map, opacity: opacity, state: &state)
             return
         }
