@@ -50,13 +50,21 @@ extension CALayer {
 
 /// The typed accessors behind the key paths.
 enum LayerKeyPaths {
-    struct Accessor {
+    /// A class, not a struct: an animation holds its property's accessor and reads it each
+    /// frame, and a copy of four closures retained and released each of their contexts (1.5% of
+    /// a Lottie glyph's frame). Made and filled in once, before any table or animation holds it.
+    final class Accessor {
         let get: (CALayer) -> Any?
         let set: (CALayer, Any?) -> Bool
         /// Typed fast paths for animation, which runs every frame: no boxing into Any and no
         /// dynamic casts (those cost microseconds per call).
         var read: ((CALayer) -> AnimatableValue?)?
         var write: ((CALayer, AnimatableValue) -> Void)?
+
+        init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool) {
+            self.get = get
+            self.set = set
+        }
     }
 
     /// The accessor an animation of `keyPath` keeps: the property's own, or for a component of a
@@ -68,7 +76,7 @@ enum LayerKeyPaths {
         guard let (base, component) = transformComponent(keyPath) else { return nil }
         let sublayer = base != "transform"
         func components(_ layer: CALayer) -> TransformComponents { TransformComponents(sublayer ? layer.sublayerTransform : layer.transform) }
-        var accessor = Accessor(get: { components($0).value(component) }, set: { layer, value in layer.setKeyValue(value, atPath: keyPath) })
+        let accessor = Accessor(get: { components($0).value(component) }, set: { layer, value in layer.setKeyValue(value, atPath: keyPath) })
         accessor.read = { AnimatableValue(components($0).value(component)) }
         accessor.write = { layer, value in
             var parts = components(layer)
@@ -129,7 +137,7 @@ enum LayerKeyPaths {
     static func typed<T>(_ get: @escaping (CALayer) -> T, _ set: @escaping (CALayer, T) -> Void,
                                  convert: @escaping (Any?) -> T?, wrap: @escaping (T) -> AnimatableValue?,
                                  unwrap: @escaping (AnimatableValue) -> T?) -> Accessor {
-        var accessor = make(get, set, convert: convert)
+        let accessor = make(get, set, convert: convert)
         accessor.read = { wrap(get($0)) }
         accessor.write = { layer, value in if let typed = unwrap(value) { set(layer, typed) } }
         return accessor

@@ -15,7 +15,7 @@ extension LayerKeyPaths {
     /// A shape accessor for an animation, which may be applied to a layer of any class: on a
     /// shape layer the typed one, on any other the key's custom value.
     static func forShapeLayers(_ shaped: Accessor, _ keyPath: String) -> Accessor {
-        var accessor = Accessor(get: { $0 is CAShapeLayer ? shaped.get($0) : $0.storedValue(forKey: keyPath) },
+        let accessor = Accessor(get: { $0 is CAShapeLayer ? shaped.get($0) : $0.storedValue(forKey: keyPath) },
                                 set: { layer, value in
                                     guard layer is CAShapeLayer else {
                                         layer.setCustomValue(value, forKey: keyPath)
@@ -37,7 +37,7 @@ extension LayerKeyPaths {
 
     /// A colour that may be nil (a fill or stroke of none), animated as a colour.
     private static func color(_ get: @escaping (CAShapeLayer) -> CGColor?, _ set: @escaping (CAShapeLayer, CGColor?) -> Void) -> Accessor {
-        var accessor = object({ get($0 as! CAShapeLayer) }, { set($0 as! CAShapeLayer, $1) })
+        let accessor = object({ get($0 as! CAShapeLayer) }, { set($0 as! CAShapeLayer, $1) })
         accessor.read = { get($0 as! CAShapeLayer).map { .color($0) } }
         accessor.write = { layer, value in if case .color(let c) = value { set(layer as! CAShapeLayer, c) } }
         return accessor
@@ -57,10 +57,10 @@ extension LayerKeyPaths {
 
     /// Typed accessors of CAShapeLayer's keys (`accessor(_:of:)` hands them out for shape layers).
     nonisolated(unsafe) static let shapeAccessors: [String: Accessor] = {
-        var path = object({ ($0 as! CAShapeLayer).path }, { ($0 as! CAShapeLayer).path = $1 })
+        let path = object({ ($0 as! CAShapeLayer).path }, { ($0 as! CAShapeLayer).path = $1 })
         path.read = { ($0 as! CAShapeLayer).path.map { .path($0) } }
         path.write = { layer, value in if case .path(let p) = value { (layer as! CAShapeLayer).path = p } }
-        var dashes = Accessor(get: { ($0 as! CAShapeLayer).lineDashPattern }, set: { layer, value in
+        let dashes = Accessor(get: { ($0 as! CAShapeLayer).lineDashPattern }, set: { layer, value in
             guard let value else {
                 (layer as! CAShapeLayer).lineDashPattern = nil
                 return true
