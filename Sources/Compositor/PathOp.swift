@@ -38,13 +38,11 @@ public struct PathOp: Hashable, Sendable {
         let strokeContours = (stroke?.contours ?? []).map(PathOp.withoutRepeats).filter { $0.count >= 3 }
         let stroke = stroke.flatMap { strokeContours.isEmpty ? nil : PathStroke(contours: strokeContours, color: $0.color) }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for contours in [kept, stroke?.contours ?? []] {
-            for contour in contours {
+        for contour in [kept, stroke?.contours ?? []].joined() {
             for point in contour {
                 guard point.x.isFinite, point.y.isFinite else { return nil }
                 minX = min(minX, point.x); maxX = max(maxX, point.x)
                 minY = min(minY, point.y); maxY = max(maxY, point.y)
-            }
             }
         }
         guard minX < maxX, minY < maxY else { return nil }

@@ -179,25 +179,9 @@ open class CAShapeLayer: CALayer {
     /// theirs. What the compositor draws: a shape drawn small (a Lottie composition 1,920 points
     /// wide fitted into 180 pixels) costs chords for its pixels, where strokeOutline's tolerance
     /// in points made hundreds a circle; one drawn at its size or larger is strokeOutline's.
-    package func strokeOutline(coarsestTolerance tolerance: CGFloat) -> CGPath? {
-        guard let stroked = dashedStrokedPart(coarsestTolerance: tolerance) else { return nil }
-        return stroked.outline(strokingWithWidth: lineWidth, lineCap: lineCap.cgLineCap, lineJoin: lineJoin.cgLineJoin,
-                               miterLimit: miterLimit, tolerance: max(tolerance, CGPath.strokingTolerance(lineWidth: lineWidth)))
-    }
-
-    /// `PathFlattener.polylines(strokeOutline(coarsestTolerance: tolerance), tolerance: flattening)`,
-    /// without the outline path in between (`CGPath.outlinePolylines`): what the compositor fills.
+    /// Given as the polylines the outline flattens to at `flattening`, made without the outline
+    /// path in between (`CGPath.outlinePolylines`).
     package func strokeOutlinePolylines(coarsestTolerance tolerance: CGFloat, flattening: CGFloat) -> [[CGPoint]]? {
-        guard let stroked = dashedStrokedPart(coarsestTolerance: tolerance) else { return nil }
-        return stroked.outlinePolylines(strokingWithWidth: lineWidth, lineCap: lineCap.cgLineCap, lineJoin: lineJoin.cgLineJoin,
-                                        miterLimit: miterLimit,
-                                        tolerance: max(tolerance, CGPath.strokingTolerance(lineWidth: lineWidth)),
-                                        flattening: flattening)
-    }
-
-    /// The part of the path stroked (strokeStart to strokeEnd) and dashed, measured no finer
-    /// than `tolerance` needs; nil where nothing is stroked.
-    private func dashedStrokedPart(coarsestTolerance tolerance: CGFloat) -> CGPath? {
         guard let path, !path.isEmpty, strokeColor != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
         let measuring = max(tolerance, CGPath.measuringTolerance)
         var stroked = strokedPart(of: path)
@@ -205,7 +189,10 @@ open class CAShapeLayer: CALayer {
             stroked = stroked.copy(dashingWithPhase: lineDashPhase, lengths: pattern.map { CGFloat($0.doubleValue) },
                                    tolerance: measuring)
         }
-        return stroked
+        return stroked.outlinePolylines(strokingWithWidth: lineWidth, lineCap: lineCap.cgLineCap, lineJoin: lineJoin.cgLineJoin,
+                                        miterLimit: miterLimit,
+                                        tolerance: max(tolerance, CGPath.strokingTolerance(lineWidth: lineWidth)),
+                                        flattening: flattening)
     }
 
     /// Draws the fill and stroke into `ctx` (bounds space), as the renderers draw them: for a

@@ -31,11 +31,7 @@ extension CGPath {
     package func outline(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                          miterLimit: CGFloat, tolerance: CGFloat) -> CGMutablePath {
         var outline = CGMutablePath()
-        let half = abs(lineWidth) / 2
-        guard half > 0, half.isFinite else { return outline }
-        for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
-            PathStroker.stroke(polyline, half: half, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: &outline)
-        }
+        stroke(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit, tolerance: tolerance, into: &outline)
         return outline
     }
 
@@ -47,12 +43,18 @@ extension CGPath {
     package func outlinePolylines(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                                   miterLimit: CGFloat, tolerance: CGFloat, flattening: CGFloat) -> [[CGPoint]] {
         var pieces = PathStroker.Polylines()
-        let half = abs(lineWidth) / 2
-        guard half > 0, half.isFinite else { return [] }
-        for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
-            PathStroker.stroke(polyline, half: half, cap: lineCap, join: lineJoin, miterLimit: miterLimit, into: &pieces)
-        }
+        stroke(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit, tolerance: tolerance, into: &pieces)
         return pieces.flattened(tolerance: flattening)
+    }
+
+    /// Every subpath stroked into `output`; nothing for a width of 0 or not finite.
+    private func stroke<Output: StrokeOutput>(width lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                                              tolerance: CGFloat, into output: inout Output) {
+        let half = abs(lineWidth) / 2
+        guard half > 0, half.isFinite else { return }
+        for polyline in PathStroker.subpaths(self, tolerance: tolerance) {
+            PathStroker.stroke(polyline, half: half, cap: cap, join: join, miterLimit: miterLimit, into: &output)
+        }
     }
 }
 

@@ -43,7 +43,6 @@ public enum PathFlattener {
         var result: [[CGPoint]] = []
         var current: [CGPoint] = []
         var last = CGPoint.zero
-        func start(_ p: CGPoint) { current.append(p) }
         func flush() {
             if !current.isEmpty { result.append(current) }
             current = []
@@ -52,14 +51,14 @@ public enum PathFlattener {
             switch element {
             case .move(let p):
                 flush()
-                start(p)
+                current = [p]
                 last = p
             case .line(let p):
-                if current.isEmpty { start(last) }
+                if current.isEmpty { current = [last] }
                 current.append(p)
                 last = p
             case let .quad(c, e):
-                if current.isEmpty { start(last) }
+                if current.isEmpty { current = [last] }
                 let c1 = CGPoint(x: last.x + 2 / 3 * (c.x - last.x), y: last.y + 2 / 3 * (c.y - last.y))
                 let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
                 if seen(last, c, e, e) {
@@ -69,7 +68,7 @@ public enum PathFlattener {
                 }
                 last = e
             case let .cubic(c1, c2, e):
-                if current.isEmpty { start(last) }
+                if current.isEmpty { current = [last] }
                 if seen(last, c1, c2, e) {
                     appendCubicPoints(last, c1, c2, e, tolerance: tolerance, maxSegments: perCurve, to: &current)
                 } else {
